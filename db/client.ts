@@ -1,0 +1,97 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite: in DATA_DIR on disk, or in memory
+ * when `dataDir` is 'memory://' (tests). Migrations run before the handle is returned.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    try {
+      const client = await pool.connect();
+      client.release();
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw new DatabaseUnavailableError(`无法连接 PostgreSQL：${(error as Error).message}`);
+    }
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const inMemory = options.dataDir === 'memory://';
+  let release = () => {};
+  if (!inMemory) {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataDir(options.dataDir);
+  }
+  try {
+    const client = inMemory ? new PGlite() : new PGlite(path.join(options.dataDir, 'pglite'));
+    await client.waitReady;
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    if (error instanceof DatabaseUnavailableError) throw error;
+    throw new DatabaseUnavailableError(`无法打开嵌入式数据库（${options.dataDir}）：${(error as Error).message}`);
+  }
+}
+
+/** PGlite is single-process: a second process opening the same directory would corrupt it. */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
+      throw new DatabaseUnavailableError(
+        `数据目录 ${dataDir} 正被进程 ${pid} 使用（嵌入式数据库只允许一个进程打开）。请先停止该进程。`,
+      );
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

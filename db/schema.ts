@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    phone: text('phone').notNull(),
+    username: text('username'),
+    name: text('name'),
+    email: text('email'),
+    avatar: text('avatar'),
+    gender: text('gender', { enum: ['male', 'female', 'other'] }),
+    position: text('position'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    wechatNickname: text('wechat_nickname'),
+    /** Integer hundredths of a point: exact arithmetic, two decimals at the edges. */
+    pointsCents: bigint('points_cents', { mode: 'number' }).notNull().default(0),
+    inviteCode: text('invite_code').notNull(),
+    invitedBy: uuid('invited_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('users_phone_key').on(t.phone), uniqueIndex('users_invite_code_key').on(t.inviteCode)],
+);
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    phone: text('phone').notNull(),
+    ip: text('ip').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_phone_created_idx').on(t.phone, t.createdAt), index('sms_codes_ip_created_idx').on(t.ip, t.createdAt)],
+);
+
+/** One row per login: the refresh-token family. Revoking it ends every token issued from it. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    sessionId: uuid('session_id').notNull().references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Sliding-window counters for rate limits shared by every process (login attempts per IP). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    bucket: text('bucket').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_hits_bucket_created_idx').on(t.bucket, t.createdAt)],
+);
+
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    operationType: text('operation_type').notNull(),
+    operationResult: text('operation_result', { enum: ['success', 'fail'] }).notNull(),
+    relatedResourceId: text('related_resource_id'),
+    relatedResourceType: text('related_resource_type', {
+      enum: ['writing', 'payment_order', 'redemption_code', 'invite_code', 'school_match_result'],
+    }),
+    errorMessage: text('error_message'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    requestId: text('request_id'),
+    sourcePage: text('source_page'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operation_logs_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: ['bug', 'feature', 'billing', 'other'] }).notNull(),
+    content: text('content').notNull(),
+    contact: text('contact'),
+    pagePath: text('page_path'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_user_idx').on(t.userId)],
+);

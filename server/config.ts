@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the process reads, validated once at boot. `APP_ENV=production` is what
+ * "production" means here: it forbids the development SMS sender and embedded secrets.
+ */
+const boolFromString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须是 postgres:// 或 postgresql:// 开头的连接串')
+    .optional(),
+  API_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET 至少 32 个字符').optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'SESSION_SECRET 至少 32 个字符（多个密钥用逗号分隔，第一个用于签名）')
+    .optional(),
+  SMS_PROVIDER: z.enum(['dev']).default('dev'),
+  SMS_DAILY_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(10),
+  SMS_DAILY_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
+  TRUST_PROXY: boolFromString.default(false),
+  SUPPORT_WECHAT_QR_URL: z.string().optional(),
+  SUPPORT_WECHAT_ID: z.string().optional(),
+  SUPPORT_EMAIL: z.string().email().default('support@example.com'),
+  OPERATOR_NAME: z.string().default('本平台运营方'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type AppConfig = Env & {
+  jwtSecret: string;
+  sessionSecrets: string[];
+  apiUrl: string;
+  isProduction: boolean;
+  devSmsEnabled: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Development secrets live in DATA_DIR so sessions survive restarts without being guessable. */
+function devSecrets(dataDir: string): { jwt: string; session: string } {
+  const file = path.join(dataDir, 'dev-secrets.json');
+  if (existsSync(file)) {
+    const parsed = z.object({ jwt: z.string(), session: z.string() }).safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+  }
+  const secrets = { jwt: randomBytes(32).toString('hex'), session: randomBytes(32).toString('hex') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v]),
+  );
+  const parsed = envSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`配置无效:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.APP_ENV === 'production';
+  const devSmsEnabled = env.SMS_PROVIDER === 'dev';
+
+  if (isProduction) {
+    const problems: string[] = [];
+    if (devSmsEnabled) problems.push('SMS_PROVIDER=dev（开发短信发送器会把验证码返回给浏览器），生产环境必须配置真实短信服务');
+    if (!env.JWT_SECRET) problems.push('JWT_SECRET 未设置');
+    if (!env.SESSION_SECRET) problems.push('SESSION_SECRET 未设置');
+    if (!env.DATABASE_URL) problems.push('DATABASE_URL 未设置（生产环境使用 PostgreSQL）');
+    if (problems.length) throw new ConfigError(`APP_ENV=production 时拒绝启动:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+
+  const needsDevSecrets = !env.JWT_SECRET || !env.SESSION_SECRET;
+  const generated = needsDevSecrets
+    ? env.APP_ENV === 'test'
+      ? { jwt: randomBytes(32).toString('hex'), session: randomBytes(32).toString('hex') }
+      : devSecrets(env.DATA_DIR)
+    : null;
+
+  return {
+    ...env,
+    jwtSecret: env.JWT_SECRET ?? generated!.jwt,
+    sessionSecrets: (env.SESSION_SECRET ?? generated!.session).split(',').map((s) => s.trim()).filter(Boolean),
+    apiUrl: env.API_URL ?? `http://127.0.0.1:${env.PORT}`,
+    isProduction,
+    devSmsEnabled,
+  };
+}

@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../../../db/client';
+import { authSessions, refreshTokens, users } from '../../../db/schema';
+import { tokenExpired, tokenInvalid } from '../errors';
+import type { Role } from '../users';
+
+export const ACCESS_TOKEN_TTL_MS = 2 * 3600_000;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
+
+export type TokenPair = {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpiresAt: string;
+  refreshTokenExpiresAt: string;
+};
+
+export type AccessClaims = { userId: string; sessionId: string; role: Role };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+async function signAccessToken(secret: string, claims: AccessClaims, now: number): Promise<{ token: string; expiresAt: Date }> {
+  const expiresAt = new Date(now + ACCESS_TOKEN_TTL_MS);
+  const token = await new SignJWT({ sid: claims.sessionId, role: claims.role })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key(secret));
+  return { token, expiresAt };
+}
+
+async function issuePair(db: Database, secret: string, claims: AccessClaims, now: number): Promise<TokenPair> {
+  const refreshToken = randomBytes(32).toString('base64url');
+  const refreshExpiresAt = new Date(now + REFRESH_TOKEN_TTL_MS);
+  await db.insert(refreshTokens).values({ sessionId: claims.sessionId, tokenHash: sha256(refreshToken), expiresAt: refreshExpiresAt });
+  const access = await signAccessToken(secret, claims, now);
+  return {
+    accessToken: access.token,
+    refreshToken,
+    accessTokenExpiresAt: access.expiresAt.toISOString(),
+    refreshTokenExpiresAt: refreshExpiresAt.toISOString(),
+  };
+}
+
+/** A new login: a new refresh-token family (auth session) and its first token pair. */
+export async function startSession(
+  deps: { db: Database; secret: string },
+  input: { userId: string; role: Role; userAgent?: string; ip?: string },
+): Promise<TokenPair> {
+  const [session] = await deps.db
+    .insert(authSessions)
+    .values({ userId: input.userId, userAgent: input.userAgent?.slice(0, 300), ip: input.ip })
+    .returning({ id: authSessions.id });
+  return issuePair(deps.db, deps.secret, { userId: input.userId, sessionId: session!.id, role: input.role }, Date.now());
+}
+
+/**
+ * Rotates a refresh token. Presenting one that was already rotated means it leaked (or a client
+ * raced itself): the whole family is revoked and every token from it stops working.
+ */
+export async function rotateRefreshToken(deps: { db: Database; secret: string }, refreshToken: string): Promise<TokenPair> {
+  const { db, secret } = deps;
+  const now = Date.now();
+  const [row] = await db
+    .select({
+      tokenId: refreshTokens.id,
+      rotatedAt: refreshTokens.rotatedAt,
+      expiresAt: refreshTokens.expiresAt,
+      sessionId: authSessions.id,
+      revokedAt: authSessions.revokedAt,
+      userId: users.id,
+      role: users.role,
+    })
+    .from(refreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= now) throw tokenInvalid();
+  if (row.rotatedAt) {
+    await revokeSession(db, row.sessionId, 'refresh_token_reuse');
+    throw tokenInvalid();
+  }
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date(now) })
+    .where(and(eq(refreshTokens.id, row.tokenId), isNull(refreshTokens.rotatedAt)))
+    .returning({ id: refreshTokens.id });
+  if (claimed.length !== 1) {
+    // Lost a race with another rotation of the same token: that is reuse too.
+    await revokeSession(db, row.sessionId, 'refresh_token_reuse');
+    throw tokenInvalid();
+  }
+  await db.update(authSessions).set({ lastUsedAt: new Date(now) }).where(eq(authSessions.id, row.sessionId));
+  return issuePair(db, secret, { userId: row.userId, sessionId: row.sessionId, role: row.role }, now);
+}
+
+/** Verifies the JWT and that its session is still live; the role comes from the database, not the token. */
+export async function authenticateAccessToken(deps: { db: Database; secret: string }, token: string): Promise<AccessClaims> {
+  let userId: string;
+  let sessionId: string;
+  try {
+    const { payload } = await jwtVerify(token, key(deps.secret), { algorithms: ['HS256'] });
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw tokenInvalid();
+    userId = payload.sub;
+    sessionId = payload.sid;
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw tokenExpired();
+    throw tokenInvalid();
+  }
+  const [row] = await deps.db
+    .select({ revokedAt: authSessions.revokedAt, role: users.role })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)));
+  if (!row || row.revokedAt) throw tokenInvalid();
+  return { userId, sessionId, role: row.role };
+}
+
+export async function revokeSession(db: Database, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`coalesce(${authSessions.revokedAt}, now())`, revokedReason: reason })
+    .where(eq(authSessions.id, sessionId));
+}
+
+export async function revokeAllSessions(db: Database, userId: string, reason: string): Promise<number> {
+  const revoked = await db
+    .update(authSessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)))
+    .returning({ id: authSessions.id });
+  return revoked.length;
+}

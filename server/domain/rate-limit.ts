@@ -1,0 +1,23 @@
+import { and, count, eq, gt, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { rateLimitHits } from '../../db/schema';
+
+/**
+ * Counts hits in a sliding window in the database, so the limit holds across processes.
+ * Returns false (and records nothing) once `limit` hits are already inside the window.
+ */
+export async function hitRateLimit(db: Database, bucket: string, limit: number, windowMs: number): Promise<boolean> {
+  const since = new Date(Date.now() - windowMs);
+  const [row] = await db
+    .select({ n: count() })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.createdAt, since)));
+  if ((row?.n ?? 0) >= limit) return false;
+  await db.insert(rateLimitHits).values({ bucket });
+  return true;
+}
+
+/** Old hits are useless after a day; called opportunistically. */
+export async function pruneRateLimitHits(db: Database): Promise<void> {
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(Date.now() - 24 * 3600_000)));
+}

@@ -1,0 +1,122 @@
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { badRequest, notFound } from './errors';
+import { maskPhone } from './phone';
+
+export type UserRow = typeof users.$inferSelect;
+export type Role = UserRow['role'];
+
+/** The user object of the API (spec §3 User), points as a two-decimal number. */
+export function toUserDto(user: UserRow) {
+  return {
+    id: user.id,
+    name: user.name,
+    username: user.username,
+    phone: user.phone,
+    email: user.email,
+    avatar: user.avatar,
+    role: user.role,
+    gender: user.gender,
+    position: user.position,
+    wechat_nickname: user.wechatNickname,
+    total_points: centsToPoints(user.pointsCents),
+    invite_code: user.inviteCode,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+export type UserDto = ReturnType<typeof toUserDto>;
+
+export const centsToPoints = (cents: number) => Math.trunc(cents) / 100;
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+
+export async function getUser(db: Database, id: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw notFound('用户不存在');
+  return user;
+}
+
+export async function findUserByPhone(db: Database, phone: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.phone, phone));
+  return user ?? null;
+}
+
+/** The inviter behind an invite code; an unknown code is an error the user can correct. */
+export async function resolveInviter(db: Database, inviteCode: string): Promise<string> {
+  const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode.trim().toUpperCase()));
+  if (!inviter) throw badRequest('邀请码无效，请检查后重试', 'INVITE_CODE_INVALID');
+  return inviter.id;
+}
+
+/** First login creates the account; a concurrent first login of the same phone gets the same row. */
+export async function findOrCreateUserByPhone(
+  db: Database,
+  phone: string,
+  invitedBy: string | null = null,
+): Promise<{ user: UserRow; created: boolean }> {
+  const existing = await findUserByPhone(db, phone);
+  if (existing) return { user: existing, created: false };
+  const defaultName = `用户${phone.slice(-4)}`;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [created] = await db
+      .insert(users)
+      .values({ phone, username: defaultName, name: defaultName, inviteCode: newInviteCode(), invitedBy })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return { user: created, created: true };
+    // Either the phone was just registered by a concurrent login, or the invite code collided.
+    const [raced] = await db.select().from(users).where(eq(users.phone, phone));
+    if (raced) return { user: raced, created: false };
+  }
+  throw new Error(`could not allocate an invite code for ${maskPhone(phone)}`);
+}
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+export const profileUpdateSchema = z.object({
+  username: z
+    .string({ error: '请输入用户名' })
+    .trim()
+    .min(1, '请输入用户名')
+    .max(32, '用户名不能超过32个字符'),
+  email: z.preprocess(
+    blankToNull,
+    z.string().trim().email('请输入有效的邮箱地址').max(254, '请输入有效的邮箱地址').nullable().optional(),
+  ),
+  phone: z.preprocess(blankToNull, z.string().trim().nullable().optional()),
+  gender: z.preprocess(
+    blankToNull,
+    z.enum(['male', 'female', 'other'], { error: '性别只能是男、女或其他' }).nullable().optional(),
+  ),
+  position: z.preprocess(blankToNull, z.string().trim().max(50, '职位不能超过50个字符').nullable().optional()),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export async function updateProfile(db: Database, userId: string, input: ProfileUpdate): Promise<UserRow> {
+  const current = await getUser(db, userId);
+  if (input.phone && input.phone.replace(/\s/g, '') !== current.phone) {
+    throw badRequest('手机号是登录账号，不能在这里修改', 'PHONE_IMMUTABLE');
+  }
+  const [updated] = await db
+    .update(users)
+    .set({
+      username: input.username,
+      name: input.username,
+      email: input.email ?? null,
+      gender: input.gender ?? null,
+      position: input.position ?? null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, userId)))
+    .returning();
+  return updated!;
+}
+
+export async function setRole(db: Database, phone: string, role: Role): Promise<UserRow | null> {
+  const [updated] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.phone, phone)).returning();
+  return updated ?? null;
+}

@@ -1,0 +1,73 @@
+import { randomInt } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { loadConfig, type AppConfig } from '../../server/config';
+import { createLogger } from '../../server/logger';
+import { startServer, type RunningServer } from '../../server/server';
+
+export type TestServer = RunningServer & { config: AppConfig };
+
+/**
+ * A real API host on a random port. PGlite in memory, or the PostgreSQL of TEST_DATABASE_URL
+ * (CI runs the suite both ways). Tests use fresh phone numbers and client IPs, so they do not
+ * see each other's rows when they share one PostgreSQL database.
+ */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const config = loadConfig({
+    APP_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+    DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const server = await startServer({ config, logger: createLogger('silent') });
+  return { ...server, config };
+}
+
+export const randomPhone = () => `1${randomInt(3, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+export const randomIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+export type Envelope<T = Record<string, unknown>> = { success: boolean; code?: string; message?: string; data: T };
+
+export function client(baseUrl: string, options: { ip?: string; token?: string } = {}) {
+  const ip = options.ip ?? randomIp();
+  const call = async <T = Record<string, any>>(method: string, path: string, body?: unknown, token = options.token) => {
+    const headers: Record<string, string> = { 'x-forwarded-for': ip };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    const res = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
+  };
+  return {
+    ip,
+    get: <T = Record<string, any>>(path: string, token?: string) => call<T>('GET', path, undefined, token),
+    post: <T = Record<string, any>>(path: string, body?: unknown, token?: string) => call<T>('POST', path, body ?? {}, token),
+    put: <T = Record<string, any>>(path: string, body?: unknown, token?: string) => call<T>('PUT', path, body ?? {}, token),
+  };
+}
+
+/** Full SMS login with the development code. */
+export async function login(baseUrl: string, phone = randomPhone(), extra: { inviteCode?: string } = {}) {
+  const api = client(baseUrl);
+  const sent = await api.post('/auth/sms/send', { phone });
+  if (sent.status !== 200) throw new Error(`sms send failed: ${JSON.stringify(sent.body)}`);
+  const res = await api.post('/auth/login/phone', { phone, code: sent.body.data.devCode, ...extra });
+  if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+  return { phone, ...(res.body.data as { accessToken: string; refreshToken: string; user: Record<string, any>; accessTokenExpiresAt: string; refreshTokenExpiresAt: string; isNewUser: boolean }) };
+}
+
+/** An access token as the server would sign it, with a chosen expiry (for expiry tests). */
+export async function signAccessToken(config: AppConfig, claims: { userId: string; sessionId: string }, expiresAtSec: number) {
+  return new SignJWT({ sid: claims.sessionId, role: 'user' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.userId)
+    .setIssuedAt(expiresAtSec - 7200)
+    .setExpirationTime(expiresAtSec)
+    .sign(new TextEncoder().encode(config.jwtSecret));
+}
