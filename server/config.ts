@@ -66,7 +66,7 @@ function devSecrets(dataDir: string): { jwt: string; session: string } {
   return secrets;
 }
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const blankToUndefined = Object.fromEntries(
     Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v]),
   );

@@ -17,6 +17,8 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  // The web layer reads its cookie secret from the environment; hand it the resolved one.
+  process.env.SESSION_SECRET = config.sessionSecrets.join(',');
   const build = await loadRemixBuild();
 
   let running;

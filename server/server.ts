@@ -69,7 +69,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.TRUST_PROXY);
+  // Loopback is always trusted: the web layer forwards the browser's address when it calls the API.
+  app.set('trust proxy', config.TRUST_PROXY ? true : 'loopback');
   app.use(requestLog(logger));
 
   app.get('/healthz', (_req, res) => {

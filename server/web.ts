@@ -14,6 +14,8 @@ import type { Logger } from './logger';
 export type WebLoadContext = {
   requestId: string;
   apiUrl: string;
+  /** The browser's address, forwarded to the API so per-IP limits see users, not this process. */
+  clientIp: string;
   finalizers: Array<(headers: Headers) => Promise<void>>;
   /** Set by the session module so the request log can name the user. */
   userId?: string;
@@ -59,7 +61,12 @@ async function sendFetchResponse(res: ExpressResponse, response: Response): Prom
 export function createWebHandler(options: { build: ServerBuild; apiUrl: string; logger: Logger }): RequestHandler {
   const handle = createRequestHandler(options.build, 'production');
   return (req, res, next) => {
-    const context: WebLoadContext = { requestId: String(res.locals.requestId), apiUrl: options.apiUrl, finalizers: [] };
+    const context: WebLoadContext = {
+      requestId: String(res.locals.requestId),
+      apiUrl: options.apiUrl,
+      clientIp: (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
+      finalizers: [],
+    };
     (async () => {
       const response = await handle(toFetchRequest(req, res), context);
       const headers = new Headers(response.headers);

@@ -1,0 +1,168 @@
+import { Alert, Box, Button, CloseButton, Dialog, Field, Flex, Heading, HStack, Input, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useEffect, useRef, useState } from 'react';
+import { LegalDocumentView } from '~/components/legal-document';
+import { Logo } from '~/components/logo';
+import { privacyPolicy } from '~/content/privacy-policy';
+import { serviceAgreement } from '~/content/service-agreement';
+import type { LegalDocument } from '~/content/types';
+import { useRootEnv } from '~/root';
+import { getItem, LAST_LOGIN_PHONE_KEY, setItem, wipeOnLogout } from '~/services/local-storage.client';
+import type { loginAction, loginLoader } from '~/services/login.server';
+
+const LAST_PHONE_TTL_MS = 365 * 24 * 3600_000;
+
+function useCountdown() {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    if (seconds <= 0) return;
+    const t = setTimeout(() => setSeconds((s) => s - 1), 1000);
+    return () => clearTimeout(t);
+  }, [seconds]);
+  return [seconds, setSeconds] as const;
+}
+
+function DocumentDialog({ doc, label }: { doc: LegalDocument; label: string }) {
+  const env = useRootEnv();
+  return (
+    <Dialog.Root size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
+      <Dialog.Trigger asChild>
+        <ChakraLink as="button" color="blue.600" fontSize="xs">
+          《{label}》
+        </ChakraLink>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{doc.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <LegalDocumentView doc={doc} values={env} />
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="关闭" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+/** The login screen of /dash/login and /login. A plain POST form: it works with JavaScript off. */
+export function LoginPage() {
+  const { redirectTo, devSms, notice, wipeLocalData } = useLoaderData<typeof loginLoader>();
+  const actionData = useActionData<typeof loginAction>();
+  const navigation = useNavigation();
+  const [countdown, setCountdown] = useCountdown();
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
+  const errors = actionData && !actionData.ok ? actionData.errors : {};
+  const sent = actionData && actionData.ok ? actionData : null;
+
+  useEffect(() => {
+    if (wipeLocalData) wipeOnLogout();
+  }, [wipeLocalData]);
+  useEffect(() => {
+    const last = getItem<string>(LAST_LOGIN_PHONE_KEY);
+    if (last && phoneRef.current && !phoneRef.current.value) phoneRef.current.value = last;
+  }, []);
+  useEffect(() => {
+    if (sent) {
+      setCountdown(sent.resendAfterSeconds);
+      codeRef.current?.focus();
+    }
+  }, [sent, setCountdown]);
+
+  return (
+    <Flex minH="100vh" align="center" justify="center" bg="gray.50" px="4" py="10">
+      <Box w="full" maxW="md" bg="white" rounded="2xl" borderWidth="1px" shadow="sm" p={{ base: '6', md: '10' }}>
+        <Stack gap="6">
+          <Stack gap="1" align="center" textAlign="center">
+            <Link to="/">
+              <Logo size={9} />
+            </Link>
+            <Heading as="h1" size="xl" mt="3">
+              手机号登录
+            </Heading>
+            <Text color="gray.500" fontSize="sm">
+              未注册的手机号验证后将自动创建账号
+            </Text>
+          </Stack>
+
+          {notice && (
+            <Alert.Root status="warning" data-testid="login-notice">
+              <Alert.Indicator />
+              <Alert.Title>{notice}</Alert.Title>
+            </Alert.Root>
+          )}
+          {errors.form && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Title>{errors.form}</Alert.Title>
+            </Alert.Root>
+          )}
+
+          <Form method="post" replace onSubmit={(e) => {
+            const phone = new FormData(e.currentTarget).get('phone');
+            if (typeof phone === 'string' && phone.trim()) setItem(LAST_LOGIN_PHONE_KEY, phone.trim(), LAST_PHONE_TTL_MS);
+          }}>
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <Stack gap="4">
+              <Field.Root invalid={!!errors.phone} required>
+                <Field.Label>手机号</Field.Label>
+                <Input ref={phoneRef} name="phone" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入11位手机号" defaultValue={actionData?.phone ?? ''} maxLength={20} />
+                <Field.ErrorText>{errors.phone}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root invalid={!!errors.code}>
+                <Field.Label>验证码</Field.Label>
+                <HStack w="full" align="flex-start">
+                  <Input ref={codeRef} name="code" inputMode="numeric" autoComplete="one-time-code" placeholder="6位验证码" maxLength={6} flex="1" />
+                  <Button type="submit" name="intent" value="send-code" formNoValidate variant="outline" minW="28" disabled={countdown > 0} loading={submittingIntent === 'send-code'} data-testid="send-code">
+                    {countdown > 0 ? `${countdown}秒后重发` : sent ? '重新获取' : '获取验证码'}
+                  </Button>
+                </HStack>
+                <Field.ErrorText>{errors.code}</Field.ErrorText>
+                {sent && !devSms && <Field.HelperText>验证码已发送，5分钟内有效</Field.HelperText>}
+              </Field.Root>
+              {devSms && (
+                <Alert.Root status="info" variant="subtle" data-testid="dev-mode-notice">
+                  <Alert.Indicator />
+                  <Alert.Content>
+                    <Alert.Title>开发模式</Alert.Title>
+                    <Alert.Description>
+                      未配置短信服务，验证码不会真正发送，而是显示在这里。
+                      {sent?.devCode && (
+                        <Text as="span" display="block" mt="1">
+                          本次验证码：<b data-testid="dev-code">{sent.devCode}</b>（5分钟内有效）
+                        </Text>
+                      )}
+                    </Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              )}
+              <Field.Root invalid={!!errors.inviteCode}>
+                <Field.Label>
+                  邀请码 <Text as="span" color="gray.400" fontWeight="normal">（选填）</Text>
+                </Field.Label>
+                <Input name="inviteCode" defaultValue={actionData && !actionData.ok ? actionData.inviteCode : ''} maxLength={32} autoComplete="off" />
+                <Field.ErrorText>{errors.inviteCode}</Field.ErrorText>
+              </Field.Root>
+              <Button type="submit" name="intent" value="login" colorPalette="blue" size="lg" loading={submittingIntent === 'login'} loadingText="登录中…" data-testid="login-submit">
+                登录
+              </Button>
+              <Text fontSize="xs" color="gray.500" textAlign="center">
+                登录即表示你已阅读并同意
+                <DocumentDialog doc={serviceAgreement} label="用户服务协议" />和
+                <DocumentDialog doc={privacyPolicy} label="隐私政策" />
+              </Text>
+            </Stack>
+          </Form>
+        </Stack>
+      </Box>
+    </Flex>
+  );
+}

@@ -1,0 +1,170 @@
+import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Image, Kbd, Menu, Popover, Portal, Stack, Text } from '@chakra-ui/react';
+import { Link, useSubmit } from '@remix-run/react';
+import { ChevronDown, Coins, Eraser, Gift, Headset, LogOut, Search, Settings, Shield, Ticket, UserPlus, UserRound } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import type { ApiUser } from '~/services/api.server';
+import type { PublicEnv } from '~/env.server';
+import { notifyInfo } from '~/components/ui/toaster';
+import { formatPoints } from '~/services/points';
+import { ClearDraftsDialog, useDraftCount } from './clear-drafts-dialog';
+import { SearchDialog, useSearchShortcut } from './search-dialog';
+
+function SupportMenu({ env }: { env: PublicEnv }) {
+  return (
+    <Popover.Root positioning={{ placement: 'bottom-end' }}>
+      <Popover.Trigger asChild>
+        <IconButton aria-label="联系客服" variant="ghost" size="sm" data-testid="support-trigger">
+          <Headset size={18} />
+        </IconButton>
+      </Popover.Trigger>
+      <Portal>
+        <Popover.Positioner>
+          <Popover.Content width="64">
+            <Popover.Arrow />
+            <Popover.Body>
+              <Stack gap="3" align="center" textAlign="center">
+                <Text fontWeight="semibold">联系客服</Text>
+                {env.supportWechatQrUrl ? (
+                  <>
+                    <Image src={env.supportWechatQrUrl} alt="客服微信二维码" w="40" h="40" objectFit="contain" />
+                    <Text fontSize="sm" color="gray.600">
+                      微信扫码添加客服
+                    </Text>
+                  </>
+                ) : null}
+                {env.supportWechatId && (
+                  <Text fontSize="sm">
+                    客服微信：<b>{env.supportWechatId}</b>
+                  </Text>
+                )}
+                <Text fontSize="sm" color="gray.600">
+                  邮箱：{env.supportEmail}
+                </Text>
+                <Button asChild size="xs" variant="outline">
+                  <Link to="/dash/feedback">在线提交反馈</Link>
+                </Button>
+              </Stack>
+            </Popover.Body>
+          </Popover.Content>
+        </Popover.Positioner>
+      </Portal>
+    </Popover.Root>
+  );
+}
+
+function UserMenu({ user, onClearDrafts, draftCount }: { user: ApiUser; onClearDrafts: () => void; draftCount: number }) {
+  const submit = useSubmit();
+  const name = user.username || user.name || '用户';
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="1.5" data-testid="user-menu-trigger" aria-label="用户菜单">
+          <Avatar.Root size="xs" colorPalette="blue">
+            <Avatar.Fallback name={name} />
+            {user.avatar && <Avatar.Image src={user.avatar} />}
+          </Avatar.Root>
+          <Text display={{ base: 'none', md: 'inline' }} maxW="32" truncate>
+            {name}
+          </Text>
+          <ChevronDown size={14} />
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="52">
+            <Box px="3" py="2">
+              <Text fontWeight="semibold" fontSize="sm">
+                {name}
+              </Text>
+              <Text fontSize="xs" color="gray.500">
+                {user.phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')}
+              </Text>
+            </Box>
+            <Menu.Separator />
+            <Menu.Item value="profile" asChild>
+              <Link to="/dash/profile">
+                <UserRound size={16} /> 个人资料
+              </Link>
+            </Menu.Item>
+            <Menu.Item value="account" asChild>
+              <Link to="/dash/account">
+                <Shield size={16} /> 账户与安全
+              </Link>
+            </Menu.Item>
+            <Menu.Item value="settings" asChild>
+              <Link to="/dash/settings">
+                <Settings size={16} /> 设置
+              </Link>
+            </Menu.Item>
+            <Menu.Separator />
+            <Menu.Item value="redemption" disabled title="兑换码功能尚未开放">
+              <Ticket size={16} /> 使用兑换码
+              <Menu.ItemCommand>未开放</Menu.ItemCommand>
+            </Menu.Item>
+            <Menu.Item value="invite" disabled title="邀请好友功能尚未开放">
+              <Gift size={16} /> 邀请好友
+              <Menu.ItemCommand>未开放</Menu.ItemCommand>
+            </Menu.Item>
+            <Menu.Item value="clear-drafts" onClick={onClearDrafts} data-testid="menu-clear-drafts">
+              <Eraser size={16} /> 清除草稿
+              <Badge ml="auto" colorPalette={draftCount ? 'red' : 'gray'} data-testid="draft-count">
+                {draftCount}
+              </Badge>
+            </Menu.Item>
+            <Menu.Separator />
+            <Menu.Item value="logout" color="red.600" onClick={() => submit(null, { method: 'post', action: '/logout' })} data-testid="menu-logout">
+              <LogOut size={16} /> 退出登录
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+export function Header({ user, env }: { user: ApiUser; env: PublicEnv }) {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [draftsOpen, setDraftsOpen] = useState(false);
+  const [draftCount, refreshDraftCount] = useDraftCount(user.id);
+  const openSearch = useCallback(() => setSearchOpen(true), []);
+  useSearchShortcut(openSearch);
+
+  return (
+    <Flex as="header" h="16" px={{ base: '3', md: '6' }} align="center" gap="2" bg="white" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+      <Button
+        variant="outline"
+        size="sm"
+        color="gray.500"
+        fontWeight="normal"
+        justifyContent="flex-start"
+        w={{ base: 'auto', md: '72' }}
+        onClick={openSearch}
+        data-testid="search-trigger"
+        aria-label="搜索（Ctrl+K）"
+      >
+        <Search size={16} />
+        <Text as="span" display={{ base: 'none', md: 'inline' }}>
+          搜索学生、文书、作品…
+        </Text>
+        <HStack ml="auto" gap="1" display={{ base: 'none', md: 'flex' }}>
+          <Kbd size="sm">Ctrl</Kbd>
+          <Kbd size="sm">K</Kbd>
+        </HStack>
+      </Button>
+      <Box flex="1" />
+      <SupportMenu env={env} />
+      <HStack gap="1" px="2" py="1" rounded="md" bg="orange.50" color="orange.700" title="积分余额" data-testid="points-display">
+        <Coins size={16} />
+        <Text fontWeight="semibold" fontSize="sm" fontVariantNumeric="tabular-nums">
+          {formatPoints(user.total_points)}
+        </Text>
+      </HStack>
+      <Button size="sm" colorPalette="blue" disabled title="学生档案功能尚未开放" display={{ base: 'none', sm: 'inline-flex' }}>
+        <UserPlus size={16} /> 新建学生
+      </Button>
+      <UserMenu user={user} draftCount={draftCount} onClearDrafts={() => (draftCount === 0 ? notifyInfo('没有草稿需要清除') : setDraftsOpen(true))} />
+      <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+      <ClearDraftsDialog userId={user.id} open={draftsOpen} onOpenChange={setDraftsOpen} onCleared={refreshDraftCount} />
+    </Flex>
+  );
+}

@@ -1,0 +1,114 @@
+import { Box, CloseButton, Dialog, Input, Kbd, Portal, Stack, Text } from '@chakra-ui/react';
+import { useNavigate } from '@remix-run/react';
+import { Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { MENU_GROUPS } from '~/services/navigation';
+
+/** Ctrl/Cmd+K opens the search box anywhere in the dashboard; Escape closes it. */
+export function useSearchShortcut(open: () => void) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        open();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+}
+
+const PAGES = MENU_GROUPS.flatMap((g) => g.items.filter((i) => i.available).map((i) => ({ ...i, group: g.label }))).concat([
+  { id: 'profile', label: '个人资料', to: '/dash/profile', group: '账户', icon: Search, available: true },
+  { id: 'account', label: '账户与安全', to: '/dash/account', group: '账户', icon: Search, available: true },
+  { id: 'feedback', label: '意见反馈', to: '/dash/feedback', group: '帮助与支持', icon: Search, available: true },
+]);
+
+/**
+ * The global search box. Today it finds pages; students, documents and works join the results
+ * when the archive and works APIs exist.
+ */
+export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const navigate = useNavigate();
+  const results = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return q ? PAGES.filter((p) => p.label.toLowerCase().includes(q) || p.group.includes(q)) : [];
+  }, [query]);
+  useEffect(() => setActive(0), [query]);
+  useEffect(() => {
+    if (!open) setQuery('');
+  }, [open]);
+
+  const go = (to: string) => {
+    onOpenChange(false);
+    navigate(to);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="top" size={{ base: 'full', md: 'lg' }}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content data-testid="search-dialog" mt={{ md: '20' }}>
+            <Dialog.Header pb="2">
+              <Dialog.Title fontSize="md">搜索</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Input
+                autoFocus
+                placeholder="输入页面名称，如：个人资料、常见问题"
+                aria-label="搜索"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+                onKeyDown={(e) => {
+                  if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, results.length - 1));
+                  if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
+                  if (e.key === 'Enter' && results[active]) go(results[active].to);
+                }}
+              />
+              <Stack mt="3" gap="1" role="listbox" aria-label="搜索结果" minH="24">
+                {query.trim() === '' ? (
+                  <Text fontSize="sm" color="gray.500" py="4" textAlign="center">
+                    输入关键词查找页面。学生档案、文书与作品的搜索将随档案与作品模块一起提供。
+                  </Text>
+                ) : results.length === 0 ? (
+                  <Text fontSize="sm" color="gray.500" py="4" textAlign="center">
+                    没有找到与“{query.trim()}”相关的页面
+                  </Text>
+                ) : (
+                  results.map((r, i) => (
+                    <Box
+                      key={r.id}
+                      role="option"
+                      aria-selected={i === active}
+                      px="3"
+                      py="2"
+                      rounded="md"
+                      cursor="pointer"
+                      bg={i === active ? 'blue.50' : undefined}
+                      onMouseEnter={() => setActive(i)}
+                      onClick={() => go(r.to)}
+                    >
+                      <Text fontSize="sm">{r.label}</Text>
+                      <Text fontSize="xs" color="gray.500">
+                        {r.group}
+                      </Text>
+                    </Box>
+                  ))
+                )}
+              </Stack>
+              <Text fontSize="xs" color="gray.400" mt="2">
+                <Kbd size="sm">↑</Kbd> <Kbd size="sm">↓</Kbd> 选择，<Kbd size="sm">Enter</Kbd> 打开，<Kbd size="sm">Esc</Kbd> 关闭
+              </Text>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="关闭" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,5 @@
+import type { WebLoadContext } from '../server/web';
+
+declare module '@remix-run/node' {
+  interface AppLoadContext extends WebLoadContext {}
+}

@@ -1,0 +1,69 @@
+import { Box, Button, ChakraProvider, Heading, Stack, Text } from '@chakra-ui/react';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import type { ReactNode } from 'react';
+import { Toaster } from './components/ui/toaster';
+import { publicEnv } from './env.server';
+import { PRODUCT_NAME } from './services/navigation';
+import { EmotionStyles } from './styles/emotion';
+import { system } from './styles/theme';
+
+export const meta: MetaFunction = ({ error }) => [
+  { title: error ? `出错了 - ${PRODUCT_NAME}` : PRODUCT_NAME },
+  { name: 'description', content: '面向留学顾问与学生的 AI 文书写作平台：PS/SOP、简历、推荐信、文书润色、查AI率与选校。' },
+];
+
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export async function loader(_args: LoaderFunctionArgs) {
+  return { env: publicEnv() };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="zh-CN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        <EmotionStyles />
+      </head>
+      <body>
+        <ChakraProvider value={system}>
+          {children}
+          <Toaster />
+        </ChakraProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Public settings from the root loader, for any component under it. */
+export function useRootEnv() {
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (!data) throw new Error('root loader data missing');
+  return data.env;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Box minH="100vh" display="flex" alignItems="center" justifyContent="center" p="6">
+      <Stack gap="4" maxW="md" textAlign="center">
+        <Heading size="xl">{notFound ? '页面不存在' : '页面出错了'}</Heading>
+        <Text color="gray.600">{notFound ? '你访问的页面不存在或已移动。' : '加载页面时发生错误，请刷新重试。如果问题持续，请通过反馈告诉我们。'}</Text>
+        <Button asChild colorPalette="blue">
+          <a href="/dash/overview">返回概览</a>
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

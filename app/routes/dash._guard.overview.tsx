@@ -1,0 +1,115 @@
+import { Badge, Box, Flex, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { Coins } from 'lucide-react';
+import { toolEntries } from '~/content/overview';
+import type { loader as shellLoader } from '~/routes/dash';
+import { isRouteAvailable, pageTitle } from '~/services/navigation';
+import { formatPoints } from '~/services/points';
+import { requireWebSession } from '~/sessions.server';
+
+export const meta: MetaFunction = () => [{ title: pageTitle('概览') }];
+
+const GROUP_LABELS = { writing: '文书写作', 'ai-rate': 'AI 检测', school: '选校', archives: '档案与作品' } as const;
+
+/** Greeting by the hour in China time, decided on the server so the markup hydrates as rendered. */
+function greeting(now = new Date()): string {
+  const hour = Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Asia/Shanghai' }).format(now));
+  if (hour < 6) return '夜深了';
+  if (hour < 12) return '早上好';
+  if (hour < 14) return '中午好';
+  if (hour < 18) return '下午好';
+  return '晚上好';
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireWebSession(request, context);
+  return { greeting: greeting() };
+}
+
+export default function Overview() {
+  const { greeting } = useLoaderData<typeof loader>();
+  const shell = useRouteLoaderData<typeof shellLoader>('routes/dash');
+  const user = shell?.user;
+  const name = user?.username || user?.name || '';
+
+  return (
+    <Box px={{ base: '4', md: '8' }} py={{ base: '5', md: '8' }} maxW="6xl">
+      <Flex direction={{ base: 'column', md: 'row' }} gap="4" mb="8" align={{ md: 'stretch' }}>
+        <Box flex="1" bg="white" rounded="xl" borderWidth="1px" p="6">
+          <Heading as="h1" size="2xl" fontWeight="semibold" data-testid="greeting">
+            {greeting}，{name}
+          </Heading>
+          <Text color="gray.600" mt="2">
+            从学生的真实经历出发，选择下面的工具开始今天的文书工作。
+          </Text>
+        </Box>
+        <Box bg="orange.50" borderColor="orange.200" rounded="xl" borderWidth="1px" p="6" minW={{ md: '64' }}>
+          <HStack color="orange.700" gap="2">
+            <Coins size={18} />
+            <Text fontSize="sm">积分余额</Text>
+          </HStack>
+          <Text fontSize="3xl" fontWeight="bold" color="orange.800" fontVariantNumeric="tabular-nums" data-testid="overview-points">
+            {formatPoints(user?.total_points ?? 0)}
+          </Text>
+          <Text fontSize="xs" color="orange.700">
+            AI 操作按次消耗积分，失败自动退还
+          </Text>
+        </Box>
+      </Flex>
+
+      {(Object.keys(GROUP_LABELS) as Array<keyof typeof GROUP_LABELS>).map((group) => {
+        const entries = toolEntries.filter((t) => t.group === group);
+        if (!entries.length) return null;
+        return (
+          <Box as="section" key={group} mb="8">
+            <Heading as="h2" size="md" mb="3" color="gray.700">
+              {GROUP_LABELS[group]}
+            </Heading>
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
+              {entries.map((tool) => {
+                const available = isRouteAvailable(tool.route);
+                return (
+                  <LinkBox
+                    key={tool.id}
+                    as="article"
+                    bg="white"
+                    rounded="xl"
+                    borderWidth="1px"
+                    p="5"
+                    opacity={available ? 1 : 0.7}
+                    transition="all 0.15s"
+                    _hover={available ? { borderColor: 'blue.300', shadow: 'sm' } : undefined}
+                    data-testid={`tool-${tool.id}`}
+                  >
+                    <Stack gap="1.5">
+                      <HStack justify="space-between">
+                        <Heading as="h3" size="sm">
+                          {available ? (
+                            <LinkOverlay asChild>
+                              <Link to={tool.route}>{tool.title}</Link>
+                            </LinkOverlay>
+                          ) : (
+                            tool.title
+                          )}
+                        </Heading>
+                        {!available && (
+                          <Badge colorPalette="gray" variant="subtle">
+                            未开放
+                          </Badge>
+                        )}
+                      </HStack>
+                      <Text fontSize="sm" color="gray.600">
+                        {tool.description}
+                      </Text>
+                    </Stack>
+                  </LinkBox>
+                );
+              })}
+            </SimpleGrid>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

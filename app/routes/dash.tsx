@@ -1,0 +1,50 @@
+import { Box, Flex } from '@chakra-ui/react';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Outlet, useLoaderData, useMatches } from '@remix-run/react';
+import { useCallback, useState } from 'react';
+import { Header } from '~/components/shell/header';
+import { Sidebar, type SidebarMode } from '~/components/shell/sidebar';
+import { useRootEnv } from '~/root';
+import { createApiClient } from '~/services/api.server';
+import { pageTitle } from '~/services/navigation';
+import { requireWebSession } from '~/sessions.server';
+
+export const SIDEBAR_COOKIE = 'lx_sidebar';
+
+export const meta: MetaFunction = () => [{ title: pageTitle('工作台') }];
+
+/** The dashboard shell: every /dash page needs a session (spec §6), and the shell needs the user. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireWebSession(request, context);
+  const user = await createApiClient(request, context, '工作台').user.info();
+  const cookie = request.headers.get('Cookie') ?? '';
+  const match = cookie.match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE}=(auto|expanded|collapsed)`));
+  return { user, sidebarMode: (match?.[1] ?? 'auto') as SidebarMode };
+}
+
+export type ShellLayout = 'writing' | 'default';
+/** Writing pages declare `handle = { layout: 'writing' }`: they grow with their content instead of scrolling inside. */
+export type ShellHandle = { layout?: ShellLayout };
+
+export default function DashShell() {
+  const { user, sidebarMode } = useLoaderData<typeof loader>();
+  const env = useRootEnv();
+  const [mode, setMode] = useState<SidebarMode>(sidebarMode);
+  const writing = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.layout === 'writing');
+  const changeMode = useCallback((next: SidebarMode) => {
+    setMode(next);
+    document.cookie = `${SIDEBAR_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  }, []);
+
+  return (
+    <Flex minH="100vh" h={writing ? 'auto' : '100vh'} bg="gray.50" data-analytics-role={user.role}>
+      <Sidebar mode={mode} onModeChange={changeMode} />
+      <Flex direction="column" flex="1" minW="0" h={writing ? 'auto' : '100vh'}>
+        <Header user={user} env={env} />
+        <Box as="main" flex="1" minH="0" overflowY={writing ? 'visible' : 'auto'} data-testid="content-area">
+          <Outlet />
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

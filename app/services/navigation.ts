@@ -1,0 +1,82 @@
+import type { LucideIcon } from 'lucide-react';
+import {
+  BookOpen,
+  CircleHelp,
+  FileText,
+  FolderHeart,
+  GraduationCap,
+  Info,
+  LayoutDashboard,
+  Mail,
+  NotebookPen,
+  PenLine,
+  ScanSearch,
+  Sparkles,
+  Users,
+} from 'lucide-react';
+
+/**
+ * The sidebar menu groups of spec §2. `available` is false for tools whose pages a later
+ * release brings: they show, dimmed, so the menu matches the product, but lead nowhere yet.
+ */
+export type MenuItem = { id: string; label: string; to: string; icon: LucideIcon; available: boolean };
+export type MenuGroup = { id: string; label: string; icon: LucideIcon; items: MenuItem[] };
+
+export const MENU_GROUPS: MenuGroup[] = [
+  {
+    id: 'main',
+    label: '主要功能',
+    icon: LayoutDashboard,
+    items: [
+      { id: 'overview', label: '概览', to: '/dash/overview', icon: LayoutDashboard, available: true },
+      { id: 'quick-start', label: '写作工具', to: '/dash/quick-start', icon: Sparkles, available: false },
+      { id: 'reduce-ai', label: '查AI率 / 降AI率', to: '/dash/reduce-ai', icon: ScanSearch, available: false },
+    ],
+  },
+  {
+    id: 'school',
+    label: '选校',
+    icon: GraduationCap,
+    items: [{ id: 'school-match', label: '智能选校', to: '/dash/school-match', icon: GraduationCap, available: false }],
+  },
+  {
+    id: 'documents',
+    label: '文书工具',
+    icon: PenLine,
+    items: [
+      { id: 'ps-writing', label: 'PS / SOP', to: '/dash/ps-writing', icon: PenLine, available: false },
+      { id: 'essay-polish', label: '文书润色', to: '/dash/essay-polish', icon: Sparkles, available: false },
+      { id: 'cv-writing', label: '简历 CV', to: '/dash/cv-writing', icon: FileText, available: false },
+      { id: 'recommended-writing', label: '推荐信 RL', to: '/dash/recommended-writing', icon: Mail, available: false },
+      { id: 'free-writing', label: '自由写作', to: '/dash/free-writing', icon: NotebookPen, available: false },
+    ],
+  },
+  {
+    id: 'archives',
+    label: '学生档案与作品',
+    icon: Users,
+    items: [
+      { id: 'client-archives', label: '学生档案', to: '/dash/client-archives', icon: Users, available: false },
+      { id: 'my-works', label: '我的作品', to: '/dash/my-works', icon: FolderHeart, available: false },
+    ],
+  },
+  {
+    id: 'support',
+    label: '帮助与支持',
+    icon: CircleHelp,
+    items: [
+      { id: 'faq', label: '常见问题', to: '/dash/faq', icon: BookOpen, available: true },
+      { id: 'about', label: '关于我们', to: '/dash/about', icon: Info, available: true },
+    ],
+  },
+];
+
+const AVAILABLE = new Set(MENU_GROUPS.flatMap((g) => g.items).filter((i) => i.available).map((i) => i.to));
+export const isRouteAvailable = (to: string) => AVAILABLE.has(to);
+
+export const SIDEBAR_WIDTH = { collapsed: 80, expanded: 240 } as const;
+export const SIDEBAR_BREAKPOINTS = { mobile: 768, desktop: 1200 } as const;
+export const HOVER_PANEL_CLOSE_DELAY_MS = 300;
+
+export const PRODUCT_NAME = '留学文书 AI';
+export const pageTitle = (page: string) => `${page} - ${PRODUCT_NAME}`;

@@ -1,0 +1,136 @@
+import { createCookieSessionStorage, redirect, type AppLoadContext, type Session } from '@remix-run/node';
+import { z } from 'zod';
+import { webEnv } from './env.server';
+
+/**
+ * The one session module. Tokens live only in this signed httpOnly cookie; browser JavaScript
+ * never sees them. Changes are committed once per request by a finalizer that the server runs
+ * after all loaders/actions, so parallel loaders that refresh tokens produce one Set-Cookie.
+ */
+export const tokensSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  accessTokenExpiresAt: z.string(),
+  refreshTokenExpiresAt: z.string(),
+});
+export type Tokens = z.infer<typeof tokensSchema>;
+
+type SessionData = Tokens & { userId: string };
+type FlashData = { wipeLocalData: true; notice: string };
+
+let storage: ReturnType<typeof createStorage> | null = null;
+function createStorage() {
+  const env = webEnv();
+  return createCookieSessionStorage<SessionData, FlashData>({
+    cookie: {
+      name: '__lx_session',
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: env.APP_ENV === 'production',
+      secrets: env.SESSION_SECRET.split(',').map((s) => s.trim()),
+      maxAge: 30 * 24 * 3600,
+    },
+  });
+}
+const sessionStorage = () => (storage ??= createStorage());
+
+export type WebSession = {
+  readonly tokens: Tokens | null;
+  readonly userId: string | null;
+  signIn: (tokens: Tokens, userId: string) => void;
+  updateTokens: (tokens: Tokens) => void;
+  signOut: (options?: { wipeLocalData?: boolean }) => void;
+  flashNotice: (notice: string) => void;
+  readFlash: () => { wipeLocalData: boolean; notice: string | null };
+};
+
+const perRequest = new WeakMap<AppLoadContext, Promise<WebSession>>();
+
+export function getWebSession(request: Request, context: AppLoadContext): Promise<WebSession> {
+  let pending = perRequest.get(context);
+  if (!pending) {
+    pending = openWebSession(request, context);
+    perRequest.set(context, pending);
+  }
+  return pending;
+}
+
+async function openWebSession(request: Request, context: AppLoadContext): Promise<WebSession> {
+  const session: Session<SessionData, FlashData> = await sessionStorage().getSession(request.headers.get('Cookie'));
+  let dirty = false;
+  const touch = () => {
+    if (dirty) return;
+    dirty = true;
+    context.finalizers.push(async (headers) => {
+      headers.append('Set-Cookie', await sessionStorage().commitSession(session));
+    });
+  };
+
+  const readTokens = (): Tokens | null => {
+    const parsed = tokensSchema.safeParse({
+      accessToken: session.get('accessToken'),
+      refreshToken: session.get('refreshToken'),
+      accessTokenExpiresAt: session.get('accessTokenExpiresAt'),
+      refreshTokenExpiresAt: session.get('refreshTokenExpiresAt'),
+    });
+    return parsed.success && session.get('userId') ? parsed.data : null;
+  };
+  const userId = session.get('userId');
+  if (userId) context.userId = userId;
+
+  const web: WebSession = {
+    get tokens() {
+      return readTokens();
+    },
+    get userId() {
+      return session.get('userId') ?? null;
+    },
+    signIn(tokens, id) {
+      for (const [k, v] of Object.entries(tokens)) session.set(k as keyof Tokens, v);
+      session.set('userId', id);
+      context.userId = id;
+      touch();
+    },
+    updateTokens(tokens) {
+      for (const [k, v] of Object.entries(tokens)) session.set(k as keyof Tokens, v);
+      touch();
+    },
+    signOut(options = {}) {
+      for (const key of ['accessToken', 'refreshToken', 'accessTokenExpiresAt', 'refreshTokenExpiresAt', 'userId'] as const) session.unset(key);
+      if (options.wipeLocalData) session.flash('wipeLocalData', true);
+      touch();
+    },
+    flashNotice(notice) {
+      session.flash('notice', notice);
+      touch();
+    },
+    readFlash() {
+      const wipe = session.get('wipeLocalData') === true;
+      const notice = session.get('notice') ?? null;
+      if (wipe || notice) touch();
+      return { wipeLocalData: wipe, notice };
+    },
+  };
+  return web;
+}
+
+/** The login page URL that brings the visitor back to where they were. */
+export function loginRedirectUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === '/' || back.startsWith('/dash/login') ? '/dash/login' : `/dash/login?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** Spec §6: access token, refresh token and user id must all be present. */
+export async function requireWebSession(request: Request, context: AppLoadContext): Promise<WebSession & { tokens: Tokens; userId: string }> {
+  const web = await getWebSession(request, context);
+  if (!web.tokens || !web.userId) throw redirect(loginRedirectUrl(request));
+  return web as WebSession & { tokens: Tokens; userId: string };
+}
+
+/** Only same-site paths: an open redirect would let a phishing link bounce through our login. */
+export function safeRedirectTarget(target: FormDataEntryValue | string | null | undefined, fallback = '/dash/overview'): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
+  return target;
+}
