@@ -1,0 +1,75 @@
+// Corpus loading and the deterministic split shared by training, the bench
+// and the tests. A row's split depends only on a hash of its text, so every
+// consumer agrees on what is held out without sharing any state.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { fnv1a } from './hash';
+import type { SplitRule } from './model';
+import type { Lang } from './text';
+
+export interface CorpusRow {
+  text: string;
+  label: 'human' | 'ai';
+  lang: Lang;
+  domain: string;
+  generator: string;
+  source: string;
+}
+
+export type SplitName = 'train' | 'calib' | 'test';
+
+export const DEFAULT_SPLIT: SplitRule = { salt: 'aigc-split-v1:', trainBelow: 70, calibBelow: 85 };
+
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** `AIGC_CORPUS` overrides the default `../shared/data/aigc/corpus.jsonl.gz` (relative to the repo root). */
+export function corpusPath(): string {
+  return process.env.AIGC_CORPUS ?? resolve(REPO_ROOT, '../shared/data/aigc/corpus.jsonl.gz');
+}
+
+export function corpusAvailable(): boolean {
+  return existsSync(corpusPath());
+}
+
+/**
+ * Undoes extraction artefacts that would otherwise be learnt as label
+ * signals: literal "\n" escapes (only in some AI rows) and HTML tags (only
+ * in some human rows).
+ */
+export function cleanCorpusText(t: string): string {
+  return t
+    .replace(/\\r\\n|\\n|\\r/g, '\n')
+    .replace(/<\/?[a-zA-Z][^<>]{0,40}>/g, ' ')
+    .trim();
+}
+
+export function loadCorpus(path = corpusPath()): CorpusRow[] {
+  const lines = gunzipSync(readFileSync(path)).toString('utf8').split('\n');
+  const rows: CorpusRow[] = [];
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    const r = JSON.parse(line) as CorpusRow;
+    rows.push({ ...r, text: cleanCorpusText(r.text) });
+  }
+  return rows;
+}
+
+export function splitOf(text: string, rule: SplitRule): SplitName {
+  const bucket = fnv1a(rule.salt + text) % 100;
+  return bucket < rule.trainBelow ? 'train' : bucket < rule.calibBelow ? 'calib' : 'test';
+}
+
+/** Paraphrased / attacked AI text, marked in the generator name. */
+export function attackOf(generator: string): 'quillbot' | 'dipper' | 'outfox' | null {
+  if (generator.includes('+quillbot')) return 'quillbot';
+  if (generator.includes('+dipper')) return 'dipper';
+  if (generator.includes('+outfox')) return 'outfox';
+  return null;
+}
+
+export function shortSource(source: string): string {
+  return source.split('/').pop() ?? source;
+}

@@ -1,0 +1,135 @@
+// Contract tests of the shipped detector: output shape, determinism,
+// sentence coverage, short-text refusal, language detection and speed.
+
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import type { DetectionResult } from './index';
+import { loadDetector, loadDetectorFrom, MODEL_DIR } from './index';
+import { ESSAY_1000_WORDS, ZH_ESSAY } from './samples';
+
+const detector = loadDetector();
+
+function ok(r: DetectionResult): Extract<DetectionResult, { ok: true }> {
+  if (!r.ok) throw new Error(`expected a verdict, got ${r.code}`);
+  return r;
+}
+
+const MIXED =
+  'My name is Li Wei and I grew up in Chengdu, where my parents run a small noodle shop near the university. ' +
+  'Every evening after school I helped them count the money and talk to the students who came to eat. ' +
+  'Those conversations are the reason I want to study economics abroad, because I saw how small businesses survive on very thin margins. ' +
+  'I also learned that a good bowl of noodles can make a homesick student smile, which is a kind of value no spreadsheet captures.\n\n' +
+  '我在成都长大，父母在大学附近经营一家小面馆。每天放学后，我都会帮他们算账，也常常和来吃面的大学生聊天。' +
+  '这些对话让我对经济学产生了浓厚的兴趣，因为我亲眼看到小店如何在微薄的利润中生存下来。' +
+  '我也明白了，一碗好面能让想家的学生露出笑容，这种价值是任何报表都无法衡量的。';
+
+describe('detector contract', () => {
+  it('returns a well-formed verdict for an English essay', () => {
+    const r = ok(detector.detect(ESSAY_1000_WORDS));
+    expect(r.language).toBe('en');
+    expect(r.aiRate).toBeGreaterThanOrEqual(0);
+    expect(r.aiRate).toBeLessThanOrEqual(100);
+    expect(Math.round(r.aiRate * 10)).toBe(r.aiRate * 10); // at most one decimal
+    expect(['human', 'mixed', 'ai']).toContain(r.label);
+    expect(r.band.low).toBeLessThanOrEqual(r.aiRate);
+    expect(r.band.high).toBeGreaterThanOrEqual(r.aiRate);
+    expect(r.band.low).toBeGreaterThanOrEqual(0);
+    expect(r.band.high).toBeLessThanOrEqual(100);
+    expect(r.wordCount).toBeGreaterThan(900);
+    expect(r.modelVersion).toBe(detector.modelVersion);
+    expect(r.reasons.length).toBeGreaterThan(0);
+    for (const reason of r.reasons) expect(reason).toMatch(/[\u4e00-\u9fff]/);
+    expect(r.paragraphs).toHaveLength(4);
+    for (const p of r.paragraphs) expect(['human', 'mixed', 'ai']).toContain(p.label);
+  });
+
+  it('is deterministic, including across loads', () => {
+    const a = detector.detect(ESSAY_1000_WORDS);
+    const b = detector.detect(ESSAY_1000_WORDS);
+    const c = loadDetectorFrom(MODEL_DIR).detect(ESSAY_1000_WORDS);
+    expect(b).toEqual(a);
+    expect(c).toEqual(a);
+    expect(loadDetector()).toBe(detector); // cached
+  });
+
+  it.each([
+    ['English', ESSAY_1000_WORDS],
+    ['Chinese', ZH_ESSAY],
+    ['mixed', MIXED],
+    ['messy whitespace and abbreviations', `  Dr. Smith met Mr. J. K. Rowling at 3.5 p.m. in the U.S.   Really?! "Yes."\r\n\r\n\tShe said: no… ${ESSAY_1000_WORDS.slice(0, 800)}   `],
+  ])('sentence spans cover every non-whitespace character in order (%s)', (_name, text) => {
+    const r = ok(detector.detect(text));
+    let prevEnd = 0;
+    const covered = new Uint8Array(text.length);
+    for (const s of r.sentences) {
+      expect(s.start).toBeGreaterThanOrEqual(prevEnd);
+      expect(s.end).toBeGreaterThan(s.start);
+      expect(text.slice(s.start, s.end)).toBe(s.text);
+      expect(s.aiRate).toBeGreaterThanOrEqual(0);
+      expect(s.aiRate).toBeLessThanOrEqual(100);
+      covered.fill(1, s.start, s.end);
+      prevEnd = s.end;
+    }
+    for (let i = 0; i < text.length; i++) if (!/\s/.test(text[i] as string)) expect(covered[i], `char ${i} "${text[i]}"`).toBe(1);
+    // Paragraphs are ordered, disjoint and made of whole sentences.
+    let pEnd = 0;
+    for (const p of r.paragraphs) {
+      expect(p.start).toBeGreaterThanOrEqual(pEnd);
+      expect(r.sentences.some((s) => s.start === p.start)).toBe(true);
+      expect(r.sentences.some((s) => s.end === p.end)).toBe(true);
+      pEnd = p.end;
+    }
+  });
+
+  it('refuses texts too short to judge, by language', () => {
+    const en = detector.detect('I really want to study computer science because I love building things.');
+    expect(en).toMatchObject({ ok: false, code: 'TEXT_TOO_SHORT', message: '文本过短，无法可靠判断', language: 'en' });
+    const zh = detector.detect('我想去国外学习计算机科学，因为我喜欢动手做东西。');
+    expect(zh).toMatchObject({ ok: false, code: 'TEXT_TOO_SHORT', message: '文本过短，无法可靠判断', language: 'zh' });
+    const { minLength } = detector.model.meta;
+    if (en.ok || zh.ok) throw new Error('unreachable');
+    expect(en.minLength).toBe(minLength.en);
+    expect(zh.minLength).toBe(minLength.zh);
+    expect(detector.detect('   \n ')).toMatchObject({ ok: false, language: 'unknown', wordCount: 0 });
+    expect(detector.detect('12345 67 89')).toMatchObject({ ok: false, language: 'unknown' });
+    // Exactly at the minimum it answers; one word less it refuses.
+    const words = ESSAY_1000_WORDS.split(/\s+/);
+    expect(detector.detect(words.slice(0, minLength.en).join(' ')).ok).toBe(true);
+    expect(detector.detect(words.slice(0, minLength.en - 1).join(' ')).ok).toBe(false);
+  });
+
+  it('detects the language', () => {
+    expect(detector.detect(ESSAY_1000_WORDS).language).toBe('en');
+    expect(detector.detect(ZH_ESSAY).language).toBe('zh');
+    expect(detector.detect(MIXED).language).toBe('mixed');
+    // A Chinese text quoting English terms is still Chinese.
+    const zhWithTerms = ZH_ESSAY.replace('计算机', 'MIT 的 EECS 项目和计算机').replace('机器人社团', 'FIRST Robotics 机器人社团');
+    expect(detector.detect(zhWithTerms).language).toBe('zh');
+    // An English text with a Chinese place name is still English.
+    expect(detector.detect(ESSAY_1000_WORDS.replace('our town', '我们镇 (our town)')).language).toBe('en');
+  });
+
+  it('gives reasons drawn from the document, not a fixed string', () => {
+    const aiLike =
+      'In conclusion, technology plays a crucial role in modern education. Furthermore, it provides students with valuable opportunities to enhance their learning experience. ' +
+      'Additionally, online platforms offer a wide range of resources that foster collaboration and critical thinking. Moreover, teachers can leverage digital tools to create engaging and interactive lessons. ' +
+      'Overall, it is important to note that technology has the potential to transform education in significant ways. However, it is essential to address the challenges associated with its implementation. ' +
+      'By doing so, schools can ensure that all students benefit from these innovative tools and develop the skills necessary for success in the twenty-first century.';
+    const a = ok(detector.detect(aiLike));
+    const b = ok(detector.detect(ESSAY_1000_WORDS));
+    expect(a.reasons).not.toEqual(b.reasons);
+    expect(a.aiRate).toBeGreaterThan(b.aiRate);
+  });
+
+  it('scores a 1,000-word essay within 20 ms after load', () => {
+    for (let i = 0; i < 3; i++) detector.detect(ESSAY_1000_WORDS); // warm-up
+    const times: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const t = performance.now();
+      detector.detect(ESSAY_1000_WORDS);
+      times.push(performance.now() - t);
+    }
+    times.sort((x, y) => x - y);
+    expect(times[Math.floor(times.length / 2)]).toBeLessThan(20);
+  });
+});

@@ -1,0 +1,227 @@
+// Document-level inference: language, refusal of short texts, the
+// calibrated AI rate with an uncertainty band, per-sentence and
+// per-paragraph scores, and plain-Chinese reasons.
+
+import { verdictOf } from './calibrate';
+import type { Bag, SpanVector } from './features';
+import { Merger, sentenceBag } from './features';
+import { fnv1a, mulberry32 } from './hash';
+import type { DetectorModel, LangModel, Thresholds } from './model';
+import { calibratedLogit, rawScore, sigmoid } from './model';
+import { explain } from './reasons';
+import type { Lang, Sentence } from './text';
+import { detectLanguage, splitSentences, ZH_CHARS_PER_EN_WORD } from './text';
+
+export type DetectionLabel = 'human' | 'mixed' | 'ai';
+export type DetectedLanguage = 'en' | 'zh' | 'mixed';
+
+export interface ScoredSentence {
+  start: number;
+  end: number;
+  text: string;
+  aiRate: number;
+}
+
+export interface ScoredParagraph {
+  start: number;
+  end: number;
+  aiRate: number;
+  label: DetectionLabel;
+}
+
+export type DetectionResult =
+  | {
+      ok: true;
+      language: DetectedLanguage;
+      aiRate: number;
+      label: DetectionLabel;
+      band: { low: number; high: number };
+      sentences: ScoredSentence[];
+      paragraphs: ScoredParagraph[];
+      reasons: string[];
+      wordCount: number;
+      modelVersion: string;
+    }
+  | {
+      ok: false;
+      language: DetectedLanguage | 'unknown';
+      code: 'TEXT_TOO_SHORT';
+      message: '文本过短，无法可靠判断';
+      minLength: number;
+      wordCount: number;
+    };
+
+/** Bootstrap resamples of sentences behind the uncertainty band. */
+const BOOTSTRAP = 30;
+/** The band spans these quantiles of the resampled AI rates. */
+const BAND_QUANTILES = [0.1, 0.9] as const;
+
+const toRate = (p: number) => Math.round(p * 1000) / 10;
+
+interface Unit {
+  sentence: Sentence;
+  lang: Lang;
+  bag: Bag;
+}
+
+export class Detector {
+  private readonly mergers: Record<Lang, Merger>;
+
+  constructor(readonly model: DetectorModel) {
+    const cfg = model.meta.config;
+    this.mergers = { en: new Merger(cfg, 'en'), zh: new Merger(cfg, 'zh') };
+  }
+
+  get modelVersion(): string {
+    return this.model.meta.modelVersion;
+  }
+
+  detect(text: string): DetectionResult {
+    const { minLength, config } = this.model.meta;
+    const sentences = splitSentences(text);
+    const info = detectLanguage(sentences);
+    const wordCount = sentences.reduce((a, s) => a + s.enWords + s.cjkChars, 0);
+    if (info.language === 'unknown') {
+      return tooShort('unknown', minLength.en, wordCount);
+    }
+    const docLang = info.language;
+    const major: Lang = docLang === 'mixed' ? (info.enWords >= info.cjkChars / ZH_CHARS_PER_EN_WORD ? 'en' : 'zh') : docLang;
+
+    // Single-language texts are featurised exactly as in training; in mixed
+    // texts every sentence goes to the model of its own language.
+    const units: Unit[] = [];
+    let prev: Lang = major;
+    for (const s of sentences) {
+      const lang: Lang = docLang === 'mixed' ? (s.lang ?? prev) : docLang;
+      prev = lang;
+      units.push({ sentence: s, lang, bag: sentenceBag(s.text, lang, config) });
+    }
+    const amount: Record<Lang, number> = { en: 0, zh: 0 };
+    for (const u of units) amount[u.lang] += u.bag.units;
+    // Length relative to each language's minimum; mixed texts add up both parts.
+    const relLength = amount.en / minLength.en + amount.zh / minLength.zh;
+    if (relLength < 1) return tooShort(docLang, minLength[major], wordCount);
+
+    const thresholds = this.thresholdsFor(amount);
+    const docZ = this.spanLogit(units);
+    const aiRate = toRate(sigmoid(docZ));
+    const label = verdictOf(sigmoid(docZ), thresholds);
+    const band = this.band(units, text, aiRate);
+
+    const sentencesOut = units.map((u, i) => {
+      // A window of neighbours in the same language gives the sentence context;
+      // short windows are shrunk towards the document score.
+      const win = units.slice(Math.max(0, i - 1), i + 2).filter((w) => w.lang === u.lang);
+      return { start: u.sentence.start, end: u.sentence.end, text: u.sentence.text, aiRate: toRate(sigmoid(this.shrunkLogit(win, u.lang, docZ))) };
+    });
+
+    const paragraphs: ScoredParagraph[] = [];
+    for (const group of groupBy(units, (u) => u.sentence.paragraph)) {
+      const first = group[0] as Unit;
+      const last = group[group.length - 1] as Unit;
+      const plang = dominantLang(group);
+      const z = this.shrunkLogit(group.filter((u) => u.lang === plang), plang, docZ);
+      paragraphs.push({ start: first.sentence.start, end: last.sentence.end, aiRate: toRate(sigmoid(z)), label: verdictOf(sigmoid(z), thresholds) });
+    }
+
+    const majorUnits = units.filter((u) => u.lang === major);
+    const reasons = explain({
+      lang: major,
+      model: this.model.langs[major],
+      vec: this.mergers[major].merge(majorUnits.map((u) => u.bag)),
+      sentences: majorUnits.map((u) => u.sentence.text),
+      config,
+      label,
+      paragraphLabels: paragraphs.map((p) => p.label),
+    });
+
+    return { ok: true, language: docLang, aiRate, label, band, sentences: sentencesOut, paragraphs, reasons, wordCount, modelVersion: this.modelVersion };
+  }
+
+  private vector(units: readonly Unit[], lang: Lang): SpanVector {
+    return this.mergers[lang].merge(units.map((u) => u.bag));
+  }
+
+  private langLogit(units: readonly Unit[], lang: Lang): number {
+    const m: LangModel = this.model.langs[lang];
+    return calibratedLogit(m, rawScore(m, this.vector(units, lang)));
+  }
+
+  /** Calibrated log-odds of a span; mixed spans average each language's verdict by its share of content. */
+  private spanLogit(units: readonly Unit[]): number {
+    let z = 0;
+    let weight = 0;
+    for (const lang of ['en', 'zh'] as const) {
+      const part = units.filter((u) => u.lang === lang);
+      const w = part.reduce((a, u) => a + u.bag.units, 0) / (lang === 'zh' ? ZH_CHARS_PER_EN_WORD : 1);
+      if (part.length === 0 || w === 0) continue;
+      z += w * this.langLogit(part, lang);
+      weight += w;
+    }
+    return weight > 0 ? z / weight : 0;
+  }
+
+  /** Span score pulled towards the document: a span of `minLength` units gets half weight. */
+  private shrunkLogit(span: readonly Unit[], lang: Lang, docZ: number): number {
+    const n = span.reduce((a, u) => a + u.bag.units, 0);
+    if (n === 0) return docZ;
+    const lambda = n / (n + this.model.meta.minLength[lang]);
+    return lambda * this.langLogit(span, lang) + (1 - lambda) * docZ;
+  }
+
+  /** Mixed texts take, per band, the stricter threshold of the languages present. */
+  private thresholdsFor(amount: Record<Lang, number>): Thresholds {
+    const present = (['en', 'zh'] as const).filter((l) => amount[l] > 0);
+    return {
+      mixed: Math.max(...present.map((l) => this.model.langs[l].thresholds.mixed)),
+      ai: Math.max(...present.map((l) => this.model.langs[l].thresholds.ai)),
+    };
+  }
+
+  /**
+   * Uncertainty band: AI rate of sentence-bootstrap resamples (seeded by the
+   * text, so deterministic). Few or disagreeing sentences give a wide band.
+   */
+  private band(units: Unit[], text: string, aiRate: number): { low: number; high: number } {
+    const rand = mulberry32(fnv1a(text));
+    const rates: number[] = [];
+    for (let b = 0; b < BOOTSTRAP; b++) {
+      const sample = units.map(() => units[Math.floor(rand() * units.length)] as Unit);
+      rates.push(toRate(sigmoid(this.spanLogit(sample))));
+    }
+    rates.sort((a, b) => a - b);
+    const q = (p: number) => rates[Math.min(rates.length - 1, Math.floor(p * rates.length))] as number;
+    return { low: Math.min(aiRate, q(BAND_QUANTILES[0])), high: Math.max(aiRate, q(BAND_QUANTILES[1])) };
+  }
+}
+
+function tooShort(language: DetectedLanguage | 'unknown', minLength: number, wordCount: number): DetectionResult {
+  return { ok: false, language, code: 'TEXT_TOO_SHORT', message: '文本过短，无法可靠判断', minLength, wordCount };
+}
+
+function groupBy<T>(xs: T[], key: (x: T) => number): T[][] {
+  const out: T[][] = [];
+  let cur: T[] = [];
+  let k: number | null = null;
+  for (const x of xs) {
+    const kx = key(x);
+    if (k !== null && kx !== k) {
+      out.push(cur);
+      cur = [];
+    }
+    k = kx;
+    cur.push(x);
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
+}
+
+function dominantLang(units: Unit[]): Lang {
+  let en = 0;
+  let zh = 0;
+  for (const u of units) {
+    if (u.lang === 'en') en += u.bag.units;
+    else zh += u.bag.units / ZH_CHARS_PER_EN_WORD;
+  }
+  return zh > en ? 'zh' : 'en';
+}

@@ -1,0 +1,179 @@
+// Corpus-level plumbing shared by training, evaluation, the experiment
+// script and the tests: featurise rows, train a model on a subset,
+// calibrate it on held-out rows, score rows.
+
+import { chooseThresholds, fitPlatt } from './calibrate';
+import type { CorpusRow, SplitName } from './data';
+import { splitOf } from './data';
+import type { FeatureConfig, SpanVector } from './features';
+import { DENSE_SPECS, Merger, namespaceCount, sentenceBag } from './features';
+import type { Example, FitOptions } from './fit';
+import { fitLanguage } from './fit';
+import type { DetectorModel, LangModel, ModelMeta, SplitRule } from './model';
+import { calibratedLogit, rawScore, roundTripSparse, sigmoid } from './model';
+import type { Lang } from './text';
+import { splitSentences } from './text';
+
+export interface Item {
+  row: CorpusRow;
+  split: SplitName;
+  vec: SpanVector;
+}
+
+/** Document vector exactly as the detector builds it for a single-language text. */
+export function documentVector(text: string, lang: Lang, merger: Merger, cfg: FeatureConfig, maxUnits = Infinity): SpanVector {
+  const bags = [];
+  let units = 0;
+  for (const s of splitSentences(text)) {
+    if (units >= maxUnits) break;
+    const bag = sentenceBag(s.text, lang, cfg);
+    bags.push(bag);
+    units += bag.units;
+  }
+  return merger.merge(bags);
+}
+
+export function featurize(rows: CorpusRow[], cfg: FeatureConfig, split: SplitRule, maxUnits = Infinity): Item[] {
+  const mergers: Record<Lang, Merger> = { en: new Merger(cfg, 'en'), zh: new Merger(cfg, 'zh') };
+  return rows.map((row) => ({
+    row,
+    split: splitOf(row.text, split),
+    vec: documentVector(row.text, row.lang, mergers[row.lang], cfg, maxUnits),
+  }));
+}
+
+export const groupOf = (r: CorpusRow) => `${r.source}|${r.domain}|${r.label}`;
+export const yOf = (r: CorpusRow): 0 | 1 => (r.label === 'ai' ? 1 : 0);
+
+export function sparseSize(cfg: FeatureConfig, lang: Lang): number {
+  return namespaceCount(cfg, lang) * (1 << cfg.bits);
+}
+
+/** Calibrated probability of AI for a single-language document vector. */
+export function probOf(model: DetectorModel, lang: Lang, vec: SpanVector): number {
+  const m = model.langs[lang];
+  return sigmoid(calibratedLogit(m, rawScore(m, vec)));
+}
+
+export interface Targets {
+  /** Share of calibration human texts allowed at or above the 'ai' / 'mixed' threshold. */
+  aiMaxHumanFpr: number;
+  mixedMaxHumanFpr: number;
+  /** The same, for human texts of sources the scoring model never saw. */
+  shiftAiMaxHumanFpr: number;
+  shiftMixedMaxHumanFpr: number;
+}
+
+export interface TrainSpec {
+  cfg: FeatureConfig;
+  fit: FitOptions;
+  split: SplitRule;
+  minLength: Record<Lang, number>;
+  targets: Targets;
+  /** Also hold each 'ai'/'mixed' threshold to the targets on out-of-source human text (see buildModel). */
+  shiftGuard: boolean;
+  modelVersion: string;
+}
+
+/**
+ * Trains on `train` items, then fits calibration and chooses thresholds on
+ * `calib` items (only those long enough to be judged), per language.
+ */
+export function trainAndCalibrate(
+  train: Item[],
+  calib: Item[],
+  spec: TrainSpec,
+  extraMeta: Record<string, unknown> = {},
+  shifted?: Record<Lang, OutOfSource[]>,
+): DetectorModel {
+  const langs = {} as Record<Lang, LangModel>;
+  const summary: Record<string, unknown> = { ...extraMeta };
+  for (const lang of ['en', 'zh'] as const) {
+    const ex: Example[] = train
+      .filter((it) => it.row.lang === lang)
+      .map((it) => ({ vec: it.vec, y: yOf(it.row), group: groupOf(it.row) }));
+    const nDense = spec.cfg.dense ? DENSE_SPECS[lang].length : 0;
+    const m = fitLanguage(ex, sparseSize(spec.cfg, lang), nDense, spec.fit);
+    // Calibrate the weights as they will be stored, not the float32 originals.
+    m.sparse = roundTripSparse(m.sparse);
+    const cal = calib.filter((it) => it.row.lang === lang && it.vec.units >= spec.minLength[lang]);
+    const oos = shifted?.[lang] ?? [];
+    // With out-of-source scores, calibrate on them: aiRate then means what it
+    // would on a kind of text the model has not seen, instead of the
+    // overconfident in-domain probability.
+    m.platt = oos.length > 0 ? fitPlatt(oos.map((o) => o.raw), oos.map((o) => o.y)) : fitPlatt(cal.map((it) => rawScore(m, it.vec)), cal.map((it) => yOf(it.row)));
+    const humanProbs = cal.filter((it) => it.row.label === 'human').map((it) => sigmoid(calibratedLogit(m, rawScore(m, it.vec))));
+    const inDomain = chooseThresholds(humanProbs, spec.targets.aiMaxHumanFpr, spec.targets.mixedMaxHumanFpr);
+    m.thresholds = inDomain;
+    const oosHumans = oos.filter((o) => o.y === 0).map((o) => sigmoid(calibratedLogit(m, o.raw)));
+    if (oosHumans.length > 0) {
+      const guard = chooseThresholds(oosHumans, spec.targets.shiftAiMaxHumanFpr, spec.targets.shiftMixedMaxHumanFpr);
+      m.thresholds = { ai: Math.max(inDomain.ai, guard.ai), mixed: Math.max(inDomain.mixed, guard.mixed) };
+    }
+    langs[lang] = m;
+    summary[lang] = {
+      trainRows: ex.length,
+      trainHuman: ex.filter((e) => e.y === 0).length,
+      trainAi: ex.filter((e) => e.y === 1).length,
+      calibRows: cal.length,
+      calibHuman: humanProbs.length,
+      inDomainThresholds: inDomain,
+      outOfSourceRows: oos.length,
+      outOfSourceHumans: oosHumans.length,
+    };
+  }
+  const meta: ModelMeta = {
+    modelVersion: spec.modelVersion,
+    seed: spec.fit.seed,
+    config: spec.cfg,
+    split: spec.split,
+    minLength: spec.minLength,
+    targets: spec.targets,
+    shiftGuard: spec.shiftGuard,
+    training: summary,
+  };
+  return { meta, langs };
+}
+
+/** Raw score of a row by a model trained without the row's source. */
+export interface OutOfSource {
+  raw: number;
+  y: 0 | 1;
+}
+
+/**
+ * The full recipe. With `shiftGuard`, each source is held out in turn, a
+ * model is trained without it, and that source's rows are scored. Those
+ * out-of-source scores are what personal statements (absent from the
+ * corpus) will look like to the model: calibration is fitted on them, and
+ * the thresholds must also hold on their human texts. The shipped model is
+ * then trained on the train split of all `items`.
+ */
+export function buildModel(items: Item[], spec: TrainSpec, extraMeta: Record<string, unknown> = {}): DetectorModel {
+  const train = items.filter((it) => it.split === 'train');
+  const calib = items.filter((it) => it.split === 'calib');
+  if (!spec.shiftGuard) return trainAndCalibrate(train, calib, spec, extraMeta);
+  const shifted: Record<Lang, OutOfSource[]> = { en: [], zh: [] };
+  const sources = [...new Set(items.map((it) => it.row.source))].sort();
+  const heldOutSources: Record<Lang, Set<string>> = { en: new Set(), zh: new Set() };
+  for (const src of sources) {
+    const foldTrain = train.filter((it) => it.row.source !== src);
+    const fold = trainAndCalibrate(foldTrain, calib.filter((it) => it.row.source !== src), spec);
+    for (const lang of ['en', 'zh'] as const) {
+      // A fold that saw no text of this language has nothing to say about it.
+      if (!foldTrain.some((it) => it.row.lang === lang)) continue;
+      for (const it of items) {
+        if (it.row.source !== src || it.row.lang !== lang || it.vec.units < spec.minLength[lang]) continue;
+        shifted[lang].push({ raw: rawScore(fold.langs[lang], it.vec), y: yOf(it.row) });
+        heldOutSources[lang].add(src);
+      }
+    }
+  }
+  // Out-of-source calibration needs both classes from at least two held-out sources.
+  for (const lang of ['en', 'zh'] as const) {
+    const pool = shifted[lang];
+    const usable = heldOutSources[lang].size >= 2 && pool.some((o) => o.y === 0) && pool.some((o) => o.y === 1);
+    if (!usable) shifted[lang] = [];
+  }
+  return trainAndCalibrate(train, calib, spec, extraMeta, shifted);
+}
