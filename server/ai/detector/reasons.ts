@@ -52,17 +52,21 @@ export function explain(x: ExplainInput): string[] {
         seen.add(g.id);
         lexical += c;
       }
-      if (c > 0 && /[a-z\u4e00-\u9fff]{2,}/.test(g.text)) phrases.set(g.text, Math.max(phrases.get(g.text) ?? 0, c));
+      // Only whole words or runs of Chinese characters make readable examples.
+      if (c > 0 && /^(?:[a-z']{2,}(?: [a-z']+)*|[\u4e00-\u9fff]{2,})$/.test(g.text)) phrases.set(g.text, Math.max(phrases.get(g.text) ?? 0, c));
     }
   }
-  const top = [...phrases.entries()]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, 3)
-    .map(([t]) => `“${t}”`);
-  if (lexical > 0.2 && top.length > 0) {
+  // Strongest first, skipping fragments of an example already chosen (活方 inside 活方式).
+  const top: string[] = [];
+  for (const [t] of [...phrases.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
+    if (top.length === 3) break;
+    if (!top.some((u) => u.includes(t) || t.includes(u))) top.push(t);
+  }
+  const examples = top.map((t) => `“${t}”`);
+  if (lexical > 0.2 && examples.length > 0) {
     candidates.push({
       weight: lexical,
-      text: dir > 0 ? `措辞接近AI生成文本的常见表达（如${top.join('、')}）` : `措辞带有个人化、非模板化特征（如${top.join('、')}）`,
+      text: dir > 0 ? `措辞接近AI生成文本的常见表达（如${examples.join('、')}）` : `措辞带有个人化、非模板化特征（如${examples.join('、')}）`,
     });
   }
 
