@@ -1,7 +1,7 @@
 import { Box, Button, ChakraProvider, Heading, Stack, Text } from '@chakra-ui/react';
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Toaster } from './components/ui/toaster';
 import { publicEnv } from './env.server';
 import { PRODUCT_NAME } from './services/navigation';
@@ -42,6 +42,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    // Lets browser tests (and support staff) tell a hydrated page from server HTML.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

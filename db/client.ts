@@ -30,14 +30,22 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
     try {
-      const client = await pool.connect();
-      client.release();
+      const probe = await pool.connect();
+      probe.release();
     } catch (error) {
       await pool.end().catch(() => {});
       throw new DatabaseUnavailableError(`无法连接 PostgreSQL：${(error as Error).message}`);
     }
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    // Several instances may start at once against one database: migrate one at a time.
+    const lock = await pool.connect();
+    try {
+      await lock.query('select pg_advisory_lock(727274)');
+      await migrate(db, { migrationsFolder });
+    } finally {
+      await lock.query('select pg_advisory_unlock(727274)').catch(() => {});
+      lock.release();
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
 

@@ -106,7 +106,7 @@ export function LoginPage() {
             </Alert.Root>
           )}
 
-          <Form method="post" replace onSubmit={(e) => {
+          <Form method="post" replace noValidate onSubmit={(e) => {
             const phone = new FormData(e.currentTarget).get('phone');
             if (typeof phone === 'string' && phone.trim()) setItem(LAST_LOGIN_PHONE_KEY, phone.trim(), LAST_PHONE_TTL_MS);
           }}>

@@ -19,7 +19,7 @@ export function ProfileForm({ user }: { user: ApiUser }) {
 
   return (
     <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '8' }} maxW="3xl">
-      <Form method="post" replace>
+      <Form method="post" replace noValidate>
         <input type="hidden" name="intent" value="update-profile" />
         <Stack gap="5">
           {actionData?.ok && (

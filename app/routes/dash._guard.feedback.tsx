@@ -63,7 +63,7 @@ export default function Feedback() {
   return (
     <Page title={PAGE} description="遇到问题或有改进建议？告诉我们，我们会认真阅读每一条反馈。" maxW="3xl">
       <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '8' }}>
-        <Form method="post" ref={formRef}>
+        <Form method="post" ref={formRef} noValidate>
           <Stack gap="5">
             {data?.ok && (
               <Alert.Root status="success" data-testid="feedback-sent">

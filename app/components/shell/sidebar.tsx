@@ -22,16 +22,18 @@ function useMedia(query: string) {
   return matches;
 }
 
-function ItemLink({ item, collapsed, onNavigate }: { item: MenuItem; collapsed: boolean; onNavigate?: () => void }) {
+/** `inRail`: the label hides with the rail; items in a hover panel always show theirs. */
+function ItemLink({ item, collapsed, inRail, onNavigate }: { item: MenuItem; collapsed: boolean; inRail: boolean; onNavigate?: () => void }) {
+  const labelClass = inRail ? 'lx-label' : undefined;
   const Icon = item.icon;
   const body = (
     <>
       <Icon size={18} aria-hidden />
-      <Text as="span" className="lx-label" truncate>
+      <Text as="span" className={labelClass} truncate>
         {item.label}
       </Text>
       {!item.available && (
-        <Text as="span" className="lx-label" ml="auto" fontSize="2xs" color="gray.400">
+        <Text as="span" className={labelClass} ml="auto" fontSize="2xs" color="gray.400">
           未开放
         </Text>
       )}
@@ -117,7 +119,7 @@ function CollapsedGroup({ group }: { group: MenuGroup }) {
             {group.label}
           </Text>
           {group.items.map((item) => (
-            <ItemLink key={item.id} item={item} collapsed={false} onNavigate={() => setOpen(false)} />
+            <ItemLink key={item.id} item={item} collapsed={false} inRail={false} onNavigate={() => setOpen(false)} />
           ))}
         </Box>
       )}
@@ -178,7 +180,7 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
                   {group.label}
                 </Text>
                 {group.items.map((item) => (
-                  <ItemLink key={item.id} item={item} collapsed={false} onNavigate={overlay ? () => onModeChange('auto') : undefined} />
+                  <ItemLink key={item.id} item={item} collapsed={false} inRail onNavigate={overlay ? () => onModeChange('auto') : undefined} />
                 ))}
               </Stack>
             ),

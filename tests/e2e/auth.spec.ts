@@ -1,0 +1,89 @@
+import { expect, loginViaForm, randomPhone, test } from './fixtures';
+
+test('a guarded page sends a visitor to login and back to where they were', async ({ page }) => {
+  await page.goto('/dash/faq');
+  await expect(page).toHaveURL(/\/dash\/login\?redirectTo=%2Fdash%2Ffaq/);
+  await expect(page).toHaveTitle('登录 - 留学文书 AI');
+  await expect(page.getByTestId('dev-mode-notice')).toContainText('开发模式');
+  await loginViaForm(page);
+  await expect(page).toHaveURL(/\/dash\/faq$/);
+  await expect(page.getByRole('heading', { name: '常见问题', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('常见问题 - 留学文书 AI');
+});
+
+test('login lands on the overview with the greeting and points from user info', async ({ page }) => {
+  await page.goto('/dash/login');
+  const phone = await loginViaForm(page);
+  await expect(page).toHaveURL(/\/dash\/overview$/);
+  await expect(page.getByTestId('greeting')).toContainText(`用户${phone.slice(-4)}`);
+  await expect(page.getByTestId('points-display')).toHaveText('0.00');
+  await expect(page.getByTestId('overview-points')).toHaveText('0.00');
+});
+
+test('a wrong code shows the attempts left and keeps the phone', async ({ page }) => {
+  await page.goto('/dash/login');
+  const phone = randomPhone();
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByTestId('send-code').click();
+  const code = (await page.getByTestId('dev-code').textContent())!.trim();
+  await page.getByLabel('验证码').fill(code === '000000' ? '111111' : '000000');
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByText('验证码错误，还可尝试4次')).toBeVisible();
+  await expect(page.getByLabel('手机号')).toHaveValue(phone);
+  await expect(page.getByTestId('send-code')).toBeDisabled();
+});
+
+test('logout ends the session, clears drafts and keeps the last login phone', async ({ page }) => {
+  await page.goto('/dash/login');
+  const phone = await loginViaForm(page);
+  await expect(page).toHaveURL(/\/dash\/overview$/);
+  await page.evaluate(() => {
+    // A draft and sidebar data as the writing tools store them.
+    const now = Date.now();
+    const put = (k: string, v: unknown) => localStorage.setItem(`lx:${k}`, JSON.stringify({ v, savedAt: now, expiresAt: now + 864e5 }));
+    put('draft:someone:ps', { content: 'draft', updatedAt: now });
+    put('sidebar:someone:ps', { school: 'MIT' });
+  });
+  await page.getByTestId('user-menu-trigger').click();
+  await page.getByTestId('menu-logout').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lx:')).sort())).toEqual(['lx:last-login-phone']);
+  await expect(page.getByLabel('手机号')).toHaveValue(phone);
+  // The old cookie no longer opens the dashboard.
+  await page.goto('/dash/overview');
+  await expect(page).toHaveURL(/\/dash\/login/);
+});
+
+test('“退出所有设备” asks for confirmation, ends the session and leaves other accounts alone', async ({ page, browser }) => {
+  await page.goto('/dash/login');
+  const phone = await loginViaForm(page);
+  await expect(page).toHaveURL(/overview/);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto('/dash/login');
+  await loginViaForm(otherPage);
+  await expect(otherPage).toHaveURL(/overview/);
+
+  await page.goto('/dash/account');
+  await expect(page.getByTestId('account-登录手机号')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+  await page.getByTestId('account-logout-all').click();
+  await expect(page.getByRole('alertdialog')).toContainText('所有已登录的设备都会退出');
+  await page.getByTestId('confirm-logout-all').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/dash/overview');
+  await expect(page).toHaveURL(/\/dash\/login/);
+
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/overview/);
+  await other.close();
+});
+
+test('unknown paths redirect to the overview', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/dash\/login\?redirectTo=%2Fdash%2Foverview/);
+  await loginViaForm(page);
+  await page.goto('/dash/not-a-route');
+  await expect(page).toHaveURL(/\/dash\/overview$/);
+  await page.goto('/dash');
+  await expect(page).toHaveURL(/\/dash\/overview$/);
+});

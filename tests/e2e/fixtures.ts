@@ -1,0 +1,33 @@
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const randomPhone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** Waits until React has hydrated, so client-only handlers (shortcuts, hover panels) are attached. */
+export const waitForHydration = (page: Page) => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+
+/** Logs in through the real form with the development SMS code shown on the page. */
+export async function loginViaForm(page: Page, phone = randomPhone()) {
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByTestId('send-code').click();
+  const code = (await page.getByTestId('dev-code').textContent())!.trim();
+  await page.getByLabel('验证码').fill(code);
+  await page.getByTestId('login-submit').click();
+  return phone;
+}
+
+/** Fails a test on any console error or uncaught exception (hydration mismatches included). */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use(errors);
+      expect(errors, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

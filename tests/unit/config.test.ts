@@ -1,0 +1,44 @@
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('applies the embedded defaults', () => {
+    const config = loadConfig({ APP_ENV: 'test' });
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', SMS_PROVIDER: 'dev', devSmsEnabled: true, isProduction: false });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('rejects invalid settings with a message naming the setting', () => {
+    expect(() => loadConfig({ APP_ENV: 'test', PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ APP_ENV: 'test', DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ APP_ENV: 'test', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ APP_ENV: 'staging' })).toThrow(/APP_ENV/);
+  });
+
+  it('refuses production with the development SMS sender', () => {
+    const production = {
+      APP_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      SESSION_SECRET: 's'.repeat(40),
+      DATABASE_URL: 'postgres://u:p@localhost/db',
+    };
+    expect(() => loadConfig(production)).toThrow(/SMS_PROVIDER=dev/);
+    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'dev' })).toThrow(ConfigError);
+  });
+
+  it('refuses production without secrets or PostgreSQL', () => {
+    let message = '';
+    try {
+      loadConfig({ APP_ENV: 'production' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/JWT_SECRET 未设置/);
+    expect(message).toMatch(/SESSION_SECRET 未设置/);
+    expect(message).toMatch(/DATABASE_URL 未设置/);
+  });
+
+  it('splits rotating session secrets, first one signs', () => {
+    const config = loadConfig({ APP_ENV: 'test', SESSION_SECRET: `${'a'.repeat(32)}, ${'b'.repeat(32)}` });
+    expect(config.sessionSecrets).toEqual(['a'.repeat(32), 'b'.repeat(32)]);
+  });
+});
