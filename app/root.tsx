@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from './components/ui/toaster';
 import { publicEnv } from './env.server';
+import { getWebSession } from './sessions.server';
 import { PRODUCT_NAME } from './services/navigation';
 import { EmotionStyles } from './styles/emotion';
 import { system } from './styles/theme';
@@ -15,11 +16,13 @@ export const meta: MetaFunction = ({ error }) => [
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-export async function loader(_args: LoaderFunctionArgs) {
-  return { env: publicEnv() };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const web = await getWebSession(request, context);
+  return { env: publicEnv(), analyticsRole: web.tokens ? (web.role ?? 'user') : 'guest' };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="zh-CN">
       <head>
@@ -29,7 +32,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         <EmotionStyles />
       </head>
-      <body>
+      {/* Analytics reads the role here; visitors without a session are guests. */}
+      <body data-analytics-role={data?.analyticsRole ?? 'guest'}>
         <ChakraProvider value={system}>
           {children}
           <Toaster />

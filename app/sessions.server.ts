@@ -15,7 +15,7 @@ export const tokensSchema = z.object({
 });
 export type Tokens = z.infer<typeof tokensSchema>;
 
-type SessionData = Tokens & { userId: string };
+type SessionData = Tokens & { userId: string; role: 'user' | 'admin' };
 type FlashData = { wipeLocalData: true; notice: string };
 
 let storage: ReturnType<typeof createStorage> | null = null;
@@ -38,7 +38,9 @@ const sessionStorage = () => (storage ??= createStorage());
 export type WebSession = {
   readonly tokens: Tokens | null;
   readonly userId: string | null;
-  signIn: (tokens: Tokens, userId: string) => void;
+  /** For analytics only; authorization is the API's job. */
+  readonly role: 'user' | 'admin' | null;
+  signIn: (tokens: Tokens, user: { id: string; role: 'user' | 'admin' }) => void;
   updateTokens: (tokens: Tokens) => void;
   signOut: (options?: { wipeLocalData?: boolean }) => void;
   flashNotice: (notice: string) => void;
@@ -86,10 +88,14 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
     get userId() {
       return session.get('userId') ?? null;
     },
-    signIn(tokens, id) {
+    get role() {
+      return session.get('role') ?? null;
+    },
+    signIn(tokens, user) {
       for (const [k, v] of Object.entries(tokens)) session.set(k as keyof Tokens, v);
-      session.set('userId', id);
-      context.userId = id;
+      session.set('userId', user.id);
+      session.set('role', user.role);
+      context.userId = user.id;
       touch();
     },
     updateTokens(tokens) {
@@ -97,7 +103,7 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
       touch();
     },
     signOut(options = {}) {
-      for (const key of ['accessToken', 'refreshToken', 'accessTokenExpiresAt', 'refreshTokenExpiresAt', 'userId'] as const) session.unset(key);
+      for (const key of ['accessToken', 'refreshToken', 'accessTokenExpiresAt', 'refreshTokenExpiresAt', 'userId', 'role'] as const) session.unset(key);
       if (options.wipeLocalData) session.flash('wipeLocalData', true);
       touch();
     },

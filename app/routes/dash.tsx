@@ -37,7 +37,7 @@ export default function DashShell() {
   }, []);
 
   return (
-    <Flex minH="100vh" h={writing ? 'auto' : '100vh'} bg="gray.50" data-analytics-role={user.role}>
+    <Flex minH="100vh" h={writing ? 'auto' : '100vh'} bg="gray.50">
       <Sidebar mode={mode} onModeChange={changeMode} />
       <Flex direction="column" flex="1" minW="0" h={writing ? 'auto' : '100vh'}>
         <Header user={user} env={env} />

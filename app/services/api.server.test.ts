@@ -88,7 +88,7 @@ async function runFinalizers(context: AppLoadContext): Promise<Headers> {
 async function cookieFor(tokens: Tokens, apiUrl: string): Promise<string> {
   const context = newContext(apiUrl);
   const web = await getWebSession(new Request('http://app/'), context);
-  web.signIn(tokens, 'u1');
+  web.signIn(tokens, { id: 'u1', role: 'user' });
   return (await runFinalizers(context)).get('set-cookie')!.split(';')[0]!;
 }
 

@@ -48,7 +48,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs): Pro
   try {
     const outcome = await createAuthenticator(context, PAGE).authenticate('phone-code', request);
     const web = await getWebSession(request, context);
-    web.signIn(outcome.tokens, outcome.user.id);
+    web.signIn(outcome.tokens, outcome.user);
     return redirect(safeRedirectTarget(form.get('redirectTo')));
   } catch (error) {
     if (error instanceof LoginFormError) return { intent, ok: false, phone, inviteCode, errors: { [error.field ?? 'form']: error.message } };

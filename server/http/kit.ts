@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { AppConfig } from '../config';
 import { AppError, badRequest } from '../domain/errors';
-import { authenticateAccessToken, type AccessClaims } from '../domain/auth/tokens';
+import { authenticateAccessToken, type AuthenticatedRequest } from '../domain/auth/tokens';
 import type { Logger } from '../logger';
 import type { SmsSender } from '../integrations/sms';
 
 export type ApiDeps = { config: AppConfig; db: Database; logger: Logger; sms: SmsSender };
 
-export type ApiLocals = { requestId: string; sourcePage?: string; auth?: AccessClaims };
+export type ApiLocals = { requestId: string; sourcePage?: string; auth?: AuthenticatedRequest };
 export const locals = (res: Response) => res.locals as ApiLocals;
 
 /** Express 4 does not catch rejected promises: every async handler goes through here. */
@@ -54,7 +54,7 @@ export function authenticate(deps: ApiDeps, options: { optional?: boolean } = {}
 }
 
 /** For handlers behind `authenticate(deps)`. */
-export const authOf = (res: Response): AccessClaims => {
+export const authOf = (res: Response): AuthenticatedRequest => {
   const auth = locals(res).auth;
   if (!auth) throw new AppError(401, 'TOKEN_INVALID', '请先登录');
   return auth;

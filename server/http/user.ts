@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { revokeAllSessions, revokeSession, rotateRefreshToken } from '../domain/auth/tokens';
-import { getUser, profileUpdateSchema, toUserDto, updateProfile } from '../domain/users';
+import { profileUpdateSchema, toUserDto, updateProfile } from '../domain/users';
 import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
 
 const refreshSchema = z.object({ refreshToken: z.string({ error: '缺少刷新令牌' }).min(1, '缺少刷新令牌').max(200) });
@@ -40,7 +40,7 @@ export function userRoutes(deps: ApiDeps) {
     '/info',
     auth,
     route(async (_req, res) => {
-      ok(res, toUserDto(await getUser(deps.db, authOf(res).userId)));
+      ok(res, toUserDto(authOf(res).user));
     }),
   );
 

@@ -18,6 +18,17 @@ test('login lands on the overview with the greeting and points from user info', 
   await expect(page.getByTestId('greeting')).toContainText(`用户${phone.slice(-4)}`);
   await expect(page.getByTestId('points-display')).toHaveText('0.00');
   await expect(page.getByTestId('overview-points')).toHaveText('0.00');
+  // Tokens live only in the httpOnly cookie.
+  expect(await page.evaluate(() => document.cookie)).not.toContain('__lx_session');
+  const cookie = (await page.context().cookies()).find((c) => c.name === '__lx_session');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  await expect(page.locator('body')).toHaveAttribute('data-analytics-role', 'user');
+});
+
+test('analytics sees a guest before login', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('body')).toHaveAttribute('data-analytics-role', 'guest');
+  await expect(page.getByTestId('home-cta')).toHaveAttribute('href', '/dash/login');
 });
 
 test('a wrong code shows the attempts left and keeps the phone', async ({ page }) => {

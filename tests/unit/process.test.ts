@@ -73,3 +73,36 @@ describe('server process', () => {
     }
   }, 60_000);
 });
+
+describe('admin CLI', () => {
+  it('grants and revokes the admin role for a user who has logged in', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-admin-'));
+    try {
+      // Create a user through the real API, then stop the server (embedded DB: one process).
+      const server = run({ PORT: '0', DATA_DIR: dataDir }, (out) => out.includes('server.started'));
+      await server.started;
+      const port = Number(/"url":"http:\/\/localhost:(\d+)"/.exec(server.output())![1]);
+      const api = `http://127.0.0.1:${port}/api/v1`;
+      const post = (p: string, body: unknown) => fetch(api + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      const sent = await post('/auth/sms/send', { phone: '13912345678' });
+      await post('/auth/login/phone', { phone: '13912345678', code: sent.data.devCode });
+      server.child.kill('SIGTERM');
+      await server.exited;
+
+      const admin = (...args: string[]) => {
+        try {
+          return { code: 0, out: execFileSync(tsx, ['server/cli/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', stdio: 'pipe' }) };
+        } catch (e) {
+          const err = e as { status: number; stderr: string };
+          return { code: err.status, out: err.stderr };
+        }
+      };
+      expect(admin('grant', '13912345678')).toMatchObject({ code: 0, out: expect.stringContaining('设为管理员') });
+      expect(admin('revoke', '13912345678')).toMatchObject({ code: 0, out: expect.stringContaining('设为普通用户') });
+      expect(admin('grant', '13900000000')).toMatchObject({ code: 1, out: expect.stringContaining('请先用该手机号登录一次') });
+      expect(admin('promote')).toMatchObject({ code: 64, out: expect.stringContaining('用法') });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

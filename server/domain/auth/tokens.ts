@@ -17,6 +17,8 @@ export type TokenPair = {
 };
 
 export type AccessClaims = { userId: string; sessionId: string; role: Role };
+/** What authenticating a request yields: the claims plus the current user row (read in the same query). */
+export type AuthenticatedRequest = AccessClaims & { user: typeof users.$inferSelect };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const key = (secret: string) => new TextEncoder().encode(secret);
@@ -98,26 +100,46 @@ export async function rotateRefreshToken(deps: { db: Database; secret: string },
   return issuePair(db, secret, { userId: row.userId, sessionId: row.sessionId, role: row.role }, now);
 }
 
-/** Verifies the JWT and that its session is still live; the role comes from the database, not the token. */
-export async function authenticateAccessToken(deps: { db: Database; secret: string }, token: string): Promise<AccessClaims> {
+/**
+ * Verifies the JWT and that its session is still live, reading the user in the same query (one
+ * round trip per authenticated request). The role comes from the database, not the token.
+ */
+export async function authenticateAccessToken(deps: { db: Database; secret: string }, token: string): Promise<AuthenticatedRequest> {
   let userId: string;
   let sessionId: string;
   try {
     const { payload } = await jwtVerify(token, key(deps.secret), { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') throw tokenInvalid();
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !UUID.test(payload.sub) || !UUID.test(payload.sid)) throw tokenInvalid();
     userId = payload.sub;
     sessionId = payload.sid;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw tokenExpired();
     throw tokenInvalid();
   }
-  const [row] = await deps.db
-    .select({ revokedAt: authSessions.revokedAt, role: users.role })
+  const [row] = await liveSessionUser(deps.db).execute({ sessionId, userId });
+  if (!row || row.revokedAt) throw tokenInvalid();
+  return { userId, sessionId, role: row.user.role, user: row.user };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Prepared once per database handle: the hottest query of the API. */
+const prepared = new WeakMap<Database, ReturnType<typeof prepareLiveSessionUser>>();
+function prepareLiveSessionUser(db: Database) {
+  return db
+    .select({ revokedAt: authSessions.revokedAt, user: users })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)));
-  if (!row || row.revokedAt) throw tokenInvalid();
-  return { userId, sessionId, role: row.role };
+    .where(and(eq(authSessions.id, sql.placeholder('sessionId')), eq(authSessions.userId, sql.placeholder('userId'))))
+    .prepare('live_session_user');
+}
+function liveSessionUser(db: Database) {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareLiveSessionUser(db);
+    prepared.set(db, statement);
+  }
+  return statement;
 }
 
 export async function revokeSession(db: Database, sessionId: string, reason: string): Promise<void> {
