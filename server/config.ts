@@ -66,6 +66,11 @@ function devSecrets(dataDir: string): { jwt: string; session: string } {
   return secrets;
 }
 
+/** Reads `.env` in the working directory, if any; real environment variables win. */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const blankToUndefined = Object.fromEntries(
     Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v]),

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DatabaseUnavailableError } from '../db/client';
 import { createLogger } from './logger';
 import { startServer } from './server';
@@ -8,6 +8,7 @@ import { createWebHandler, loadRemixBuild } from './web';
 async function main() {
   let config;
   try {
+    loadDotEnv();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { openDatabase } from '../../db/client';
 import { mainlandPhone, maskPhone } from '../domain/phone';
 import { setRole } from '../domain/users';
@@ -20,6 +20,7 @@ async function main(argv: string[]) {
     console.error(`手机号无效：${rawPhone}`);
     return 64;
   }
+  loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
