@@ -5,6 +5,8 @@
 // so a document's features never depend on how it is later sliced.
 
 import { combine, fnv1a } from './hash';
+import type { LmSeq } from './lm';
+import { concatSeqs, LM_FEATURE_SPECS, lmSentence } from './lm';
 import { type Lang, normalizeForFeatures } from './text';
 
 export interface FeatureConfig {
@@ -22,12 +24,21 @@ export interface FeatureConfig {
   abstractOrders: number[];
   /** Whether the stylometric features are used. */
   dense: boolean;
+  /**
+   * Extra English stylometric features (AI-favoured / casual lexicons,
+   * word-length shape, sentence openers, across-sentence uniformity).
+   * Optional so that older configs stay valid.
+   */
+  enStyle2?: boolean;
+  /** English class-conditional word uni/bigram LM features (lm.ts), learnt with the model. */
+  enLm?: boolean;
 }
 
 export interface Bag {
   grams: Int32Array; // hashed feature ids (namespace offset included), repeats allowed
   stats: Float64Array; // additive counters, see COUNTERS
   units: number; // English words or Chinese characters
+  lm?: { uni: Int32Array; bi: Int32Array }; // LM token ids (cfg.enLm, English)
 }
 
 // ---------------------------------------------------------------------------
@@ -48,6 +59,20 @@ const EN_EXTRA_CLOSED = new Set([
 ]);
 const EN_FIRST = new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'd", "i'll"]);
 const EN_SECOND = new Set(['you', 'your', 'yours', 'yourself', "you're", "you've", "you'll"]);
+// Words and phrases that instruction-tuned LLMs favour far beyond human writers.
+const EN_AI_WORDS = new Set([
+  'delve', 'delves', 'delving', 'furthermore', 'moreover', 'additionally', 'crucial', 'crucially', 'foster', 'fosters', 'fostering', 'tapestry', 'multifaceted', 'pivotal', 'paramount', 'enhance', 'enhances', 'enhancing', 'enhanced', 'leverage', 'leveraging', 'utilize', 'utilizing', 'utilization', 'facilitate', 'facilitates', 'facilitating', 'comprehensive', 'intricate', 'intricacies', 'nuanced', 'nuances', 'realm', 'landscape', 'vibrant', 'showcase', 'showcases', 'showcasing', 'underscore', 'underscores', 'underscoring', 'highlight', 'highlights', 'highlighting', 'navigate', 'navigating', 'embark', 'embracing', 'embrace', 'seamless', 'seamlessly', 'robust', 'holistic', 'invaluable', 'ultimately', 'overall', 'notably', 'significantly', 'essential', 'vital', 'various', 'diverse', 'ensure', 'ensuring', 'potential', 'valuable', 'insights', 'resonate', 'resonates', 'testament', 'meticulous', 'meticulously', 'profound', 'transformative', 'dynamic', 'innovative', 'integral', 'cultivate', 'cultivating', 'commendable', 'endeavor', 'endeavors', 'strive', 'striving', 'aligns', 'align', 'bolster', 'elevate', 'empower', 'empowering', 'encompasses', 'encompassing', 'harness', 'harnessing', 'interplay', 'myriad', 'plethora', 'paving', 'poised', 'unwavering', 'firstly', 'lastly', 'conclusion', 'summary', 'consequently', 'nevertheless', 'individuals', 'additionally', 'benefits', 'challenges', 'impact', 'impacts', 'approach', 'aspects', 'aspect', 'contribute', 'contributes', 'contributing',
+]);
+const EN_AI_PHRASES = [
+  'it is important to', 'it is essential to', 'it is crucial to', 'it is worth noting', 'in conclusion', 'in summary', 'overall ,', 'plays a crucial role', 'plays a vital role', 'plays a significant role', 'a wide range of', 'a variety of', "in today's", 'on the other hand', 'not only', 'as well as', 'in addition', 'by doing so', 'can help', 'can lead to', 'it is also', 'there are several', 'this can', 'this is because', 'due to', 'such as', 'in order to', 'ability to', 'sense of',
+].map((p) => p.split(' '));
+// Informal, hedging or conversational markers that humans use and LLMs avoid.
+const EN_CASUAL = new Set([
+  'lol', 'ok', 'okay', 'yeah', 'yes', 'nope', 'gonna', 'wanna', 'kinda', 'sorta', 'pretty', 'stuff', 'guess', 'maybe', 'probably', 'actually', 'basically', 'literally', 'honestly', 'anyway', 'anyways', 'really', 'just', 'thing', 'things', 'lot', 'lots', 'got', 'get', 'gets', 'getting', 'bad', 'good', 'big', 'cool', 'awesome', 'guy', 'guys', 'kid', 'kids', 'mom', 'dad', 'totally', 'super', 'though', 'anyhow', 'etc', 'like', 'oh', 'well', 'yet', 'even', 'still', 'already', 'sure', 'whatever', 'hey', 'wow',
+]);
+const EN_PRON_START = new Set(['i', 'we', 'you', 'he', 'she', 'they', 'it', 'my', 'our', 'his', 'her', 'their']);
+const EN_DET_START = new Set(['the', 'a', 'an', 'this', 'these', 'that', 'those', 'there', 'each', 'every', 'some', 'many', 'most']);
+const EN_CONJ_START = new Set(['and', 'but', 'so', 'or', 'because', 'if', 'when', 'then', 'now', 'well', 'yes', 'no', 'oh']);
 
 const ZH_CONNECTIVES = [
   '首先', '其次', '此外', '另外', '总之', '综上', '因此', '然而', '同时', '总的来说', '总而言之', '需要注意的是', '最后', '例如', '比如', '因而', '从而', '进而', '而且', '不仅', '并且', '以及', '另一方面', '值得注意的是', '总体而言', '通过',
@@ -61,8 +86,10 @@ const C = {
   sent: 0, len: 1, len2: 2, shortSent: 3, longSent: 4, letters: 5, longWord: 6, conn: 7, connStart: 8, func: 9, first: 10,
   second: 11, contr: 12, comma: 13, semi: 14, excl: 15, quote: 16, dash: 17, digit: 18, caps: 19, lowerStart: 20,
   de: 21, le: 22, particle: 23, dun: 24, latin: 25,
+  aiLex: 26, casual: 27, shortWord: 28, letters2: 29, startPron: 30, startDet: 31, startConj: 32,
+  sWl: 33, sWl2: 34, sFunc: 35, sFunc2: 36, judged: 37,
 } as const;
-const N_COUNTERS = 26;
+const N_COUNTERS = 38;
 
 export interface DenseSpec {
   name: string;
@@ -117,6 +144,25 @@ export const DENSE_SPECS: Record<Lang, DenseSpec[]> = {
     { name: 'latinRate', high: '夹杂英文较多', low: '几乎不夹杂英文' },
   ],
 };
+
+/** Extra English features of `enStyle2`, appended after the base ones. */
+export const EN_STYLE2_SPECS: DenseSpec[] = [
+  { name: 'aiLexRate', high: '常见AI高频词、套话较多（如 crucial、foster、it is important to）', low: '很少使用AI常见套话' },
+  { name: 'casualRate', high: '口语化、随意的表达较多', low: '几乎没有口语化表达' },
+  { name: 'shortWordFrac', high: '短词（≤3个字母）比例高', low: '短词比例低' },
+  { name: 'wordLenStd', high: '词长变化大', low: '词长分布均匀' },
+  { name: 'startPron', high: '句子常以人称代词开头', low: '句子很少以人称代词开头' },
+  { name: 'startDet', high: '句子常以冠词、指示词开头', low: '句子很少以冠词、指示词开头' },
+  { name: 'startConj', high: '句子常以 and/but/so 等开头，口语化', low: '句子很少以 and/but/so 等开头' },
+  { name: 'sentWordLenStd', high: '各句用词长短差异大', low: '各句用词长短高度一致' },
+  { name: 'sentFuncStd', high: '各句虚词比例差异大', low: '各句虚词比例高度一致' },
+];
+
+export function denseSpecs(cfg: FeatureConfig, lang: Lang): DenseSpec[] {
+  if (!cfg.dense) return [];
+  if (lang === 'zh') return DENSE_SPECS.zh;
+  return [...DENSE_SPECS.en, ...(cfg.enStyle2 ? EN_STYLE2_SPECS : []), ...(cfg.enLm ? LM_FEATURE_SPECS : [])];
+}
 
 // ---------------------------------------------------------------------------
 // Tokenisation.
@@ -238,6 +284,39 @@ export function sentenceBag(raw: string, lang: Lang, cfg: FeatureConfig): Bag {
     st[C.digit] = countMatches(norm, /\d+/g);
     st[C.caps] = countMatches(norm, /\b[A-Z]{2,}\b/g);
     st[C.lowerStart] = /^[("']*[a-z]/.test(norm) ? 1 : 0;
+    if (cfg.enStyle2) {
+      for (let i = 0; i < toks.length; i++) {
+        const t = toks[i] as string;
+        if (EN_AI_WORDS.has(t)) st[C.aiLex]++;
+        if (EN_CASUAL.has(t)) st[C.casual]++;
+        for (const p of EN_AI_PHRASES) {
+          if (p[0] !== t || i + p.length > toks.length) continue;
+          let k = 1;
+          while (k < p.length && toks[i + k] === p[k]) k++;
+          if (k === p.length) st[C.aiLex]++;
+        }
+      }
+      for (const w of words) {
+        const l = w.replace(/'/g, '').length;
+        if (l <= 3) st[C.shortWord]++;
+        st[C.letters2] += l * l;
+      }
+      if (first !== undefined) {
+        if (EN_PRON_START.has(first)) st[C.startPron] = 1;
+        else if (EN_DET_START.has(first)) st[C.startDet] = 1;
+        else if (EN_CONJ_START.has(first)) st[C.startConj] = 1;
+      }
+      // Per-sentence rates, for how uniform the sentences are.
+      if (units >= 5) {
+        const wl = (st[C.letters] as number) / units;
+        const fr = (st[C.func] as number) / units;
+        st[C.judged] = 1;
+        st[C.sWl] = wl;
+        st[C.sWl2] = wl * wl;
+        st[C.sFunc] = fr;
+        st[C.sFunc2] = fr * fr;
+      }
+    }
   } else {
     units = countMatches(norm, /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/g);
     for (const c of ZH_CONNECTIVES) {
@@ -267,11 +346,13 @@ export function sentenceBag(raw: string, lang: Lang, cfg: FeatureConfig): Bag {
   const [shortLen, longLen] = lang === 'en' ? [8, 30] : [12, 60];
   if (units > 0 && units <= shortLen) st[C.shortSent] = 1;
   if (units >= longLen) st[C.longSent] = 1;
-  return { grams: Int32Array.from(grams), stats: st, units };
+  const bag: Bag = { grams: Int32Array.from(grams), stats: st, units };
+  if (lang === 'en' && cfg.enLm) bag.lm = lmSentence(toks);
+  return bag;
 }
 
 /** Stylometric features of a merged span (NaN = undefined for this span). */
-export function denseFeatures(st: Float64Array, types: number, tokens: number, lang: Lang): Float64Array {
+export function denseFeatures(st: Float64Array, types: number, tokens: number, lang: Lang, enStyle2 = false): Float64Array {
   const n = st[C.sent] as number;
   const units = Math.max(1, st[C.len] as number);
   const mean = (st[C.len] as number) / Math.max(1, n);
@@ -282,11 +363,22 @@ export function denseFeatures(st: Float64Array, types: number, tokens: number, l
   const frac = (k: number) => (n >= 2 ? (st[k] as number) / n : NaN);
   const herdan = tokens >= 10 ? Math.log(types) / Math.log(tokens) : NaN;
   if (lang === 'en') {
-    return Float64Array.from([
+    const base = [
       Math.log1p(mean), cv, frac(C.shortSent), frac(C.longSent),
       (st[C.letters] as number) / units, per(C.longWord), herdan, per(C.conn), frac(C.connStart), per(C.func),
       per(C.first), per(C.second), per(C.contr), per(C.comma), per(C.semi), per(C.excl), per(C.quote),
       per(C.dash), per(C.digit), per(C.caps), frac(C.lowerStart),
+    ];
+    if (!enStyle2) return Float64Array.from(base);
+    const wl = (st[C.letters] as number) / units;
+    const wlVar = Math.max(0, (st[C.letters2] as number) / units - wl * wl);
+    const nj = st[C.judged] as number;
+    const sd = (s1: number, s2: number) => (nj >= 3 ? Math.sqrt(Math.max(0, (s2 - (s1 * s1) / nj) / (nj - 1))) : NaN);
+    return Float64Array.from([
+      ...base,
+      per(C.aiLex), per(C.casual), per(C.shortWord), Math.sqrt(wlVar),
+      frac(C.startPron), frac(C.startDet), frac(C.startConj),
+      sd(st[C.sWl] as number, st[C.sWl2] as number), sd(st[C.sFunc] as number, st[C.sFunc2] as number),
     ]);
   }
   return Float64Array.from([
@@ -305,6 +397,7 @@ export interface SpanVector {
   val: Float32Array; // values (log tf, L2-normalised per namespace)
   dense: Float64Array; // raw stylometric features (may contain NaN)
   units: number;
+  lm?: LmSeq; // token ids for the LM features (cfg.enLm, English)
 }
 
 /**
@@ -361,7 +454,9 @@ export class Merger {
       val[i] = Math.log1p(counts[g] as number) / Math.sqrt(norms[ns] as number);
       counts[g] = 0;
     }
-    const dense = this.cfg.dense ? denseFeatures(this.stats, types, tokens, this.lang) : new Float64Array(0);
-    return { idx, val, dense, units };
+    const dense = this.cfg.dense ? denseFeatures(this.stats, types, tokens, this.lang, this.cfg.enStyle2 === true) : new Float64Array(0);
+    const out: SpanVector = { idx, val, dense, units };
+    if (this.lang === 'en' && this.cfg.enLm) out.lm = concatSeqs(bags.map((b) => b.lm ?? { uni: new Int32Array(0), bi: new Int32Array(0) }));
+    return out;
   }
 }

@@ -7,6 +7,8 @@
 import { mulberry32, shuffleInPlace } from './hash';
 import type { SpanVector } from './features';
 import type { LangModel } from './model';
+import type { LmCounts, LmTables } from './lm';
+import { addSeq, emptyCounts, lmFeatures, N_LM_FEATURES, subtractCounts } from './lm';
 import { sigmoid, sparseScore, standardize } from './model';
 
 export interface Example {
@@ -55,8 +57,44 @@ function sampleWeights(examples: Example[], weighting: FitOptions['weighting']):
   return raw.map((w, i) => (w * n) / (2 * (tot[(examples[i] as Example).y] as number)));
 }
 
+/** Folds for cross-fitting the LM features of training texts. */
+const LM_FOLDS = 5;
+
+/**
+ * With an LM, each training text's LM features come from tables built
+ * without its fold (cross-fitting), so the classifier learns how much the
+ * LM is worth on text the LM has not seen. The model keeps the tables
+ * built from all training texts.
+ */
+function withLmFeatures(examples: Example[]): { examples: Example[]; tables: LmTables } {
+  const folds: [LmCounts, LmCounts][] = Array.from({ length: LM_FOLDS }, () => [emptyCounts(), emptyCounts()]);
+  const all: [LmCounts, LmCounts] = [emptyCounts(), emptyCounts()];
+  examples.forEach((e, i) => {
+    if (!e.vec.lm) return;
+    addSeq((folds[i % LM_FOLDS] as [LmCounts, LmCounts])[e.y], e.vec.lm);
+    addSeq(all[e.y], e.vec.lm);
+  });
+  const out = examples.map((e) => e);
+  for (let k = 0; k < LM_FOLDS; k++) {
+    const f = folds[k] as [LmCounts, LmCounts];
+    const t: LmTables = { cls: [subtractCounts(all[0], f[0]), subtractCounts(all[1], f[1])] };
+    for (let i = k; i < examples.length; i += LM_FOLDS) {
+      const e = examples[i] as Example;
+      const lm = e.vec.lm ? lmFeatures(t, e.vec.lm) : new Float64Array(N_LM_FEATURES).fill(NaN);
+      const dense = new Float64Array(e.vec.dense.length + lm.length);
+      dense.set(e.vec.dense, 0);
+      dense.set(lm, e.vec.dense.length);
+      out[i] = { ...e, vec: { ...e.vec, dense } };
+    }
+  }
+  return { examples: out, tables: { cls: all } };
+}
+
 /** Trains one language's model; calibration and thresholds are set later. */
-export function fitLanguage(examples: Example[], sparseSize: number, nDense: number, opts: FitOptions): LangModel {
+export function fitLanguage(examplesIn: Example[], sparseSize: number, nDense: number, opts: FitOptions, useLm = false): LangModel {
+  let examples = examplesIn;
+  let tables: LmTables | undefined;
+  if (useLm) ({ examples, tables } = withLmFeatures(examplesIn));
   const { mean, std } = denseStats(examples, nDense);
   const model: LangModel = {
     bias: 0,
@@ -67,6 +105,7 @@ export function fitLanguage(examples: Example[], sparseSize: number, nDense: num
     denseStd: std,
     platt: { a: 1, b: 0 },
     thresholds: { mixed: 0.5, ai: 0.5 },
+    ...(tables ? { lm: tables } : {}),
   };
   const weights = sampleWeights(examples, opts.weighting);
   const gSparse = new Float32Array(sparseSize);

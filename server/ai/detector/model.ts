@@ -7,6 +7,8 @@
 
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { FeatureConfig, SpanVector } from './features';
+import type { LmTables } from './lm';
+import { LM_BI_BITS, LM_UNI_BITS, lmFeatures } from './lm';
 import type { Lang } from './text';
 
 export interface Platt {
@@ -31,6 +33,8 @@ export interface LangModel {
   denseStd: Float64Array;
   platt: Platt;
   thresholds: Thresholds;
+  /** Class-conditional LM (cfg.enLm); its features follow the stylometric ones in `dense`. */
+  lm?: LmTables;
 }
 
 export interface SplitRule {
@@ -61,8 +65,8 @@ export const logit = (p: number): number => Math.log(p / (1 - p));
 
 /** z-scored, clipped stylometric value; undefined (NaN) features contribute 0. */
 export function standardize(m: LangModel, dense: Float64Array, j: number): number {
-  const x = dense[j] as number;
-  if (Number.isNaN(x)) return 0;
+  const x = dense[j];
+  if (x === undefined || Number.isNaN(x)) return 0;
   const z = (x - (m.denseMean[j] as number)) / (m.denseStd[j] as number);
   return Math.max(-5, Math.min(5, z));
 }
@@ -74,10 +78,21 @@ export function sparseScore(m: LangModel, v: SpanVector): number {
   return s;
 }
 
+/** The span's dense features as the model sees them: stylometric, then LM features if the model has an LM. */
+export function denseOf(m: LangModel, v: SpanVector): Float64Array {
+  if (!m.lm || !v.lm) return v.dense;
+  const lm = lmFeatures(m.lm, v.lm);
+  const out = new Float64Array(v.dense.length + lm.length);
+  out.set(v.dense, 0);
+  out.set(lm, v.dense.length);
+  return out;
+}
+
 /** Raw (uncalibrated) logit of a span vector. */
 export function rawScore(m: LangModel, v: SpanVector): number {
   let s = m.bias + sparseScore(m, v);
-  for (let j = 0; j < m.dense.length; j++) s += (m.dense[j] as number) * standardize(m, v.dense, j);
+  const d = denseOf(m, v);
+  for (let j = 0; j < m.dense.length; j++) s += (m.dense[j] as number) * standardize(m, d, j);
   return s;
 }
 
@@ -114,7 +129,19 @@ export function serialize(model: DetectorModel): { json: string; bin: Buffer } {
     const m = model.langs[lang];
     const { scale, q } = quantize(m.sparse);
     chunks.push(Buffer.from(q.buffer, q.byteOffset, q.byteLength));
+    let lmJson: { totals: number[] } | undefined;
+    if (m.lm) {
+      // Counts are whole numbers: stored exactly as uint32.
+      for (const c of m.lm.cls) {
+        for (const t of [c.uni, c.bi]) {
+          const u = Uint32Array.from(t);
+          chunks.push(Buffer.from(u.buffer, u.byteOffset, u.byteLength));
+        }
+      }
+      lmJson = { totals: m.lm.cls.map((c) => c.total) };
+    }
     langsJson[lang] = {
+      ...(lmJson ? { lm: lmJson } : {}),
       sparseLength: m.sparse.length,
       sparseScale: scale,
       bias: tidy(m.bias),
@@ -142,6 +169,7 @@ interface LangJson {
   denseStd: number[];
   platt: Platt;
   thresholds: Thresholds;
+  lm?: { totals: number[] };
 }
 
 export function deserialize(json: string, bin: Buffer): DetectorModel {
@@ -155,7 +183,22 @@ export function deserialize(json: string, bin: Buffer): DetectorModel {
     // Copy into an aligned buffer before viewing as int16.
     const q = new Int16Array(new Uint8Array(raw.subarray(offset, offset + bytes)).buffer);
     offset += bytes;
+    let lm: LmTables | undefined;
+    if (lj.lm) {
+      const take = (n: number) => {
+        const u = new Uint32Array(new Uint8Array(raw.subarray(offset, offset + 4 * n)).buffer);
+        offset += 4 * n;
+        return Float64Array.from(u);
+      };
+      const cls = lj.lm.totals.map((total) => {
+        const uni = take(1 << LM_UNI_BITS);
+        const bi = take(1 << LM_BI_BITS);
+        return { uni, bi, total };
+      });
+      lm = { cls: [cls[0]!, cls[1]!] };
+    }
     langs[lang] = {
+      ...(lm ? { lm } : {}),
       bias: lj.bias,
       sparseMean: lj.sparseMean,
       sparse: Float32Array.from(q, (x) => x * lj.sparseScale),

@@ -6,7 +6,7 @@ import { chooseThresholds, fitPlatt } from './calibrate';
 import type { CorpusRow, SplitName } from './data';
 import { splitOf } from './data';
 import type { FeatureConfig, SpanVector } from './features';
-import { DENSE_SPECS, Merger, namespaceCount, sentenceBag } from './features';
+import { denseSpecs, Merger, namespaceCount, sentenceBag } from './features';
 import type { Example, FitOptions } from './fit';
 import { fitLanguage } from './fit';
 import type { DetectorModel, LangModel, ModelMeta, SplitRule } from './model';
@@ -92,8 +92,8 @@ export function trainAndCalibrate(
     const ex: Example[] = train
       .filter((it) => it.row.lang === lang)
       .map((it) => ({ vec: it.vec, y: yOf(it.row), group: groupOf(it.row) }));
-    const nDense = spec.cfg.dense ? DENSE_SPECS[lang].length : 0;
-    const m = fitLanguage(ex, sparseSize(spec.cfg, lang), nDense, spec.fit);
+    const nDense = denseSpecs(spec.cfg, lang).length;
+    const m = fitLanguage(ex, sparseSize(spec.cfg, lang), nDense, spec.fit, lang === 'en' && spec.cfg.enLm === true);
     // Calibrate the weights as they will be stored, not the float32 originals.
     m.sparse = roundTripSparse(m.sparse);
     const cal = calib.filter((it) => it.row.lang === lang && it.vec.units >= spec.minLength[lang]);

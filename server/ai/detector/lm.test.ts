@@ -1,0 +1,32 @@
+// The experimental English LM features (cfg.enLm, not shipped; see ADR 0010)
+// must survive the weight format and stay deterministic, so the
+// experiment numbers can be reproduced and a future model could ship them.
+
+import { describe, expect, it } from 'vitest';
+import { SHIPPED_SPEC } from './config';
+import { corpusPath, loadCorpus } from './data';
+import { Detector } from './detector';
+import { deserialize, rawScore, serialize } from './model';
+import { buildModel, featurize } from './pipeline';
+import { ESSAY_1000_WORDS } from './samples';
+
+describe('English LM features (experimental)', () => {
+  it('train deterministically and round-trip through the weight files', () => {
+    const rows = loadCorpus(corpusPath()).filter((r, i) => i % 40 === 0 && (r.lang === 'en' || i % 200 === 0));
+    const spec = { ...SHIPPED_SPEC, cfg: { ...SHIPPED_SPEC.cfg, enStyle2: true, enLm: true }, shiftGuard: false };
+    const items = featurize(rows, spec.cfg, spec.split);
+    const model = buildModel(items, spec);
+    const a = serialize(model);
+    const b = serialize(buildModel(items, spec));
+    expect(Buffer.compare(a.bin, b.bin)).toBe(0);
+    expect(a.json).toBe(b.json);
+    const back = deserialize(a.json, a.bin);
+    expect(back.langs.en.lm).toBeDefined();
+    expect(back.langs.zh.lm).toBeUndefined();
+    for (const it of items.filter((x) => x.row.lang === 'en').slice(0, 20)) {
+      expect(rawScore(back.langs.en, it.vec)).toBeCloseTo(rawScore(model.langs.en, it.vec), 6);
+    }
+    const r = new Detector(back).detect(ESSAY_1000_WORDS);
+    expect(r.ok).toBe(true);
+  }, 120_000);
+});
