@@ -67,7 +67,9 @@ export function ErrorBoundary() {
     <Box minH="100vh" display="flex" alignItems="center" justifyContent="center" p="6">
       <Stack gap="4" maxW="md" textAlign="center">
         <Heading size="xl">{notFound ? '页面不存在' : '页面出错了'}</Heading>
-        <Text color="gray.600">{notFound ? '你访问的页面不存在或已移动。' : '加载页面时发生错误，请刷新重试。如果问题持续，请通过反馈告诉我们。'}</Text>
+        <Text color="gray.600">
+          {notFound ? '你访问的页面不存在或已移动。' : '加载页面时发生错误，请刷新重试。如果问题持续，请通过反馈告诉我们。'}
+        </Text>
         <Button asChild colorPalette="blue">
           <a href="/dash/overview">返回概览</a>
         </Button>

@@ -103,7 +103,8 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
       touch();
     },
     signOut(options = {}) {
-      for (const key of ['accessToken', 'refreshToken', 'accessTokenExpiresAt', 'refreshTokenExpiresAt', 'userId', 'role'] as const) session.unset(key);
+      for (const key of ['accessToken', 'refreshToken', 'accessTokenExpiresAt', 'refreshTokenExpiresAt', 'userId', 'role'] as const)
+        session.unset(key);
       if (options.wipeLocalData) session.flash('wipeLocalData', true);
       touch();
     },
@@ -129,7 +130,10 @@ export function loginRedirectUrl(request: Request): string {
 }
 
 /** Spec §6: access token, refresh token and user id must all be present. */
-export async function requireWebSession(request: Request, context: AppLoadContext): Promise<WebSession & { tokens: Tokens; userId: string }> {
+export async function requireWebSession(
+  request: Request,
+  context: AppLoadContext,
+): Promise<WebSession & { tokens: Tokens; userId: string }> {
   const web = await getWebSession(request, context);
   if (!web.tokens || !web.userId) throw redirect(loginRedirectUrl(request));
   return web as WebSession & { tokens: Tokens; userId: string };

@@ -86,9 +86,7 @@ function lockDataDir(dataDir: string): () => void {
   if (existsSync(lockFile)) {
     const pid = Number(readFileSync(lockFile, 'utf8'));
     if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
-      throw new DatabaseUnavailableError(
-        `数据目录 ${dataDir} 正被进程 ${pid} 使用（嵌入式数据库只允许一个进程打开）。请先停止该进程。`,
-      );
+      throw new DatabaseUnavailableError(`数据目录 ${dataDir} 正被进程 ${pid} 使用（嵌入式数据库只允许一个进程打开）。请先停止该进程。`);
     }
   }
   writeFileSync(lockFile, String(process.pid));

@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     phone: text('phone').notNull(),
     username: text('username'),
     name: text('name'),
@@ -24,7 +16,9 @@ export const users = pgTable(
     avatar: text('avatar'),
     gender: text('gender', { enum: ['male', 'female', 'other'] }),
     position: text('position'),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     wechatNickname: text('wechat_nickname'),
     /** Integer hundredths of a point: exact arithmetic, two decimals at the edges. */
     pointsCents: bigint('points_cents', { mode: 'number' }).notNull().default(0),
@@ -40,7 +34,9 @@ export const users = pgTable(
 export const smsCodes = pgTable(
   'sms_codes',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     phone: text('phone').notNull(),
     ip: text('ip').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -56,8 +52,12 @@ export const smsCodes = pgTable(
 export const authSessions = pgTable(
   'auth_sessions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: createdAt(),
@@ -71,8 +71,12 @@ export const authSessions = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    sessionId: uuid('session_id').notNull().references(() => authSessions.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -85,7 +89,9 @@ export const refreshTokens = pgTable(
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     bucket: text('bucket').notNull(),
     createdAt: createdAt(),
   },
@@ -95,7 +101,9 @@ export const rateLimitHits = pgTable(
 export const operationLogs = pgTable(
   'operation_logs',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     operationType: text('operation_type').notNull(),
     operationResult: text('operation_result', { enum: ['success', 'fail'] }).notNull(),
@@ -115,8 +123,12 @@ export const operationLogs = pgTable(
 export const feedback = pgTable(
   'feedback',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     category: text('category', { enum: ['bug', 'feature', 'billing', 'other'] }).notNull(),
     content: text('content').notNull(),
     contact: text('contact'),

@@ -39,7 +39,11 @@ const BASELINE_SOURCE = `require('http').createServer((q, s) => { s.setHeader('c
 
 type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
 
-async function load(name: string, url: string, options: { headers?: Record<string, string>; rate?: number; connections?: number } = {}): Promise<Result> {
+async function load(
+  name: string,
+  url: string,
+  options: { headers?: Record<string, string>; rate?: number; connections?: number } = {},
+): Promise<Result> {
   const result = await autocannon({
     url,
     headers: options.headers,
@@ -59,7 +63,15 @@ async function main() {
     children.push(
       spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], {
         // BENCH_DATABASE_URL measures the same on PostgreSQL instead of embedded PGlite.
-        env: { ...process.env, NODE_ENV: 'production', PORT: String(appPort), DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', SMS_DAILY_LIMIT_PER_IP: '100000', LOGIN_ATTEMPTS_PER_IP_PER_HOUR: '100000' },
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(appPort),
+          DATA_DIR: dataDir,
+          DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+          SMS_DAILY_LIMIT_PER_IP: '100000',
+          LOGIN_ATTEMPTS_PER_IP_PER_HOUR: '100000',
+        },
         stdio: 'ignore',
       }),
     );
@@ -68,11 +80,32 @@ async function main() {
 
     // Log in through the web form, as a browser does, to get the session cookie and a token.
     const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' as const });
-    const sent = await (await fetch(`${app}/api/v1/auth/sms/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13700000002' }) })).json();
-    const login = await (await fetch(`${app}/api/v1/auth/login/phone`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13700000002', code: sent.data.devCode }) })).json();
+    const sent = await (
+      await fetch(`${app}/api/v1/auth/sms/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone: '13700000002' }),
+      })
+    ).json();
+    const login = await (
+      await fetch(`${app}/api/v1/auth/login/phone`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone: '13700000002', code: sent.data.devCode }),
+      })
+    ).json();
     const token = login.data.accessToken as string;
-    const webSent = await (await fetch(`${app}/api/v1/auth/sms/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone: '13700000003' }) })).json();
-    const webLogin = await fetch(`${app}/dash/login`, form({ intent: 'login', phone: '13700000003', code: webSent.data.devCode, redirectTo: '/dash/overview' }));
+    const webSent = await (
+      await fetch(`${app}/api/v1/auth/sms/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone: '13700000003' }),
+      })
+    ).json();
+    const webLogin = await fetch(
+      `${app}/dash/login`,
+      form({ intent: 'login', phone: '13700000003', code: webSent.data.devCode, redirectTo: '/dash/overview' }),
+    );
     const cookie = (webLogin.headers.get('set-cookie') ?? '').split(';')[0]!;
     if (!cookie.startsWith('__lx_session=')) throw new Error('web login failed');
 
@@ -82,7 +115,12 @@ async function main() {
     const results: Result[] = [];
     results.push(await load('baseline: bare node http', `http://127.0.0.1:${basePort}/`));
     results.push(await load('GET /api/v1/user/info (max)', `${app}/api/v1/user/info`, { headers: { authorization: `Bearer ${token}` } }));
-    results.push(await load(`GET /api/v1/user/info @${BUDGET.apiRate}/s`, `${app}/api/v1/user/info`, { headers: { authorization: `Bearer ${token}` }, rate: BUDGET.apiRate }));
+    results.push(
+      await load(`GET /api/v1/user/info @${BUDGET.apiRate}/s`, `${app}/api/v1/user/info`, {
+        headers: { authorization: `Bearer ${token}` },
+        rate: BUDGET.apiRate,
+      }),
+    );
     results.push(await load('SSR /dash/overview (max)', `${app}/dash/overview`, { headers: { cookie } }));
     results.push(await load('SSR /dash/overview @20/s', `${app}/dash/overview`, { headers: { cookie }, rate: 20, connections: 2 }));
 
@@ -92,19 +130,25 @@ async function main() {
     let gz = 0;
     for (const s of scripts) gz += gzipSync(Buffer.from(await (await fetch(app + s)).arrayBuffer())).length;
 
-    console.log(`\ndatabase: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}; ${DURATION_S} s per target; autocannon, 10 connections`);
+    console.log(
+      `\ndatabase: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}; ${DURATION_S} s per target; autocannon, 10 connections`,
+    );
     const base = results[0]!;
     const pad = (v: string, n: number) => v.padEnd(n);
     console.log(`\n${pad('target', 34)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}rps vs baseline`);
     for (const r of results) {
-      console.log(`${pad(r.name, 34)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(String(r.errors), 8)}${(r.rps / base.rps).toFixed(3)}`);
+      console.log(
+        `${pad(r.name, 34)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(String(r.errors), 8)}${(r.rps / base.rps).toFixed(3)}`,
+      );
     }
     const apiAtRate = results[2]!;
     const ssrAtRate = results[4]!;
     console.log(`\nfirst-load JS for /dash/overview: ${(gz / 1024).toFixed(1)} KB gzipped in ${scripts.length} files`);
     console.log('\nbudgets (DESIGN §7):');
     const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
-    console.log(`  API p99 at ${BUDGET.apiRate} req/s < ${BUDGET.apiP99Ms} ms: ${apiAtRate.p99} ms ${verdict(apiAtRate.p99 < BUDGET.apiP99Ms)}`);
+    console.log(
+      `  API p99 at ${BUDGET.apiRate} req/s < ${BUDGET.apiP99Ms} ms: ${apiAtRate.p99} ms ${verdict(apiAtRate.p99 < BUDGET.apiP99Ms)}`,
+    );
     console.log(`  SSR /dash/overview p50 < ${BUDGET.ssrP50Ms} ms: ${ssrAtRate.p50} ms ${verdict(ssrAtRate.p50 < BUDGET.ssrP50Ms)}`);
     console.log(`  first-load JS < ${BUDGET.firstLoadKb} KB gz: ${(gz / 1024).toFixed(1)} KB ${verdict(gz / 1024 < BUDGET.firstLoadKb)}`);
   } finally {

@@ -34,11 +34,24 @@ function countPlaywright(file) {
 
 run('build (production)', 'node', ['scripts/ensure-build.mjs']);
 
-run('vitest: unit, API on PGlite, detector', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+run('vitest: unit, API on PGlite, detector', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
+]);
 countVitest('test-results/vitest.json');
 
 if (process.env.TEST_DATABASE_URL) {
-  run('vitest: API suite on PostgreSQL', 'npx', ['vitest', 'run', 'tests/api', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-postgres.json']);
+  run('vitest: API suite on PostgreSQL', 'npx', [
+    'vitest',
+    'run',
+    'tests/api',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest-postgres.json',
+  ]);
   countVitest('test-results/vitest-postgres.json');
 } else {
   console.log('\n(API suite on PostgreSQL not run: TEST_DATABASE_URL is not set; .ci/run starts a PostgreSQL and sets it.)');

@@ -7,9 +7,7 @@ import { z } from 'zod';
  * Every setting the process reads, validated once at boot. `APP_ENV=production` is what
  * "production" means here: it forbids the development SMS sender and embedded secrets.
  */
-const boolFromString = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const boolFromString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -23,10 +21,7 @@ const envSchema = z.object({
   API_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET 至少 32 个字符').optional(),
-  SESSION_SECRET: z
-    .string()
-    .min(32, 'SESSION_SECRET 至少 32 个字符（多个密钥用逗号分隔，第一个用于签名）')
-    .optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET 至少 32 个字符（多个密钥用逗号分隔，第一个用于签名）').optional(),
   SMS_PROVIDER: z.enum(['dev']).default('dev'),
   SMS_DAILY_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(10),
   SMS_DAILY_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -72,9 +67,7 @@ export function loadDotEnv(file = '.env'): void {
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
-  const blankToUndefined = Object.fromEntries(
-    Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v]),
-  );
+  const blankToUndefined = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v]));
   const parsed = envSchema.safeParse(blankToUndefined);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
@@ -103,7 +96,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     ...env,
     jwtSecret: env.JWT_SECRET ?? generated!.jwt,
-    sessionSecrets: (env.SESSION_SECRET ?? generated!.session).split(',').map((s) => s.trim()).filter(Boolean),
+    sessionSecrets: (env.SESSION_SECRET ?? generated!.session)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     apiUrl: env.API_URL ?? `http://127.0.0.1:${env.PORT}`,
     isProduction,
     devSmsEnabled,

@@ -34,7 +34,9 @@ async function main() {
     throw error;
   }
   if (config.devSmsEnabled) {
-    logger.warn('sms.dev_sender_enabled', { note: '开发模式：短信验证码会显示在登录页，切勿用于生产环境（设置 APP_ENV=production 会拒绝此配置）' });
+    logger.warn('sms.dev_sender_enabled', {
+      note: '开发模式：短信验证码会显示在登录页，切勿用于生产环境（设置 APP_ENV=production 会拒绝此配置）',
+    });
   }
   process.stdout.write(`\n  留学文书 AI 平台已启动: http://localhost:${running.port}\n\n`);
 

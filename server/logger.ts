@@ -11,11 +11,13 @@ export type Logger = {
 
 export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
   const threshold = LEVELS[level];
-  const log = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (LEVELS[lvl] < threshold) return;
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg, ...fields };
-    if (fields.err instanceof Error) entry.err = { message: fields.err.message, stack: fields.err.stack };
-    write(JSON.stringify(entry));
-  };
+  const log =
+    (lvl: Exclude<LogLevel, 'silent'>) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (LEVELS[lvl] < threshold) return;
+      const entry: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg, ...fields };
+      if (fields.err instanceof Error) entry.err = { message: fields.err.message, stack: fields.err.stack };
+      write(JSON.stringify(entry));
+    };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
 }

@@ -1,7 +1,9 @@
-import { Alert, Box, Button, CloseButton, Dialog, Field, Flex, Heading, HStack, Input, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Field, Flex, Heading, HStack, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { LegalDocumentView } from '~/components/legal-document';
+import { AppDialog } from '~/components/ui/app-dialog';
+import { FormAlert } from '~/components/ui/form-alert';
 import { Logo } from '~/components/logo';
 import { privacyPolicy } from '~/content/privacy-policy';
 import { serviceAgreement } from '~/content/service-agreement';
@@ -25,29 +27,18 @@ function useCountdown() {
 function DocumentDialog({ doc, label }: { doc: LegalDocument; label: string }) {
   const env = useRootEnv();
   return (
-    <Dialog.Root size={{ base: 'full', md: 'xl' }} scrollBehavior="inside">
-      <Dialog.Trigger asChild>
+    <AppDialog
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+      title={doc.title}
+      trigger={
         <ChakraLink as="button" color="blue.600" fontSize="xs">
           《{label}》
         </ChakraLink>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{doc.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <LegalDocumentView doc={doc} values={env} />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="关闭" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <LegalDocumentView doc={doc} values={env} />
+    </AppDialog>
   );
 }
 
@@ -93,35 +84,59 @@ export function LoginPage() {
             </Text>
           </Stack>
 
-          {notice && (
-            <Alert.Root status="warning" data-testid="login-notice">
-              <Alert.Indicator />
-              <Alert.Title>{notice}</Alert.Title>
-            </Alert.Root>
-          )}
-          {errors.form && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{errors.form}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FormAlert status="warning" testId="login-notice">
+            {notice}
+          </FormAlert>
+          <FormAlert>{errors.form}</FormAlert>
 
-          <Form method="post" replace noValidate onSubmit={(e) => {
-            const phone = new FormData(e.currentTarget).get('phone');
-            if (typeof phone === 'string' && phone.trim()) setItem(LAST_LOGIN_PHONE_KEY, phone.trim(), LAST_PHONE_TTL_MS);
-          }}>
+          <Form
+            method="post"
+            replace
+            noValidate
+            onSubmit={(e) => {
+              const phone = new FormData(e.currentTarget).get('phone');
+              if (typeof phone === 'string' && phone.trim()) setItem(LAST_LOGIN_PHONE_KEY, phone.trim(), LAST_PHONE_TTL_MS);
+            }}
+          >
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <Stack gap="4">
               <Field.Root invalid={!!errors.phone} required>
                 <Field.Label>手机号</Field.Label>
-                <Input ref={phoneRef} name="phone" type="tel" inputMode="numeric" autoComplete="tel" placeholder="请输入11位手机号" defaultValue={actionData?.phone ?? ''} maxLength={20} />
+                <Input
+                  ref={phoneRef}
+                  name="phone"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel"
+                  placeholder="请输入11位手机号"
+                  defaultValue={actionData?.phone ?? ''}
+                  maxLength={20}
+                />
                 <Field.ErrorText>{errors.phone}</Field.ErrorText>
               </Field.Root>
               <Field.Root invalid={!!errors.code}>
                 <Field.Label>验证码</Field.Label>
                 <HStack w="full" align="flex-start">
-                  <Input ref={codeRef} name="code" inputMode="numeric" autoComplete="one-time-code" placeholder="6位验证码" maxLength={6} flex="1" />
-                  <Button type="submit" name="intent" value="send-code" formNoValidate variant="outline" minW="28" disabled={countdown > 0} loading={submittingIntent === 'send-code'} data-testid="send-code">
+                  <Input
+                    ref={codeRef}
+                    name="code"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    placeholder="6位验证码"
+                    maxLength={6}
+                    flex="1"
+                  />
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="send-code"
+                    formNoValidate
+                    variant="outline"
+                    minW="28"
+                    disabled={countdown > 0}
+                    loading={submittingIntent === 'send-code'}
+                    data-testid="send-code"
+                  >
                     {countdown > 0 ? `${countdown}秒后重发` : sent ? '重新获取' : '获取验证码'}
                   </Button>
                 </HStack>
@@ -146,12 +161,29 @@ export function LoginPage() {
               )}
               <Field.Root invalid={!!errors.inviteCode}>
                 <Field.Label>
-                  邀请码 <Text as="span" color="gray.400" fontWeight="normal">（选填）</Text>
+                  邀请码{' '}
+                  <Text as="span" color="gray.400" fontWeight="normal">
+                    （选填）
+                  </Text>
                 </Field.Label>
-                <Input name="inviteCode" defaultValue={actionData && !actionData.ok ? actionData.inviteCode : ''} maxLength={32} autoComplete="off" />
+                <Input
+                  name="inviteCode"
+                  defaultValue={actionData && !actionData.ok ? actionData.inviteCode : ''}
+                  maxLength={32}
+                  autoComplete="off"
+                />
                 <Field.ErrorText>{errors.inviteCode}</Field.ErrorText>
               </Field.Root>
-              <Button type="submit" name="intent" value="login" colorPalette="blue" size="lg" loading={submittingIntent === 'login'} loadingText="登录中…" data-testid="login-submit">
+              <Button
+                type="submit"
+                name="intent"
+                value="login"
+                colorPalette="blue"
+                size="lg"
+                loading={submittingIntent === 'login'}
+                loadingText="登录中…"
+                data-testid="login-submit"
+              >
                 登录
               </Button>
               <Text fontSize="xs" color="gray.500" textAlign="center">

@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, Button, Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { FormAlert } from '~/components/ui/form-alert';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
 import { notifySuccess } from '~/components/ui/toaster';
@@ -22,18 +23,10 @@ export function ProfileForm({ user }: { user: ApiUser }) {
       <Form method="post" replace noValidate>
         <input type="hidden" name="intent" value="update-profile" />
         <Stack gap="5">
-          {actionData?.ok && (
-            <Alert.Root status="success" data-testid="profile-saved">
-              <Alert.Indicator />
-              <Alert.Title>{actionData.message}</Alert.Title>
-            </Alert.Root>
-          )}
-          {errors.form && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Title>{errors.form}</Alert.Title>
-            </Alert.Root>
-          )}
+          <FormAlert status="success" testId="profile-saved">
+            {actionData?.ok ? actionData.message : null}
+          </FormAlert>
+          <FormAlert>{errors.form}</FormAlert>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
             <Field.Root invalid={!!errors.username} required>
               <Field.Label>
@@ -44,7 +37,14 @@ export function ProfileForm({ user }: { user: ApiUser }) {
             </Field.Root>
             <Field.Root invalid={!!errors.email}>
               <Field.Label>邮箱</Field.Label>
-              <Input name="email" type="text" inputMode="email" defaultValue={values?.email ?? user.email ?? ''} autoComplete="email" placeholder="name@example.com" />
+              <Input
+                name="email"
+                type="text"
+                inputMode="email"
+                defaultValue={values?.email ?? user.email ?? ''}
+                autoComplete="email"
+                placeholder="name@example.com"
+              />
               <Field.ErrorText>{errors.email}</Field.ErrorText>
             </Field.Root>
             <Field.Root readOnly>
@@ -67,7 +67,12 @@ export function ProfileForm({ user }: { user: ApiUser }) {
             </Field.Root>
             <Field.Root invalid={!!errors.position}>
               <Field.Label>职位</Field.Label>
-              <Input name="position" defaultValue={values?.position ?? user.position ?? ''} maxLength={50} placeholder="如：留学顾问、学生" />
+              <Input
+                name="position"
+                defaultValue={values?.position ?? user.position ?? ''}
+                maxLength={50}
+                placeholder="如：留学顾问、学生"
+              />
               <Field.ErrorText>{errors.position}</Field.ErrorText>
             </Field.Root>
           </SimpleGrid>

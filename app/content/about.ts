@@ -52,9 +52,7 @@ export const aboutPage: { title: string; intro: string; sections: ContentSection
     {
       id: 'contact',
       heading: '联系我们',
-      paragraphs: [
-        '如有问题、建议或合作意向，欢迎通过平台内的“反馈”入口或发送邮件至{{supportEmail}}与我们联系。',
-      ],
+      paragraphs: ['如有问题、建议或合作意向，欢迎通过平台内的“反馈”入口或发送邮件至{{supportEmail}}与我们联系。'],
     },
   ],
 };

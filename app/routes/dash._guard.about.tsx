@@ -1,18 +1,15 @@
 import { Box, Text } from '@chakra-ui/react';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { SectionList } from '~/components/legal-document';
 import { Page } from '~/components/page';
 import { aboutPage } from '~/content/about';
 import { useRootEnv } from '~/root';
 import { pageTitle } from '~/services/navigation';
-import { requireWebSession } from '~/sessions.server';
+import { sessionOnlyLoader } from '~/services/page-loaders.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('关于我们') }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireWebSession(request, context);
-  return null;
-}
+export const loader = sessionOnlyLoader;
 
 export default function About() {
   const env = useRootEnv();

@@ -1,22 +1,19 @@
-import { Box, Button, CloseButton, DataList, Dialog, Heading, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { AppDialog } from '~/components/ui/app-dialog';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { useRef } from 'react';
 import { Page } from '~/components/page';
-import { createApiClient } from '~/services/api.server';
 import { pageTitle } from '~/services/navigation';
+import { currentUserLoader } from '~/services/page-loaders.server';
 import { formatPoints } from '~/services/points';
-import { requireWebSession } from '~/sessions.server';
 
 const PAGE = '账户与安全';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 
 const ROLE_LABELS = { user: '普通用户', admin: '管理员' } as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireWebSession(request, context);
-  return { user: await createApiClient(request, context, PAGE).user.info() };
-}
+export const loader = (args: LoaderFunctionArgs) => currentUserLoader(PAGE, args);
 
 export default function Account() {
   const { user } = useLoaderData<typeof loader>();
@@ -58,42 +55,27 @@ export default function Account() {
             </Form>
             <Form method="post" action="/logout" ref={allDevicesForm}>
               <input type="hidden" name="allDevices" value="1" />
-              <Dialog.Root role="alertdialog">
-                <Dialog.Trigger asChild>
+              <noscript>
+                <Button type="submit" colorPalette="red">
+                  确认退出所有设备
+                </Button>
+              </noscript>
+              <AppDialog
+                role="alertdialog"
+                title="退出所有设备？"
+                trigger={
                   <Button colorPalette="red" variant="subtle" data-testid="account-logout-all">
                     退出所有设备
                   </Button>
-                </Dialog.Trigger>
-                <noscript>
-                  <Button type="submit" colorPalette="red">
-                    确认退出所有设备
+                }
+                footer={
+                  <Button colorPalette="red" onClick={() => allDevicesForm.current?.requestSubmit()} data-testid="confirm-logout-all">
+                    确认退出
                   </Button>
-                </noscript>
-                <Portal>
-                  <Dialog.Backdrop />
-                  <Dialog.Positioner>
-                    <Dialog.Content>
-                      <Dialog.Header>
-                        <Dialog.Title>退出所有设备？</Dialog.Title>
-                      </Dialog.Header>
-                      <Dialog.Body>
-                        <Text>包括当前设备在内，所有已登录的设备都会退出，需要重新用手机验证码登录。</Text>
-                      </Dialog.Body>
-                      <Dialog.Footer>
-                        <Dialog.ActionTrigger asChild>
-                          <Button variant="outline">取消</Button>
-                        </Dialog.ActionTrigger>
-                        <Button colorPalette="red" onClick={() => allDevicesForm.current?.requestSubmit()} data-testid="confirm-logout-all">
-                          确认退出
-                        </Button>
-                      </Dialog.Footer>
-                      <Dialog.CloseTrigger asChild>
-                        <CloseButton size="sm" aria-label="关闭" />
-                      </Dialog.CloseTrigger>
-                    </Dialog.Content>
-                  </Dialog.Positioner>
-                </Portal>
-              </Dialog.Root>
+                }
+              >
+                <Text>包括当前设备在内，所有已登录的设备都会退出，需要重新用手机验证码登录。</Text>
+              </AppDialog>
             </Form>
           </HStack>
         </Box>

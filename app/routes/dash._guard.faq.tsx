@@ -1,16 +1,13 @@
 import { Accordion, Box, Heading, Stack, Text } from '@chakra-ui/react';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { Page } from '~/components/page';
 import { faqGroups } from '~/content/faq';
 import { pageTitle } from '~/services/navigation';
-import { requireWebSession } from '~/sessions.server';
+import { sessionOnlyLoader } from '~/services/page-loaders.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('常见问题') }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireWebSession(request, context);
-  return null;
-}
+export const loader = sessionOnlyLoader;
 
 export default function Faq() {
   return (

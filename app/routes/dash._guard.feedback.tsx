@@ -1,5 +1,6 @@
-import { Alert, Box, Button, Field, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Box, Button, Field, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { FormAlert } from '~/components/ui/form-alert';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { Page } from '~/components/page';
 import { createApiClient } from '~/services/api.server';
 import { ApiRequestError } from '~/services/errors';
 import { pageTitle } from '~/services/navigation';
+import { sessionOnlyLoader } from '~/services/page-loaders.server';
 import { requireWebSession } from '~/sessions.server';
 
 const PAGE = '意见反馈';
@@ -26,15 +28,16 @@ const formSchema = z.object({
 });
 type Errors = Partial<Record<'category' | 'content' | 'contact' | 'form', string>>;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireWebSession(request, context);
-  return null;
-}
+export const loader = sessionOnlyLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireWebSession(request, context);
   const form = await request.formData();
-  const values = { category: String(form.get('category') ?? ''), content: String(form.get('content') ?? ''), contact: String(form.get('contact') ?? '') };
+  const values = {
+    category: String(form.get('category') ?? ''),
+    content: String(form.get('content') ?? ''),
+    contact: String(form.get('contact') ?? ''),
+  };
   const parsed = formSchema.safeParse(values);
   if (!parsed.success) {
     const errors: Errors = {};
@@ -65,18 +68,10 @@ export default function Feedback() {
       <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '8' }}>
         <Form method="post" ref={formRef} noValidate>
           <Stack gap="5">
-            {data?.ok && (
-              <Alert.Root status="success" data-testid="feedback-sent">
-                <Alert.Indicator />
-                <Alert.Title>感谢反馈，我们会尽快处理</Alert.Title>
-              </Alert.Root>
-            )}
-            {errors.form && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Alert.Title>{errors.form}</Alert.Title>
-              </Alert.Root>
-            )}
+            <FormAlert status="success" testId="feedback-sent">
+              {data?.ok ? '感谢反馈，我们会尽快处理' : null}
+            </FormAlert>
+            <FormAlert>{errors.form}</FormAlert>
             <Field.Root invalid={!!errors.category} required>
               <Field.Label>反馈类型</Field.Label>
               <NativeSelect.Root>
@@ -93,7 +88,13 @@ export default function Feedback() {
             </Field.Root>
             <Field.Root invalid={!!errors.content} required>
               <Field.Label>反馈内容</Field.Label>
-              <Textarea name="content" rows={6} maxLength={2000} defaultValue={values?.content ?? ''} placeholder="请描述你遇到的问题或建议，越具体越好（至少5个字）" />
+              <Textarea
+                name="content"
+                rows={6}
+                maxLength={2000}
+                defaultValue={values?.content ?? ''}
+                placeholder="请描述你遇到的问题或建议，越具体越好（至少5个字）"
+              />
               <Field.ErrorText>{errors.content}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!errors.contact}>
@@ -102,7 +103,13 @@ export default function Feedback() {
               <Field.ErrorText>{errors.contact}</Field.ErrorText>
             </Field.Root>
             <Box>
-              <Button type="submit" colorPalette="blue" loading={navigation.state === 'submitting'} loadingText="提交中…" data-testid="feedback-submit">
+              <Button
+                type="submit"
+                colorPalette="blue"
+                loading={navigation.state === 'submitting'}
+                loadingText="提交中…"
+                data-testid="feedback-submit"
+              >
                 提交反馈
               </Button>
             </Box>

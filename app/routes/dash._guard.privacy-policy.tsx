@@ -1,17 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { MetaFunction } from '@remix-run/node';
 import { LegalDocumentView } from '~/components/legal-document';
 import { Page } from '~/components/page';
 import { privacyPolicy } from '~/content/privacy-policy';
 import { useRootEnv } from '~/root';
 import { pageTitle } from '~/services/navigation';
-import { requireWebSession } from '~/sessions.server';
+import { sessionOnlyLoader } from '~/services/page-loaders.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('隐私政策') }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireWebSession(request, context);
-  return null;
-}
+export const loader = sessionOnlyLoader;
 
 export default function PrivacyPolicy() {
   return (

@@ -2,23 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useLoaderData } from '@remix-run/react';
 import { Page } from '~/components/page';
 import { ProfileForm } from '~/components/profile-form';
-import { createApiClient } from '~/services/api.server';
 import { pageTitle } from '~/services/navigation';
+import { currentUserLoader } from '~/services/page-loaders.server';
 import { profileAction } from '~/services/profile.server';
-import { requireWebSession } from '~/sessions.server';
 
 const PAGE = '个人资料';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireWebSession(request, context);
-  return { user: await createApiClient(request, context, PAGE).user.info() };
-}
-
-export async function action(args: ActionFunctionArgs) {
-  await requireWebSession(args.request, args.context);
-  return profileAction(args, PAGE);
-}
+// Arrow wrappers: a module-level call into a .server module would run (and fail) in the browser bundle.
+export const loader = (args: LoaderFunctionArgs) => currentUserLoader(PAGE, args);
+export const action = (args: ActionFunctionArgs) => profileAction(PAGE, args);
 
 export default function Profile() {
   const { user } = useLoaderData<typeof loader>();

@@ -19,8 +19,19 @@ type Fake = {
 };
 
 const user = (id = 'u1') => ({
-  id, name: '张三', username: '张三', phone: '13800138000', email: null, avatar: null, role: 'user', gender: null,
-  position: null, wechat_nickname: null, total_points: 12.5, invite_code: 'ABCDEFGH', created_at: new Date().toISOString(),
+  id,
+  name: '张三',
+  username: '张三',
+  phone: '13800138000',
+  email: null,
+  avatar: null,
+  role: 'user',
+  gender: null,
+  position: null,
+  wechat_nickname: null,
+  total_points: 12.5,
+  invite_code: 'ABCDEFGH',
+  created_at: new Date().toISOString(),
 });
 
 const soon = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -53,7 +64,8 @@ async function startFake(): Promise<Fake> {
       if (req.url === '/api/v1/user/refresh-token') {
         fake.refreshCalls++;
         setTimeout(() => {
-          if (fake.refreshStatus !== 200) return send(fake.refreshStatus, { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' });
+          if (fake.refreshStatus !== 200)
+            return send(fake.refreshStatus, { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' });
           send(200, { success: true, data: freshPair(++issued) });
         }, fake.refreshDelayMs);
         return;
@@ -109,7 +121,9 @@ describe('token refresh', () => {
     const cookie = await cookieFor(expiring, fake.url);
     const contexts = Array.from({ length: 10 }, () => newContext(fake.url));
     const results = await Promise.all(
-      contexts.map((context) => createApiClient(new Request('http://app/dash/overview', { headers: { cookie } }), context, '概览').user.info()),
+      contexts.map((context) =>
+        createApiClient(new Request('http://app/dash/overview', { headers: { cookie } }), context, '概览').user.info(),
+      ),
     );
     expect(results.every((u) => u.id === 'u1')).toBe(true);
     expect(fake.refreshCalls).toBe(1);
@@ -139,7 +153,9 @@ describe('token refresh', () => {
 
   it('retries once after a 401 with a refreshed token', async () => {
     fake.infoResponder = (token) =>
-      token === 'access-400' ? { status: 401, body: { success: false, code: 'TOKEN_EXPIRED', message: '登录已过期，请重新登录' } } : { status: 200, body: { success: true, data: user() } };
+      token === 'access-400'
+        ? { status: 401, body: { success: false, code: 'TOKEN_EXPIRED', message: '登录已过期，请重新登录' } }
+        : { status: 200, body: { success: true, data: user() } };
     const cookie = await cookieFor(freshPair(400), fake.url);
     const info = await createApiClient(new Request('http://app/', { headers: { cookie } }), newContext(fake.url), '概览').user.info();
     expect(info.id).toBe('u1');
@@ -151,7 +167,9 @@ describe('token refresh', () => {
     fake.infoResponder = () => ({ status: 401, body: { success: false, code: 'TOKEN_EXPIRED', message: 'x' } });
     const cookie = await cookieFor(freshPair(500), fake.url);
     const context = newContext(fake.url);
-    const thrown = await createApiClient(new Request('http://app/dash/profile', { headers: { cookie } }), context, '个人资料').user.info().catch((e) => e);
+    const thrown = await createApiClient(new Request('http://app/dash/profile', { headers: { cookie } }), context, '个人资料')
+      .user.info()
+      .catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect(thrown.headers.get('location')).toBe('/dash/login?redirectTo=%2Fdash%2Fprofile');
     const web = await sessionFromSetCookie(await runFinalizers(context), fake.url);
@@ -163,7 +181,9 @@ describe('token refresh', () => {
     fake.infoResponder = () => ({ status: 401, body: { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' } });
     const cookie = await cookieFor(freshPair(600), fake.url);
     const context = newContext(fake.url);
-    const thrown = await createApiClient(new Request('http://app/dash/account', { headers: { cookie } }), context, '账户').user.info().catch((e) => e);
+    const thrown = await createApiClient(new Request('http://app/dash/account', { headers: { cookie } }), context, '账户')
+      .user.info()
+      .catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect(thrown.status).toBe(302);
     expect(fake.refreshCalls).toBe(0);
@@ -174,14 +194,18 @@ describe('token refresh', () => {
     fake.refreshStatus = 401;
     const cookie = await cookieFor({ ...freshPair(700), accessTokenExpiresAt: soon(1000) }, fake.url);
     const context = newContext(fake.url);
-    const thrown = await createApiClient(new Request('http://app/dash/overview', { headers: { cookie } }), context, '概览').user.info().catch((e) => e);
+    const thrown = await createApiClient(new Request('http://app/dash/overview', { headers: { cookie } }), context, '概览')
+      .user.info()
+      .catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect(fake.infoTokens).toEqual([]);
     expect((await sessionFromSetCookie(await runFinalizers(context), fake.url)).tokens).toBeNull();
   });
 
   it('redirects a visitor without a session to login, keeping the path', async () => {
-    const thrown = await createApiClient(new Request('http://app/dash/faq?x=1'), newContext(fake.url), '常见问题').user.info().catch((e) => e);
+    const thrown = await createApiClient(new Request('http://app/dash/faq?x=1'), newContext(fake.url), '常见问题')
+      .user.info()
+      .catch((e) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect(thrown.headers.get('location')).toBe('/dash/login?redirectTo=%2Fdash%2Ffaq%3Fx%3D1');
   });
@@ -190,7 +214,9 @@ describe('token refresh', () => {
 describe('error catalogue', () => {
   const call = async () => {
     const cookie = await cookieFor(freshPair(800), fake.url);
-    return createApiClient(new Request('http://app/', { headers: { cookie } }), newContext(fake.url), '概览').user.info().catch((e) => e);
+    return createApiClient(new Request('http://app/', { headers: { cookie } }), newContext(fake.url), '概览')
+      .user.info()
+      .catch((e) => e);
   };
   it.each([
     [403, { success: false, code: 'FORBIDDEN', message: 'nope' }, '没有权限访问'],
@@ -208,11 +234,18 @@ describe('error catalogue', () => {
     fake.infoResponder = () => ({ status: 500, body: { success: false, code: 'INTERNAL_ERROR' } });
     await call();
     await vi.waitFor(() => expect(fake.logs).toHaveLength(1));
-    expect(fake.logs[0]).toMatchObject({ operation_type: 'user_info', operation_result: 'fail', error_message: '服务器错误，请稍后重试', page: '概览' });
+    expect(fake.logs[0]).toMatchObject({
+      operation_type: 'user_info',
+      operation_result: 'fail',
+      error_message: '服务器错误，请稍后重试',
+      page: '概览',
+    });
 
     const cookie = await cookieFor(freshPair(900), fake.url);
     const deadContext = newContext('http://127.0.0.1:1');
-    const error = await createApiClient(new Request('http://app/', { headers: { cookie } }), deadContext, '概览').user.info().catch((e) => e);
+    const error = await createApiClient(new Request('http://app/', { headers: { cookie } }), deadContext, '概览')
+      .user.info()
+      .catch((e) => e);
     expect(error.message).toBe('网络连接失败，请检查网络设置');
     expect(error.code).toBe('NETWORK_ERROR');
   });

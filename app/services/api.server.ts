@@ -85,15 +85,17 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
   async function refresh(web: WebSession, tokens: Tokens): Promise<Tokens> {
     let pending = refreshes.get(tokens.refreshToken);
     if (!pending) {
-      pending = send('/user/refresh-token', { method: 'POST', body: { refreshToken: tokens.refreshToken }, schema: tokensSchema }, null).then(
-        ({ status, envelope }) => {
-          const parsed = tokensSchema.safeParse(envelope.data);
-          if (status !== 200 || !envelope.success || !parsed.success) {
-            throw new ApiRequestError(401, envelope.code ?? 'TOKEN_INVALID', ERROR_MESSAGES.TOKEN_INVALID);
-          }
-          return parsed.data;
-        },
-      );
+      pending = send(
+        '/user/refresh-token',
+        { method: 'POST', body: { refreshToken: tokens.refreshToken }, schema: tokensSchema },
+        null,
+      ).then(({ status, envelope }) => {
+        const parsed = tokensSchema.safeParse(envelope.data);
+        if (status !== 200 || !envelope.success || !parsed.success) {
+          throw new ApiRequestError(401, envelope.code ?? 'TOKEN_INVALID', ERROR_MESSAGES.TOKEN_INVALID);
+        }
+        return parsed.data;
+      });
       const key = tokens.refreshToken;
       refreshes.set(key, pending);
       pending.then(
@@ -153,7 +155,12 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
       if (error instanceof ApiRequestError) {
         void call('/user-operation-logs', {
           method: 'POST',
-          body: { operation_type: operation, operation_result: 'fail', error_message: error.message, metadata: { status: error.status, code: error.code } },
+          body: {
+            operation_type: operation,
+            operation_result: 'fail',
+            error_message: error.message,
+            metadata: { status: error.status, code: error.code },
+          },
           schema: z.unknown(),
           anonymous: !(await sessionPromise).tokens,
         }).catch(() => {});

@@ -14,8 +14,15 @@ export type LoginOutcome = { tokens: Tokens; user: ApiUser; isNewUser: boolean }
 
 export const loginFormSchema = z.object({
   phone: z.string({ error: '请输入手机号' }).trim().min(1, '请输入手机号'),
-  code: z.string({ error: '请输入验证码' }).trim().regex(/^\d{6}$/, '请输入6位数字验证码'),
-  inviteCode: z.string().trim().optional().transform((v) => v || undefined),
+  code: z
+    .string({ error: '请输入验证码' })
+    .trim()
+    .regex(/^\d{6}$/, '请输入6位数字验证码'),
+  inviteCode: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 export class LoginFormError extends Error {
@@ -42,7 +49,14 @@ export function createAuthenticator(context: AppLoadContext, pageName: string) {
         return { tokens, user, isNewUser };
       } catch (error) {
         if (error instanceof ApiRequestError) {
-          const field = error.code === 'INVITE_CODE_INVALID' ? 'inviteCode' : /手机号/.test(error.message) ? 'phone' : /验证码/.test(error.message) ? 'code' : undefined;
+          const field =
+            error.code === 'INVITE_CODE_INVALID'
+              ? 'inviteCode'
+              : /手机号/.test(error.message)
+                ? 'phone'
+                : /验证码/.test(error.message)
+                  ? 'code'
+                  : undefined;
           throw new LoginFormError(error.message, field);
         }
         throw error;

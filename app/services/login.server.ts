@@ -10,7 +10,13 @@ const PAGE = '登录';
 
 export type LoginActionData =
   | { intent: 'send-code'; ok: true; phone: string; devCode: string | null; resendAfterSeconds: number }
-  | { intent: 'send-code' | 'login'; ok: false; phone: string; inviteCode: string; errors: Partial<Record<'phone' | 'code' | 'inviteCode' | 'form', string>> };
+  | {
+      intent: 'send-code' | 'login';
+      ok: false;
+      phone: string;
+      inviteCode: string;
+      errors: Partial<Record<'phone' | 'code' | 'inviteCode' | 'form', string>>;
+    };
 
 /** Loader of /login and /dash/login: a signed-in visitor goes straight on. */
 export async function loginLoader({ request, context }: LoaderFunctionArgs) {
@@ -51,7 +57,8 @@ export async function loginAction({ request, context }: ActionFunctionArgs): Pro
     web.signIn(outcome.tokens, outcome.user);
     return redirect(safeRedirectTarget(form.get('redirectTo')));
   } catch (error) {
-    if (error instanceof LoginFormError) return { intent, ok: false, phone, inviteCode, errors: { [error.field ?? 'form']: error.message } };
+    if (error instanceof LoginFormError)
+      return { intent, ok: false, phone, inviteCode, errors: { [error.field ?? 'form']: error.message } };
     throw error;
   }
 }

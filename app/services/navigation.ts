@@ -71,7 +71,11 @@ export const MENU_GROUPS: MenuGroup[] = [
   },
 ];
 
-const AVAILABLE = new Set(MENU_GROUPS.flatMap((g) => g.items).filter((i) => i.available).map((i) => i.to));
+const AVAILABLE = new Set(
+  MENU_GROUPS.flatMap((g) => g.items)
+    .filter((i) => i.available)
+    .map((i) => i.to),
+);
 export const isRouteAvailable = (to: string) => AVAILABLE.has(to);
 
 export const SIDEBAR_WIDTH = { collapsed: 80, expanded: 240 } as const;

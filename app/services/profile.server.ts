@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
+import { requireWebSession } from '~/sessions.server';
 import { createApiClient } from './api.server';
 import { ApiRequestError } from './errors';
 
 type Field = 'username' | 'email' | 'gender' | 'position' | 'form';
 export type ProfileActionData =
-  | { ok: true; message: string }
-  | { ok: false; errors: Partial<Record<Field, string>>; values: Record<string, string> };
+  { ok: true; message: string } | { ok: false; errors: Partial<Record<Field, string>>; values: Record<string, string> };
 
 const formSchema = z.object({
   username: z.string().trim().min(1, '请输入用户名').max(32, '用户名不能超过32个字符'),
@@ -15,8 +15,9 @@ const formSchema = z.object({
   position: z.string().trim().max(50, '职位不能超过50个字符'),
 });
 
-/** The profile form's action (settings and profile pages). Validates here first, the API validates again. */
-export async function profileAction({ request, context }: ActionFunctionArgs, pageName: string): Promise<ProfileActionData> {
+/** The profile form's action for a page named `pageName` (settings and profile pages). Validated here for instant messages; the API validates again. */
+export async function profileAction(pageName: string, { request, context }: ActionFunctionArgs): Promise<ProfileActionData> {
+  await requireWebSession(request, context);
   const form = await request.formData();
   const values = Object.fromEntries(['username', 'email', 'gender', 'position'].map((k) => [k, String(form.get(k) ?? '')]));
   const parsed = formSchema.safeParse(values);

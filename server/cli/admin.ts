@@ -29,7 +29,9 @@ async function main(argv: string[]) {
       console.error(`没有找到手机号为 ${maskPhone(phone.data)} 的用户：请先用该手机号登录一次。`);
       return 1;
     }
-    console.log(`已将 ${maskPhone(phone.data)}（${user.username ?? user.id}）设为${user.role === 'admin' ? '管理员' : '普通用户'}。新角色在下次刷新登录令牌时生效（最长 2 小时内），也可重新登录立即生效。`);
+    console.log(
+      `已将 ${maskPhone(phone.data)}（${user.username ?? user.id}）设为${user.role === 'admin' ? '管理员' : '普通用户'}。新角色在下次刷新登录令牌时生效（最长 2 小时内），也可重新登录立即生效。`,
+    );
     return 0;
   } finally {
     await database.close();

@@ -78,20 +78,10 @@ export async function findOrCreateUserByPhone(
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 export const profileUpdateSchema = z.object({
-  username: z
-    .string({ error: '请输入用户名' })
-    .trim()
-    .min(1, '请输入用户名')
-    .max(32, '用户名不能超过32个字符'),
-  email: z.preprocess(
-    blankToNull,
-    z.string().trim().email('请输入有效的邮箱地址').max(254, '请输入有效的邮箱地址').nullable().optional(),
-  ),
+  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(32, '用户名不能超过32个字符'),
+  email: z.preprocess(blankToNull, z.string().trim().email('请输入有效的邮箱地址').max(254, '请输入有效的邮箱地址').nullable().optional()),
   phone: z.preprocess(blankToNull, z.string().trim().nullable().optional()),
-  gender: z.preprocess(
-    blankToNull,
-    z.enum(['male', 'female', 'other'], { error: '性别只能是男、女或其他' }).nullable().optional(),
-  ),
+  gender: z.preprocess(blankToNull, z.enum(['male', 'female', 'other'], { error: '性别只能是男、女或其他' }).nullable().optional()),
   position: z.preprocess(blankToNull, z.string().trim().max(50, '职位不能超过50个字符').nullable().optional()),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -8,8 +8,16 @@ import { clientIp, ok, parse, route, type ApiDeps } from './kit';
 const sendSchema = z.object({ phone: mainlandPhone });
 const loginSchema = z.object({
   phone: mainlandPhone,
-  code: z.string({ error: '请输入验证码' }).trim().regex(/^\d{6}$/, '请输入6位数字验证码'),
-  inviteCode: z.string().trim().max(32).optional().transform((v) => v || undefined),
+  code: z
+    .string({ error: '请输入验证码' })
+    .trim()
+    .regex(/^\d{6}$/, '请输入6位数字验证码'),
+  inviteCode: z
+    .string()
+    .trim()
+    .max(32)
+    .optional()
+    .transform((v) => v || undefined),
 });
 
 /** /api/v1/auth: SMS code login. */

@@ -13,7 +13,15 @@ const clientMessage = z.object({
   meta: z.object({ timestamp: z.number() }).partial().optional(),
 });
 
-export type ServerMessageType = 'CONNECT' | 'AUTH' | 'PONG' | 'ERROR' | 'SYSTEM_NOTIFICATION' | 'SYSTEM_MAINTENANCE' | 'MAINTENANCE_NOTIFICATION' | 'MAINTENANCE_END_NOTIFICATION';
+export type ServerMessageType =
+  | 'CONNECT'
+  | 'AUTH'
+  | 'PONG'
+  | 'ERROR'
+  | 'SYSTEM_NOTIFICATION'
+  | 'SYSTEM_MAINTENANCE'
+  | 'MAINTENANCE_NOTIFICATION'
+  | 'MAINTENANCE_END_NOTIFICATION';
 
 export type RealtimeHub = { close: () => void; connectionCount: () => number };
 

@@ -10,7 +10,10 @@ afterAll(() => server.close());
 
 /** Moves the phone's codes into the past so the 60-second resend rule no longer applies. */
 const ageCodes = (phone: string, ms: number) =>
-  server.database.db.update(smsCodes).set({ createdAt: new Date(Date.now() - ms) }).where(eq(smsCodes.phone, phone));
+  server.database.db
+    .update(smsCodes)
+    .set({ createdAt: new Date(Date.now() - ms) })
+    .where(eq(smsCodes.phone, phone));
 
 describe('POST /auth/sms/send', () => {
   it('rejects numbers that are not mainland mobiles, with a Chinese message', async () => {
@@ -77,7 +80,10 @@ describe('daily caps', () => {
     const phone = randomPhone();
     for (let i = 0; i < 3; i++) {
       expect((await client(capped.url).post('/auth/sms/send', { phone })).status).toBe(200);
-      await capped.database.db.update(smsCodes).set({ createdAt: new Date(Date.now() - 61_000 * (i + 1)) }).where(eq(smsCodes.phone, phone));
+      await capped.database.db
+        .update(smsCodes)
+        .set({ createdAt: new Date(Date.now() - 61_000 * (i + 1)) })
+        .where(eq(smsCodes.phone, phone));
     }
     const res = await client(capped.url).post('/auth/sms/send', { phone });
     expect(res.status).toBe(429);
@@ -140,7 +146,10 @@ describe('POST /auth/login/phone', () => {
     const phone = randomPhone();
     const api = client(server.url);
     const code = (await api.post('/auth/sms/send', { phone })).body.data.devCode;
-    await server.database.db.update(smsCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(smsCodes.phone, phone));
+    await server.database.db
+      .update(smsCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(smsCodes.phone, phone));
     const res = await api.post('/auth/login/phone', { phone, code });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('验证码已失效，请重新获取');

@@ -59,7 +59,17 @@ export async function login(baseUrl: string, phone = randomPhone(), extra: { inv
   if (sent.status !== 200) throw new Error(`sms send failed: ${JSON.stringify(sent.body)}`);
   const res = await api.post('/auth/login/phone', { phone, code: sent.body.data.devCode, ...extra });
   if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
-  return { phone, ...(res.body.data as { accessToken: string; refreshToken: string; user: Record<string, any>; accessTokenExpiresAt: string; refreshTokenExpiresAt: string; isNewUser: boolean }) };
+  return {
+    phone,
+    ...(res.body.data as {
+      accessToken: string;
+      refreshToken: string;
+      user: Record<string, any>;
+      accessTokenExpiresAt: string;
+      refreshTokenExpiresAt: string;
+      isNewUser: boolean;
+    }),
+  };
 }
 
 /** An access token as the server would sign it, with a chosen expiry (for expiry tests). */

@@ -40,7 +40,11 @@ describe('PUT /user/profile', () => {
   it('updates username, email, gender and position', async () => {
     const { accessToken, phone } = await login(server.url);
     const api = client(server.url);
-    const res = await api.put('/user/profile', { username: '王顾问', email: 'wang@example.cn', phone, gender: 'female', position: '资深顾问' }, accessToken);
+    const res = await api.put(
+      '/user/profile',
+      { username: '王顾问', email: 'wang@example.cn', phone, gender: 'female', position: '资深顾问' },
+      accessToken,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: '更新成功' });
     expect((await api.get('/user/info', accessToken)).body.data).toMatchObject({

@@ -67,14 +67,20 @@ describe('feedback', () => {
     const { accessToken } = await login(server.url);
     const api = client(server.url);
     expect((await api.post('/feedback', { category: 'bug', content: '坏了' }, accessToken)).body.message).toBe('反馈内容至少需要5个字');
-    expect((await api.post('/feedback', { category: 'x', content: '这是一个足够长的反馈' }, accessToken)).body.message).toBe('请选择反馈类型');
+    expect((await api.post('/feedback', { category: 'x', content: '这是一个足够长的反馈' }, accessToken)).body.message).toBe(
+      '请选择反馈类型',
+    );
     expect((await api.post('/feedback', { category: 'bug', content: '这是一个足够长的反馈' })).status).toBe(401);
   });
 });
 
 describe('protocol edges', () => {
   it('answers malformed JSON with 400 and unknown API paths with 404', async () => {
-    const malformed = await fetch(`${server.url}/api/v1/auth/sms/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"phone":' });
+    const malformed = await fetch(`${server.url}/api/v1/auth/sms/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"phone":',
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ success: false, code: 'MALFORMED_JSON' });
     const missing = await fetch(`${server.url}/api/v1/nope`);
@@ -108,7 +114,9 @@ describe('/ws', () => {
         if (waiter) waiter(msg);
         else queue.push(msg);
       });
-      ws.on('open', () => resolve({ ws, next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiters.push(r))) }));
+      ws.on('open', () =>
+        resolve({ ws, next: () => (queue.length ? Promise.resolve(queue.shift()) : new Promise((r) => waiters.push(r))) }),
+      );
       ws.on('error', reject);
     });
   const message = (type: string, data: unknown = {}) => JSON.stringify({ type, data, meta: { timestamp: Date.now() } });

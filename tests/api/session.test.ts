@@ -14,7 +14,12 @@ describe('refresh-token rotation', () => {
     const api = client(server.url);
     const refreshed = await api.post('/user/refresh-token', { refreshToken: first.refreshToken });
     expect(refreshed.status).toBe(200);
-    expect(Object.keys(refreshed.body.data).sort()).toEqual(['accessToken', 'accessTokenExpiresAt', 'refreshToken', 'refreshTokenExpiresAt']);
+    expect(Object.keys(refreshed.body.data).sort()).toEqual([
+      'accessToken',
+      'accessTokenExpiresAt',
+      'refreshToken',
+      'refreshTokenExpiresAt',
+    ]);
     expect(refreshed.body.data.refreshToken).not.toBe(first.refreshToken);
     expect((await api.get('/user/info', refreshed.body.data.accessToken)).status).toBe(200);
   });
@@ -58,7 +63,11 @@ describe('refresh-token rotation', () => {
 describe('access tokens', () => {
   it('reports an expired token as TOKEN_EXPIRED so clients refresh', async () => {
     const { user, accessToken } = await login(server.url);
-    const expired = await signAccessToken(server.config, { userId: user.id, sessionId: sessionIdOf(accessToken) }, Math.floor(Date.now() / 1000) - 5);
+    const expired = await signAccessToken(
+      server.config,
+      { userId: user.id, sessionId: sessionIdOf(accessToken) },
+      Math.floor(Date.now() / 1000) - 5,
+    );
     const res = await client(server.url).get('/user/info', expired);
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('TOKEN_EXPIRED');
@@ -93,7 +102,10 @@ describe('logout', () => {
     const first = await login(server.url);
     const { eq } = await import('drizzle-orm');
     const { smsCodes } = await import('../../db/schema');
-    await server.database.db.update(smsCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(smsCodes.phone, first.phone));
+    await server.database.db
+      .update(smsCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(smsCodes.phone, first.phone));
     const second = await login(server.url, first.phone);
     const stranger = await login(server.url);
     const api = client(server.url);

@@ -58,7 +58,15 @@ test('logout ends the session, clears drafts and keeps the last login phone', as
   await page.getByTestId('user-menu-trigger').click();
   await page.getByTestId('menu-logout').click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('lx:')).sort())).toEqual(['lx:last-login-phone']);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((k) => k.startsWith('lx:'))
+          .sort(),
+      ),
+    )
+    .toEqual(['lx:last-login-phone']);
   await expect(page.getByLabel('手机号')).toHaveValue(phone);
   // The old cookie no longer opens the dashboard.
   await page.goto('/dash/overview');

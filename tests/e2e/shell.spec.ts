@@ -7,7 +7,8 @@ test.beforeEach(async ({ page }) => {
   await waitForHydration(page);
 });
 
-const sidebarWidth = (page: import('@playwright/test').Page) => page.getByTestId('sidebar').evaluate((el) => el.getBoundingClientRect().width);
+const sidebarWidth = (page: import('@playwright/test').Page) =>
+  page.getByTestId('sidebar').evaluate((el) => el.getBoundingClientRect().width);
 
 test('sidebar: 240 px at 1440, collapsed to 80 px at 1000 and 375', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -85,7 +86,11 @@ test('clear drafts: count badge, per-type choice, nothing-to-clear notice', asyn
   const userId = await page.evaluate(async () => (await (await fetch('/dash/overview?_data=routes%2Fdash')).json()).user.id as string);
   await page.evaluate((id) => {
     const now = Date.now();
-    for (const t of ['ps', 'cv']) localStorage.setItem(`lx:draft:${id}:${t}`, JSON.stringify({ v: { content: t, updatedAt: now }, savedAt: now, expiresAt: now + 864e5 }));
+    for (const t of ['ps', 'cv'])
+      localStorage.setItem(
+        `lx:draft:${id}:${t}`,
+        JSON.stringify({ v: { content: t, updatedAt: now }, savedAt: now, expiresAt: now + 864e5 }),
+      );
   }, userId);
   await page.reload();
   await waitForHydration(page);
@@ -97,7 +102,9 @@ test('clear drafts: count badge, per-type choice, nothing-to-clear notice', asyn
   await dialog.getByText('简历 CV').click(); // keep the CV draft
   await dialog.getByRole('button', { name: '清除所选' }).click();
   await expect(page.getByText('已清除 1 份草稿')).toBeVisible();
-  expect(await page.evaluate((id) => [localStorage.getItem(`lx:draft:${id}:ps`), !!localStorage.getItem(`lx:draft:${id}:cv`)], userId)).toEqual([null, true]);
+  expect(
+    await page.evaluate((id) => [localStorage.getItem(`lx:draft:${id}:ps`), !!localStorage.getItem(`lx:draft:${id}:cv`)], userId),
+  ).toEqual([null, true]);
 });
 
 test('support dropdown shows the configured contact', async ({ page }) => {

@@ -7,7 +7,10 @@ import path from 'node:path';
 const tsx = path.resolve('node_modules/.bin/tsx');
 
 function run(env: Record<string, string>, until?: (out: string) => boolean) {
-  const child = spawn(tsx, ['server/index.ts'], { env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(tsx, ['server/index.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -31,7 +34,13 @@ describe('server process', () => {
   });
 
   it('refuses to start in production with the development SMS sender', async () => {
-    const { exited, output } = run({ PORT: '0', APP_ENV: 'production', JWT_SECRET: 'j'.repeat(40), SESSION_SECRET: 's'.repeat(40), DATABASE_URL: 'postgres://u:p@127.0.0.1:1/x' });
+    const { exited, output } = run({
+      PORT: '0',
+      APP_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      SESSION_SECRET: 's'.repeat(40),
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:1/x',
+    });
     expect(await exited).toBe(78);
     expect(output()).toMatch(/APP_ENV=production 时拒绝启动/);
     expect(output()).toMatch(/SMS_PROVIDER=dev/);
@@ -83,7 +92,10 @@ describe('admin CLI', () => {
       await server.started;
       const port = Number(/"url":"http:\/\/localhost:(\d+)"/.exec(server.output())![1]);
       const api = `http://127.0.0.1:${port}/api/v1`;
-      const post = (p: string, body: unknown) => fetch(api + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+      const post = (p: string, body: unknown) =>
+        fetch(api + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) =>
+          r.json(),
+        );
       const sent = await post('/auth/sms/send', { phone: '13912345678' });
       await post('/auth/login/phone', { phone: '13912345678', code: sent.data.devCode });
       server.child.kill('SIGTERM');
@@ -91,7 +103,14 @@ describe('admin CLI', () => {
 
       const admin = (...args: string[]) => {
         try {
-          return { code: 0, out: execFileSync(tsx, ['server/cli/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', stdio: 'pipe' }) };
+          return {
+            code: 0,
+            out: execFileSync(tsx, ['server/cli/admin.ts', ...args], {
+              env: { ...process.env, DATA_DIR: dataDir },
+              encoding: 'utf8',
+              stdio: 'pipe',
+            }),
+          };
         } catch (e) {
           const err = e as { status: number; stderr: string };
           return { code: err.status, out: err.stderr };

@@ -32,12 +32,44 @@ function runtimeServerImports(source: string): string[] {
   return found;
 }
 
+/** Names a route module imports from `.server` modules and calls at module level (runs in the browser too). */
+function moduleLevelServerCalls(source: string): string[] {
+  const serverNames = new Set<string>();
+  for (const m of source.matchAll(/import\s+\{([^}]*)\}\s+from\s+['"][^'"]+\.server['"]/g)) {
+    for (const name of m[1]!.split(','))
+      if (name.trim() && !name.trim().startsWith('type '))
+        serverNames.add(
+          name
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+        );
+  }
+  const topLevel = source.split('\n').filter((line) => /^(export\s+)?(const|let)\s+\w+\s*=/.test(line));
+  return topLevel.filter((line) => [...serverNames].some((n) => new RegExp(`=\\s*${n}\\(`).test(line)));
+}
+
 describe('server-only modules stay out of browser code', () => {
   it('finds the client-side files it guards', () => {
     expect(clientSide.length).toBeGreaterThan(10);
   });
   it.each(clientSide)('%s imports .server modules for types only', (file) => {
     expect(runtimeServerImports(readFileSync(file, 'utf8'))).toEqual([]);
+  });
+  it.each(files('app/routes'))('%s calls no .server function at module level', (file) => {
+    expect(moduleLevelServerCalls(readFileSync(file, 'utf8'))).toEqual([]);
+  });
+  it('detects a module-level call', () => {
+    expect(
+      moduleLevelServerCalls(
+        "import { currentUserLoader } from '~/services/page-loaders.server';\nexport const loader = currentUserLoader('x');",
+      ),
+    ).toHaveLength(1);
+    expect(
+      moduleLevelServerCalls(
+        "import { currentUserLoader } from '~/services/page-loaders.server';\nexport const loader = (a) => currentUserLoader('x', a);",
+      ),
+    ).toHaveLength(0);
   });
   it('detects a runtime import', () => {
     expect(runtimeServerImports("import { webEnv } from '~/env.server';")).toHaveLength(1);

@@ -1,4 +1,5 @@
-import { Button, Checkbox, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
+import { AppDialog } from '~/components/ui/app-dialog';
 import { useEffect, useState } from 'react';
 import { notifyError, notifySuccess } from '~/components/ui/toaster';
 import { DRAFT_TYPES, type DraftType } from '~/services/drafts';
@@ -22,7 +23,17 @@ export function useDraftCount(userId: string) {
   return [count, () => setCount(draftTypesPresent(userId).length)] as const;
 }
 
-export function ClearDraftsDialog({ userId, open, onOpenChange, onCleared }: { userId: string; open: boolean; onOpenChange: (o: boolean) => void; onCleared: () => void }) {
+export function ClearDraftsDialog({
+  userId,
+  open,
+  onOpenChange,
+  onCleared,
+}: {
+  userId: string;
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onCleared: () => void;
+}) {
   const [present, setPresent] = useState<DraftType[]>([]);
   const [selected, setSelected] = useState<Set<DraftType>>(new Set());
   useEffect(() => {
@@ -44,61 +55,54 @@ export function ClearDraftsDialog({ userId, open, onOpenChange, onCleared }: { u
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} size={{ base: 'xs', md: 'sm' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="clear-drafts-dialog">
-            <Dialog.Header>
-              <Dialog.Title>清除草稿</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text fontSize="sm" color="gray.600" mb="3">
-                草稿只保存在当前浏览器中。选择要清除的草稿类型，清除后无法恢复。
-              </Text>
-              <Stack gap="2">
-                {(Object.keys(DRAFT_TYPES) as DraftType[]).map((type) => (
-                  <Checkbox.Root
-                    key={type}
-                    disabled={!present.includes(type)}
-                    checked={selected.has(type)}
-                    onCheckedChange={(e) =>
-                      setSelected((s) => {
-                        const next = new Set(s);
-                        if (e.checked) next.add(type);
-                        else next.delete(type);
-                        return next;
-                      })
-                    }
-                  >
-                    <Checkbox.HiddenInput />
-                    <Checkbox.Control />
-                    <Checkbox.Label>
-                      {DRAFT_TYPES[type]}
-                      {!present.includes(type) && (
-                        <Text as="span" color="gray.400" ml="2" fontSize="xs">
-                          无草稿
-                        </Text>
-                      )}
-                    </Checkbox.Label>
-                  </Checkbox.Root>
-                ))}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">取消</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" disabled={selected.size === 0} onClick={confirm}>
-                清除所选
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="关闭" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      size={{ base: 'xs', md: 'sm' }}
+      title="清除草稿"
+      testId="clear-drafts-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            取消
+          </Button>
+          <Button colorPalette="red" disabled={selected.size === 0} onClick={confirm}>
+            清除所选
+          </Button>
+        </>
+      }
+    >
+      <Text fontSize="sm" color="gray.600" mb="3">
+        草稿只保存在当前浏览器中。选择要清除的草稿类型，清除后无法恢复。
+      </Text>
+      <Stack gap="2">
+        {(Object.keys(DRAFT_TYPES) as DraftType[]).map((type) => (
+          <Checkbox.Root
+            key={type}
+            disabled={!present.includes(type)}
+            checked={selected.has(type)}
+            onCheckedChange={(e) =>
+              setSelected((s) => {
+                const next = new Set(s);
+                if (e.checked) next.add(type);
+                else next.delete(type);
+                return next;
+              })
+            }
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              {DRAFT_TYPES[type]}
+              {!present.includes(type) && (
+                <Text as="span" color="gray.400" ml="2" fontSize="xs">
+                  无草稿
+                </Text>
+              )}
+            </Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+      </Stack>
+    </AppDialog>
   );
 }

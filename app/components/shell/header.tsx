@@ -112,7 +112,12 @@ function UserMenu({ user, onClearDrafts, draftCount }: { user: ApiUser; onClearD
               </Badge>
             </Menu.Item>
             <Menu.Separator />
-            <Menu.Item value="logout" color="red.600" onClick={() => submit(null, { method: 'post', action: '/logout' })} data-testid="menu-logout">
+            <Menu.Item
+              value="logout"
+              color="red.600"
+              onClick={() => submit(null, { method: 'post', action: '/logout' })}
+              data-testid="menu-logout"
+            >
               <LogOut size={16} /> 退出登录
             </Menu.Item>
           </Menu.Content>
@@ -130,7 +135,18 @@ export function Header({ user, env }: { user: ApiUser; env: PublicEnv }) {
   useSearchShortcut(openSearch);
 
   return (
-    <Flex as="header" h="16" px={{ base: '3', md: '6' }} align="center" gap="2" bg="white" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+    <Flex
+      as="header"
+      h="16"
+      px={{ base: '3', md: '6' }}
+      align="center"
+      gap="2"
+      bg="white"
+      borderBottomWidth="1px"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+    >
       <Button
         variant="outline"
         size="sm"
@@ -162,7 +178,11 @@ export function Header({ user, env }: { user: ApiUser; env: PublicEnv }) {
       <Button size="sm" colorPalette="blue" disabled title="学生档案功能尚未开放" display={{ base: 'none', sm: 'inline-flex' }}>
         <UserPlus size={16} /> 新建学生
       </Button>
-      <UserMenu user={user} draftCount={draftCount} onClearDrafts={() => (draftCount === 0 ? notifyInfo('没有草稿需要清除') : setDraftsOpen(true))} />
+      <UserMenu
+        user={user}
+        draftCount={draftCount}
+        onClearDrafts={() => (draftCount === 0 ? notifyInfo('没有草稿需要清除') : setDraftsOpen(true))}
+      />
       <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
       <ClearDraftsDialog userId={user.id} open={draftsOpen} onOpenChange={setDraftsOpen} onCleared={refreshDraftCount} />
     </Flex>

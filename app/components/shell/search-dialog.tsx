@@ -1,7 +1,8 @@
-import { Box, CloseButton, Dialog, Input, Kbd, Portal, Stack, Text } from '@chakra-ui/react';
+import { Box, Input, Kbd, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from '@remix-run/react';
 import { Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { AppDialog } from '~/components/ui/app-dialog';
 import { MENU_GROUPS } from '~/services/navigation';
 
 /** Ctrl/Cmd+K opens the search box anywhere in the dashboard; Escape closes it. */
@@ -47,68 +48,61 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} placement="top" size={{ base: 'full', md: 'lg' }}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content data-testid="search-dialog" mt={{ md: '20' }}>
-            <Dialog.Header pb="2">
-              <Dialog.Title fontSize="md">搜索</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Input
-                autoFocus
-                placeholder="输入页面名称，如：个人资料、常见问题"
-                aria-label="搜索"
-                value={query}
-                onChange={(e) => setQuery(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, results.length - 1));
-                  if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
-                  if (e.key === 'Enter' && results[active]) go(results[active].to);
-                }}
-              />
-              <Stack mt="3" gap="1" role="listbox" aria-label="搜索结果" minH="24">
-                {query.trim() === '' ? (
-                  <Text fontSize="sm" color="gray.500" py="4" textAlign="center">
-                    输入关键词查找页面。学生档案、文书与作品的搜索将随档案与作品模块一起提供。
-                  </Text>
-                ) : results.length === 0 ? (
-                  <Text fontSize="sm" color="gray.500" py="4" textAlign="center">
-                    没有找到与“{query.trim()}”相关的页面
-                  </Text>
-                ) : (
-                  results.map((r, i) => (
-                    <Box
-                      key={r.id}
-                      role="option"
-                      aria-selected={i === active}
-                      px="3"
-                      py="2"
-                      rounded="md"
-                      cursor="pointer"
-                      bg={i === active ? 'blue.50' : undefined}
-                      onMouseEnter={() => setActive(i)}
-                      onClick={() => go(r.to)}
-                    >
-                      <Text fontSize="sm">{r.label}</Text>
-                      <Text fontSize="xs" color="gray.500">
-                        {r.group}
-                      </Text>
-                    </Box>
-                  ))
-                )}
-              </Stack>
-              <Text fontSize="xs" color="gray.400" mt="2">
-                <Kbd size="sm">↑</Kbd> <Kbd size="sm">↓</Kbd> 选择，<Kbd size="sm">Enter</Kbd> 打开，<Kbd size="sm">Esc</Kbd> 关闭
+    <AppDialog
+      open={open}
+      onOpenChange={(e) => onOpenChange(e.open)}
+      placement="top"
+      size={{ base: 'full', md: 'lg' }}
+      title="搜索"
+      testId="search-dialog"
+      contentProps={{ mt: { md: '20' } }}
+    >
+      <Input
+        autoFocus
+        placeholder="输入页面名称，如：个人资料、常见问题"
+        aria-label="搜索"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, results.length - 1));
+          if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));
+          if (e.key === 'Enter' && results[active]) go(results[active].to);
+        }}
+      />
+      <Stack mt="3" gap="1" role="listbox" aria-label="搜索结果" minH="24">
+        {query.trim() === '' ? (
+          <Text fontSize="sm" color="gray.500" py="4" textAlign="center">
+            输入关键词查找页面。学生档案、文书与作品的搜索将随档案与作品模块一起提供。
+          </Text>
+        ) : results.length === 0 ? (
+          <Text fontSize="sm" color="gray.500" py="4" textAlign="center">
+            没有找到与“{query.trim()}”相关的页面
+          </Text>
+        ) : (
+          results.map((r, i) => (
+            <Box
+              key={r.id}
+              role="option"
+              aria-selected={i === active}
+              px="3"
+              py="2"
+              rounded="md"
+              cursor="pointer"
+              bg={i === active ? 'blue.50' : undefined}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => go(r.to)}
+            >
+              <Text fontSize="sm">{r.label}</Text>
+              <Text fontSize="xs" color="gray.500">
+                {r.group}
               </Text>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="关闭" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+            </Box>
+          ))
+        )}
+      </Stack>
+      <Text fontSize="xs" color="gray.400" mt="2">
+        <Kbd size="sm">↑</Kbd> <Kbd size="sm">↓</Kbd> 选择，<Kbd size="sm">Enter</Kbd> 打开，<Kbd size="sm">Esc</Kbd> 关闭
+      </Text>
+    </AppDialog>
   );
 }

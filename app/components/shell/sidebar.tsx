@@ -3,7 +3,15 @@ import { Link, NavLink } from '@remix-run/react';
 import { ChevronsLeft, ChevronsRight, Coins } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Logo } from '~/components/logo';
-import { HOVER_PANEL_CLOSE_DELAY_MS, MENU_GROUPS, PRODUCT_NAME, SIDEBAR_BREAKPOINTS, SIDEBAR_WIDTH, type MenuGroup, type MenuItem } from '~/services/navigation';
+import {
+  HOVER_PANEL_CLOSE_DELAY_MS,
+  MENU_GROUPS,
+  PRODUCT_NAME,
+  SIDEBAR_BREAKPOINTS,
+  SIDEBAR_WIDTH,
+  type MenuGroup,
+  type MenuItem,
+} from '~/services/navigation';
 
 export type SidebarMode = 'auto' | 'expanded' | 'collapsed';
 
@@ -23,7 +31,17 @@ function useMedia(query: string) {
 }
 
 /** `inRail`: the label hides with the rail; items in a hover panel always show theirs. */
-function ItemLink({ item, collapsed, inRail, onNavigate }: { item: MenuItem; collapsed: boolean; inRail: boolean; onNavigate?: () => void }) {
+function ItemLink({
+  item,
+  collapsed,
+  inRail,
+  onNavigate,
+}: {
+  item: MenuItem;
+  collapsed: boolean;
+  inRail: boolean;
+  onNavigate?: () => void;
+}) {
   const labelClass = inRail ? 'lx-label' : undefined;
   const Icon = item.icon;
   const body = (
@@ -180,7 +198,13 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
                   {group.label}
                 </Text>
                 {group.items.map((item) => (
-                  <ItemLink key={item.id} item={item} collapsed={false} inRail onNavigate={overlay ? () => onModeChange('auto') : undefined} />
+                  <ItemLink
+                    key={item.id}
+                    item={item}
+                    collapsed={false}
+                    inRail
+                    onNavigate={overlay ? () => onModeChange('auto') : undefined}
+                  />
                 ))}
               </Stack>
             ),
@@ -209,7 +233,13 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
               </Text>
             </Link>
           </ChakraLink>
-          <IconButton aria-label={collapsed ? '展开菜单' : '收起菜单'} variant="ghost" size="sm" onClick={toggle} data-testid="sidebar-toggle">
+          <IconButton
+            aria-label={collapsed ? '展开菜单' : '收起菜单'}
+            variant="ghost"
+            size="sm"
+            onClick={toggle}
+            data-testid="sidebar-toggle"
+          >
             {collapsed ? <ChevronsRight size={18} /> : <ChevronsLeft size={18} />}
           </IconButton>
         </Stack>

@@ -3,7 +3,8 @@ import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster 
 /** Errors stay until closed; other toasts close after 4.5 s (spec §4 announcement queue). */
 export const toaster = createToaster({ placement: 'top', pauseOnPageIdle: true, duration: 4500 });
 
-export const notifyError = (title: string, description?: string) => toaster.create({ type: 'error', title, description, duration: Infinity, closable: true });
+export const notifyError = (title: string, description?: string) =>
+  toaster.create({ type: 'error', title, description, duration: Infinity, closable: true });
 export const notifySuccess = (title: string, description?: string) => toaster.create({ type: 'success', title, description });
 export const notifyInfo = (title: string, description?: string) => toaster.create({ type: 'info', title, description });
 

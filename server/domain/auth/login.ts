@@ -19,8 +19,7 @@ export async function loginWithPhone(
     throw tooManyRequests('登录尝试过于频繁，请一小时后再试');
   }
   // Checked before the code is consumed, so a mistyped invite code costs the user nothing.
-  const invitedBy =
-    input.inviteCode && !(await findUserByPhone(db, input.phone)) ? await resolveInviter(db, input.inviteCode) : null;
+  const invitedBy = input.inviteCode && !(await findUserByPhone(db, input.phone)) ? await resolveInviter(db, input.inviteCode) : null;
   await verifyLoginCode({ db, secret }, { phone: input.phone, code: input.code });
   const { user, created } = await findOrCreateUserByPhone(db, input.phone, invitedBy);
   const [loggedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();

@@ -44,9 +44,15 @@ export async function sendLoginCode(
       }
     }
     const since = new Date(now - DAY_MS);
-    const [perPhone] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.phone, input.phone), gt(smsCodes.createdAt, since)));
+    const [perPhone] = await tx
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, input.phone), gt(smsCodes.createdAt, since)));
     if ((perPhone?.n ?? 0) >= policy.dailyPerPhone) throw tooManyRequests('该手机号今日获取验证码次数已达上限，请明天再试');
-    const [perIp] = await tx.select({ n: count() }).from(smsCodes).where(and(eq(smsCodes.ip, input.ip), gt(smsCodes.createdAt, since)));
+    const [perIp] = await tx
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.ip, input.ip), gt(smsCodes.createdAt, since)));
     if ((perIp?.n ?? 0) >= policy.dailyPerIp) throw tooManyRequests('当前网络今日获取验证码次数过多，请明天再试');
 
     await tx

@@ -96,7 +96,10 @@ export async function rotateRefreshToken(deps: { db: Database; secret: string },
     await revokeSession(db, row.sessionId, 'refresh_token_reuse');
     throw tokenInvalid();
   }
-  await db.update(authSessions).set({ lastUsedAt: new Date(now) }).where(eq(authSessions.id, row.sessionId));
+  await db
+    .update(authSessions)
+    .set({ lastUsedAt: new Date(now) })
+    .where(eq(authSessions.id, row.sessionId));
   return issuePair(db, secret, { userId: row.userId, sessionId: row.sessionId, role: row.role }, now);
 }
 
@@ -109,7 +112,8 @@ export async function authenticateAccessToken(deps: { db: Database; secret: stri
   let sessionId: string;
   try {
     const { payload } = await jwtVerify(token, key(deps.secret), { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !UUID.test(payload.sub) || !UUID.test(payload.sid)) throw tokenInvalid();
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || !UUID.test(payload.sub) || !UUID.test(payload.sid))
+      throw tokenInvalid();
     userId = payload.sub;
     sessionId = payload.sid;
   } catch (error) {
