@@ -6,6 +6,7 @@ import { Toaster } from './components/ui/toaster';
 import { publicEnv } from './env.server';
 import { getWebSession } from './sessions.server';
 import { PRODUCT_NAME } from './services/navigation';
+import { MAINTENANCE_INTERVAL_MS, maintainLocalStorage } from './services/local-storage.client';
 import { EmotionStyles } from './styles/emotion';
 import { system } from './styles/theme';
 
@@ -49,6 +50,9 @@ export default function App() {
   useEffect(() => {
     // Lets browser tests (and support staff) tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true';
+    maintainLocalStorage();
+    const timer = setInterval(() => maintainLocalStorage(), MAINTENANCE_INTERVAL_MS);
+    return () => clearInterval(timer);
   }, []);
   return <Outlet />;
 }

@@ -139,8 +139,18 @@ export async function requireWebSession(
   return web as WebSession & { tokens: Tokens; userId: string };
 }
 
-/** Only same-site paths: an open redirect would let a phishing link bounce through our login. */
+/**
+ * Only same-site paths: an open redirect would let a phishing link bounce through our login.
+ * Resolved as a URL (browsers drop tabs and newlines, so "/\t/evil" means "//evil").
+ */
 export function safeRedirectTarget(target: FormDataEntryValue | string | null | undefined, fallback = '/dash/overview'): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return fallback;
-  return target;
+  if (typeof target !== 'string' || !target.startsWith('/') || /[\u0000-\u001f\\]/.test(target)) return fallback;
+  const base = 'http://same.invalid';
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return fallback;
+  }
+  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
 }

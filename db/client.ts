@@ -21,7 +21,11 @@ export class DatabaseUnavailableError extends Error {
  * PostgreSQL when a URL is given, otherwise embedded PGlite: in DATA_DIR on disk, or in memory
  * when `dataDir` is 'memory://' (tests). Migrations run before the handle is returned.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  onIdleError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
       import('pg'),
@@ -29,6 +33,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    // An idle connection dropped by a restart or failover emits 'error'; unhandled, it would end the
+    // process. Requests then fail (and /healthz says 503) until the pool reconnects.
+    pool.on('error', (error) => options.onIdleError?.(error));
     try {
       const probe = await pool.connect();
       probe.release();

@@ -7,8 +7,6 @@ import { z } from 'zod';
  * Every setting the process reads, validated once at boot. `APP_ENV=production` is what
  * "production" means here: it forbids the development SMS sender and embedded secrets.
  */
-const boolFromString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-
 const envSchema = z.object({
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -26,7 +24,11 @@ const envSchema = z.object({
   SMS_DAILY_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(10),
   SMS_DAILY_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
-  TRUST_PROXY: boolFromString.default(false),
+  /** Proxies in front of us whose X-Forwarded-For we believe: 'false', a hop count, or addresses/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => v !== 'true', 'TRUST_PROXY=true 会让客户端伪造 IP：请填写代理层数（如 1）或代理地址（如 10.0.0.0/8）'),
   SUPPORT_WECHAT_QR_URL: z.string().optional(),
   SUPPORT_WECHAT_ID: z.string().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@example.com'),
@@ -42,6 +44,8 @@ export type AppConfig = Env & {
   apiUrl: string;
   isProduction: boolean;
   devSmsEnabled: boolean;
+  /** The value for Express's `trust proxy`: loopback (the web layer) always, plus TRUST_PROXY. */
+  trustProxy: number | string;
 };
 
 export class ConfigError extends Error {
@@ -64,6 +68,22 @@ function devSecrets(dataDir: string): { jwt: string; session: string } {
 /** Reads `.env` in the working directory, if any; real environment variables win. */
 export function loadDotEnv(file = '.env'): void {
   if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/**
+ * A hop count trusts that many proxies nearest to us (the web layer's loopback hop included, since
+ * it sets X-Forwarded-For itself); an address list is trusted by address, always with loopback.
+ */
+function trustProxySetting(value: string): number | string {
+  if (value === 'false' || value === '0') return 'loopback';
+  if (/^\d+$/.test(value)) return Number(value);
+  return [
+    'loopback',
+    ...value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  ].join(', ');
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
@@ -103,5 +123,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     apiUrl: env.API_URL ?? `http://127.0.0.1:${env.PORT}`,
     isProduction,
     devSmsEnabled,
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
   };
 }

@@ -35,6 +35,7 @@ export type ServerOptions = {
 function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
+    const path = req.originalUrl.split('?')[0];
     const incoming = req.get('x-request-id');
     const requestId = incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = requestId;
@@ -52,7 +53,7 @@ function requestLog(logger: Logger): RequestHandler {
       logger.info('request', {
         requestId,
         method: req.method,
-        path: req.path,
+        path,
         status: res.statusCode,
         durationMs: Math.round(durationMs * 10) / 10,
         userId: locals(res).auth?.userId ?? res.locals.userId ?? null,
@@ -66,14 +67,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const { config, logger } = options;
   let deps: ApiDeps | null = null;
   let api: RequestHandler | null = null;
+  /** Set on shutdown: new page requests get 503, in-flight ones finish (their API calls included). */
+  let draining = false;
+  let pagesInFlight = 0;
 
   const app = express();
   app.disable('x-powered-by');
   // Loopback is always trusted: the web layer forwards the browser's address when it calls the API.
-  app.set('trust proxy', config.TRUST_PROXY ? true : 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));
 
   app.get('/healthz', (_req, res) => {
+    if (draining) return void res.status(503).json({ status: 'draining', database: 'closing' });
     if (!deps) return void res.status(503).json({ status: 'starting', database: 'not ready' });
     deps.db
       .execute(sql`select 1`)
@@ -81,7 +86,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       .catch(() => res.status(503).json({ status: 'unavailable', database: 'unreachable' }));
   });
 
-  app.use('/api/v1', express.json({ limit: '50mb' }), (req, res, next) => {
+  // JSON bodies are documents and forms, far under 2 MB; uploads get their own multipart limit.
+  app.use('/api/v1', express.json({ limit: '2mb' }), (req, res, next) => {
     if (!api) return void res.status(503).json({ success: false, code: 'STARTING', message: '服务启动中，请稍后重试' });
     api(req, res, next);
   });
@@ -98,7 +104,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   let database: DatabaseHandle;
   try {
-    database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    database = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onIdleError: (err) => logger.warn('database.idle_client_error', { err }),
+    });
   } catch (error) {
     realtime.close();
     await new Promise((resolve) => server.close(resolve));
@@ -118,7 +128,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     app.use(compression());
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
     app.use(express.static('public', { maxAge: '1h' }));
-    app.use(options.web(apiUrl));
+    const web = options.web(apiUrl);
+    app.use((req, res, next) => {
+      if (draining) {
+        res.setHeader('Connection', 'close');
+        return void res.status(503).type('text/plain; charset=utf-8').send('服务正在重启，请稍后刷新页面');
+      }
+      pagesInFlight++;
+      let counted = true;
+      const done = () => {
+        if (counted) pagesInFlight--;
+        counted = false;
+      };
+      res.on('finish', done);
+      res.on('close', done);
+      web(req, res, next);
+    });
   }
   app.use(errorHandler(logger));
 
@@ -129,6 +154,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const close = () =>
     (closing ??= (async () => {
       clearInterval(pruneTimer);
+      // Pages first: their loaders call /api/v1 on this same listener, so it must stay open until
+      // they are done (at most 10 s); then stop accepting and let in-flight API requests finish.
+      draining = true;
+      const deadline = Date.now() + 10_000;
+      while (pagesInFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

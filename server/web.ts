@@ -58,9 +58,31 @@ async function sendFetchResponse(res: ExpressResponse, response: Response): Prom
   else res.end();
 }
 
+/**
+ * SameSite=Lax keeps our cookie off cross-site POSTs, but a forged POST could still log a visitor
+ * out (wiping drafts) or into an attacker's account. Browsers say where a request came from
+ * (Sec-Fetch-Site, Origin): state-changing requests from another site are refused.
+ */
+export function isCrossSiteWrite(req: ExpressRequest): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return false;
+  const site = req.get('sec-fetch-site');
+  if (site) return site === 'cross-site' || site === 'same-site';
+  const origin = req.get('origin');
+  if (!origin || origin === 'null') return Boolean(origin);
+  try {
+    return new URL(origin).host !== req.get('host');
+  } catch {
+    return true;
+  }
+}
+
 export function createWebHandler(options: { build: ServerBuild; apiUrl: string; logger: Logger }): RequestHandler {
   const handle = createRequestHandler(options.build, 'production');
   return (req, res, next) => {
+    if (isCrossSiteWrite(req)) {
+      res.status(403).type('text/plain; charset=utf-8').send('没有权限访问：拒绝来自其他网站的提交');
+      return;
+    }
     const context: WebLoadContext = {
       requestId: String(res.locals.requestId),
       apiUrl: options.apiUrl,

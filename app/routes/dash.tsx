@@ -4,8 +4,10 @@ import { Outlet, useLoaderData, useMatches } from '@remix-run/react';
 import { useCallback, useState } from 'react';
 import { Header } from '~/components/shell/header';
 import { Sidebar, type SidebarMode } from '~/components/shell/sidebar';
+import { RouteErrorBoundary } from '~/components/route-error';
+import { FormAlert } from '~/components/ui/form-alert';
 import { useRootEnv } from '~/root';
-import { createApiClient } from '~/services/api.server';
+import { createApiClient, orRouteError } from '~/services/api.server';
 import { pageTitle } from '~/services/navigation';
 import { requireWebSession } from '~/sessions.server';
 
@@ -15,11 +17,12 @@ export const meta: MetaFunction = () => [{ title: pageTitle('工作台') }];
 
 /** The dashboard shell: every /dash page needs a session (spec §6), and the shell needs the user. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireWebSession(request, context);
-  const user = await createApiClient(request, context, '工作台').user.info();
+  const web = await requireWebSession(request, context);
+  const user = await orRouteError(createApiClient(request, context, '工作台').user.info());
+  const { notice } = web.readFlash();
   const cookie = request.headers.get('Cookie') ?? '';
   const match = cookie.match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE}=(auto|expanded|collapsed)`));
-  return { user, sidebarMode: (match?.[1] ?? 'auto') as SidebarMode };
+  return { user, notice, sidebarMode: (match?.[1] ?? 'auto') as SidebarMode };
 }
 
 export type ShellLayout = 'writing' | 'default';
@@ -27,7 +30,7 @@ export type ShellLayout = 'writing' | 'default';
 export type ShellHandle = { layout?: ShellLayout };
 
 export default function DashShell() {
-  const { user, sidebarMode } = useLoaderData<typeof loader>();
+  const { user, notice, sidebarMode } = useLoaderData<typeof loader>();
   const env = useRootEnv();
   const [mode, setMode] = useState<SidebarMode>(sidebarMode);
   const writing = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.layout === 'writing');
@@ -42,9 +45,29 @@ export default function DashShell() {
       <Flex direction="column" flex="1" minW="0" h={writing ? 'auto' : '100vh'}>
         <Header user={user} env={env} />
         <Box as="main" flex="1" minH="0" overflowY={writing ? 'visible' : 'auto'} data-testid="content-area">
+          {notice && (
+            <Box px={{ base: '4', md: '8' }} pt="4" maxW="5xl">
+              <FormAlert status="warning" testId="shell-notice">
+                {notice}
+              </FormAlert>
+            </Box>
+          )}
           <Outlet />
         </Box>
       </Flex>
+    </Flex>
+  );
+}
+
+/** When the shell's own data fails (the API is unreachable), keep the menu and say what happened. */
+export function ErrorBoundary() {
+  const [mode, setMode] = useState<SidebarMode>('auto');
+  return (
+    <Flex minH="100vh" bg="gray.50">
+      <Sidebar mode={mode} onModeChange={setMode} />
+      <Box as="main" flex="1" minW="0">
+        <RouteErrorBoundary />
+      </Box>
     </Flex>
   );
 }

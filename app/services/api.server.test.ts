@@ -64,8 +64,8 @@ async function startFake(): Promise<Fake> {
       if (req.url === '/api/v1/user/refresh-token') {
         fake.refreshCalls++;
         setTimeout(() => {
-          if (fake.refreshStatus !== 200)
-            return send(fake.refreshStatus, { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' });
+          if (fake.refreshStatus === 401) return send(401, { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' });
+          if (fake.refreshStatus !== 200) return send(fake.refreshStatus, { success: false, code: 'UNAVAILABLE' });
           send(200, { success: true, data: freshPair(++issued) });
         }, fake.refreshDelayMs);
         return;
@@ -200,6 +200,18 @@ describe('token refresh', () => {
     expect(thrown).toBeInstanceOf(Response);
     expect(fake.infoTokens).toEqual([]);
     expect((await sessionFromSetCookie(await runFinalizers(context), fake.url)).tokens).toBeNull();
+  });
+
+  it('keeps the session when the refresh fails with a server error', async () => {
+    fake.refreshStatus = 503;
+    const cookie = await cookieFor({ ...freshPair(750), accessTokenExpiresAt: soon(1000) }, fake.url);
+    const context = newContext(fake.url);
+    const thrown = await createApiClient(new Request('http://app/dash/overview', { headers: { cookie } }), context, '概览')
+      .user.info()
+      .catch((e) => e);
+    expect(thrown).not.toBeInstanceOf(Response);
+    expect(thrown.message).toBe('服务器错误，请稍后重试');
+    expect(context.finalizers).toHaveLength(0);
   });
 
   it('redirects a visitor without a session to login, keeping the path', async () => {

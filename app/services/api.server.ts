@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from '@remix-run/node';
+import { json, redirect, type AppLoadContext } from '@remix-run/node';
 import { z } from 'zod';
 import { getWebSession, loginRedirectUrl, tokensSchema, type Tokens, type WebSession } from '~/sessions.server';
 import { ApiRequestError, ERROR_MESSAGES, messageForFailure } from './errors';
@@ -90,9 +90,11 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
         { method: 'POST', body: { refreshToken: tokens.refreshToken }, schema: tokensSchema },
         null,
       ).then(({ status, envelope }) => {
+        if (status === 401) throw new ApiRequestError(401, envelope.code ?? 'TOKEN_INVALID', ERROR_MESSAGES.TOKEN_INVALID);
         const parsed = tokensSchema.safeParse(envelope.data);
+        // Anything but a refusal (a 5xx while the API restarts, a garbled answer) is transient.
         if (status !== 200 || !envelope.success || !parsed.success) {
-          throw new ApiRequestError(401, envelope.code ?? 'TOKEN_INVALID', ERROR_MESSAGES.TOKEN_INVALID);
+          throw new ApiRequestError(status, envelope.code ?? 'REFRESH_FAILED', messageForFailure(status, envelope.message));
         }
         return parsed.data;
       });
@@ -108,9 +110,9 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
       web.updateTokens(next);
       return next;
     } catch (error) {
-      // Network trouble during refresh is not a reason to end the session.
-      if (error instanceof ApiRequestError && error.status === 0) throw error;
-      throw signOutAndRedirect(web);
+      // Only the API's refusal ends the session; network trouble or a server error does not.
+      if (error instanceof ApiRequestError && error.status === 401) throw signOutAndRedirect(web);
+      throw error;
     }
   }
 
@@ -190,3 +192,16 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * For loaders: an API failure becomes a route error response whose data is the catalogue message,
+ * so the nearest error boundary (inside the shell) tells the user what went wrong.
+ */
+export async function orRouteError<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ApiRequestError) throw json(error.message, { status: error.status >= 400 ? error.status : 503 });
+    throw error;
+  }
+}

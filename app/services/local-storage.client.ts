@@ -25,7 +25,7 @@ export function setItem<T>(key: string, value: T, ttlMs = DEFAULT_TTL_MS): boole
     s.setItem(PREFIX + key, JSON.stringify({ v: value, savedAt: now, expiresAt: now + ttlMs } satisfies Stored<T>));
     return true;
   } catch {
-    enforceQuota();
+    maintainLocalStorage();
     return false;
   }
 }
@@ -68,11 +68,21 @@ export function listKeys(): Array<{ key: string; savedAt: number; expiresAt: num
   return out;
 }
 
-/** Drops expired items, then the soonest-expiring ones until usage is under 90% of the quota. */
-export function enforceQuota(): void {
-  const now = Date.now();
+export const MAINTENANCE_INTERVAL_MS = 3600_000;
+
+/**
+ * Run hourly and when a write fails: drops expired items and sidebar data older than 30 days,
+ * then the soonest-expiring items until usage is under 90% of the 5 MB quota.
+ */
+export function maintainLocalStorage(now = Date.now()): void {
   const items = listKeys();
-  for (const item of items) if (item.expiresAt <= now) removeItem(item.key);
+  for (const item of items) {
+    const staleSidebar = item.key.startsWith(SIDEBAR_DATA_PREFIX) && now - item.savedAt > SIDEBAR_STALE_MS;
+    if (item.expiresAt <= now || staleSidebar) {
+      removeItem(item.key);
+      item.expiresAt = 0;
+    }
+  }
   let used = items.filter((i) => i.expiresAt > now).reduce((sum, i) => sum + i.bytes, 0);
   for (const item of items.filter((i) => i.expiresAt > now).sort((a, b) => a.expiresAt - b.expiresAt)) {
     if (used <= QUOTA_BYTES * QUOTA_RATIO) break;
@@ -87,17 +97,13 @@ const DRAFT_PREFIX = 'draft:';
 const SIDEBAR_STALE_MS = 30 * 24 * 3600_000;
 
 /**
- * Logout (spec §4): drafts and sidebar data go, the last login phone stays; sidebar data older
- * than 30 days goes whatever its expiry.
+ * Logout (spec §4): drafts and sidebar data go, whoever they belong to; the last login phone and
+ * other keys (notices already shown, flags) stay. Sidebar data is never kept past 30 days either.
  */
 export function wipeOnLogout(): number {
   let removed = 0;
-  const now = Date.now();
   for (const item of listKeys()) {
-    if (item.key === LAST_LOGIN_PHONE_KEY) continue;
-    const isDraft = item.key.startsWith(DRAFT_PREFIX);
-    const isSidebar = item.key.startsWith(SIDEBAR_DATA_PREFIX);
-    if (isDraft || isSidebar || now - item.savedAt > SIDEBAR_STALE_MS) {
+    if (item.key.startsWith(DRAFT_PREFIX) || item.key.startsWith(SIDEBAR_DATA_PREFIX)) {
       removeItem(item.key);
       removed++;
     }

@@ -30,7 +30,7 @@ async function main(argv: string[]) {
       return 1;
     }
     console.log(
-      `已将 ${maskPhone(phone.data)}（${user.username ?? user.id}）设为${user.role === 'admin' ? '管理员' : '普通用户'}。新角色在下次刷新登录令牌时生效（最长 2 小时内），也可重新登录立即生效。`,
+      `已将 ${maskPhone(phone.data)}（${user.username ?? user.id}）设为${user.role === 'admin' ? '管理员' : '普通用户'}。接口按数据库中的角色判断，立即生效。`,
     );
     return 0;
   } finally {

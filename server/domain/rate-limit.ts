@@ -1,20 +1,24 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimitHits } from '../../db/schema';
 
 /**
- * Counts hits in a sliding window in the database, so the limit holds across processes.
+ * Counts hits in a sliding window in the database, so the limit holds across processes; the count
+ * and the insert run under a per-bucket lock, so concurrent requests cannot all slip under it.
  * Returns false (and records nothing) once `limit` hits are already inside the window.
  */
 export async function hitRateLimit(db: Database, bucket: string, limit: number, windowMs: number): Promise<boolean> {
   const since = new Date(Date.now() - windowMs);
-  const [row] = await db
-    .select({ n: count() })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.createdAt, since)));
-  if ((row?.n ?? 0) >= limit) return false;
-  await db.insert(rateLimitHits).values({ bucket });
-  return true;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'rl:' + bucket}))`);
+    const [row] = await tx
+      .select({ n: count() })
+      .from(rateLimitHits)
+      .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.createdAt, since)));
+    if ((row?.n ?? 0) >= limit) return false;
+    await tx.insert(rateLimitHits).values({ bucket });
+    return true;
+  });
 }
 
 /** Old hits are useless after a day; called opportunistically. */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
@@ -40,7 +40,7 @@ export async function getUser(db: Database, id: string): Promise<UserRow> {
   return user;
 }
 
-export async function findUserByPhone(db: Database, phone: string): Promise<UserRow | null> {
+async function findUserByPhone(db: Database, phone: string): Promise<UserRow | null> {
   const [user] = await db.select().from(users).where(eq(users.phone, phone));
   return user ?? null;
 }
@@ -96,12 +96,13 @@ export async function updateProfile(db: Database, userId: string, input: Profile
     .set({
       username: input.username,
       name: input.username,
-      email: input.email ?? null,
-      gender: input.gender ?? null,
-      position: input.position ?? null,
+      // A field left out keeps its value; an empty one clears it.
+      email: input.email === undefined ? current.email : input.email,
+      gender: input.gender === undefined ? current.gender : input.gender,
+      position: input.position === undefined ? current.position : input.position,
       updatedAt: new Date(),
     })
-    .where(and(eq(users.id, userId)))
+    .where(eq(users.id, userId))
     .returning();
   return updated!;
 }

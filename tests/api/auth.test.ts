@@ -183,6 +183,39 @@ describe('POST /auth/login/phone', () => {
     expect(row!.invitedBy).toBe(inviter.user.id);
   });
 
+  it('answers an unknown invite code the same way for registered and new phones', async () => {
+    const registered = await login(server.url);
+    const api = client(server.url);
+    for (const phone of [registered.phone, randomPhone()]) {
+      const res = await api.post('/auth/login/phone', { phone, code: '123456', inviteCode: 'NOPE0000' });
+      expect(res.body.code).toBe('INVITE_CODE_INVALID');
+    }
+  });
+
+  it('holds the per-IP login limit under concurrent attempts', async () => {
+    const limited = await startTestServer({ LOGIN_ATTEMPTS_PER_IP_PER_HOUR: '5' });
+    try {
+      const api = client(limited.url);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => api.post('/auth/login/phone', { phone: randomPhone(), code: '123456' })),
+      );
+      expect(results.filter((r) => r.status === 429)).toHaveLength(15);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('holds the per-IP SMS cap under concurrent sends', async () => {
+    const capped = await startTestServer({ SMS_DAILY_LIMIT_PER_IP: '4' });
+    try {
+      const api = client(capped.url);
+      const results = await Promise.all(Array.from({ length: 12 }, () => api.post('/auth/sms/send', { phone: randomPhone() })));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(4);
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('limits login attempts per IP', async () => {
     const limited = await startTestServer({ LOGIN_ATTEMPTS_PER_IP_PER_HOUR: '3' });
     try {

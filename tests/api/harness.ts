@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
-import { startServer, type RunningServer } from '../../server/server';
+import { startServer, type RunningServer, type ServerOptions } from '../../server/server';
 
 export type TestServer = RunningServer & { config: AppConfig };
 
@@ -11,18 +11,17 @@ export type TestServer = RunningServer & { config: AppConfig };
  * (CI runs the suite both ways). Tests use fresh phone numbers and client IPs, so they do not
  * see each other's rows when they share one PostgreSQL database.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: Pick<ServerOptions, 'web'> = {}): Promise<TestServer> {
   const config = loadConfig({
     APP_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: 'memory://',
     DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
-    TRUST_PROXY: 'true',
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const server = await startServer({ config, logger: createLogger('silent') });
+  const server = await startServer({ config, logger: createLogger('silent'), ...options });
   return { ...server, config };
 }
 

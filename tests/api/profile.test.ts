@@ -58,6 +58,19 @@ describe('PUT /user/profile', () => {
     expect((await api.get('/user/info', accessToken)).body.data.email).toBeNull();
   });
 
+  it('keeps fields a client leaves out', async () => {
+    const { accessToken } = await login(server.url);
+    const api = client(server.url);
+    await api.put('/user/profile', { username: '赵', email: 'zhao@example.cn', gender: 'male', position: '学生' }, accessToken);
+    await api.put('/user/profile', { username: '赵同学' }, accessToken);
+    expect((await api.get('/user/info', accessToken)).body.data).toMatchObject({
+      username: '赵同学',
+      email: 'zhao@example.cn',
+      gender: 'male',
+      position: '学生',
+    });
+  });
+
   it('does not let the profile form change the login phone', async () => {
     const { accessToken } = await login(server.url);
     const res = await client(server.url).put('/user/profile', { username: '李', phone: '13900000000' }, accessToken);

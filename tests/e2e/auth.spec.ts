@@ -97,6 +97,33 @@ test('“退出所有设备” asks for confirmation, ends the session and leave
   await other.close();
 });
 
+test('a form on another site cannot log the user out (CSRF)', async ({ page, context, baseURL }) => {
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  await expect(page).toHaveURL(/overview/);
+  await page.evaluate(() => {
+    const now = Date.now();
+    localStorage.setItem('lx:draft:someone:ps', JSON.stringify({ v: { content: 'essay' }, savedAt: now, expiresAt: now + 864e5 }));
+  });
+  const attacker = await context.newPage();
+  await attacker.goto('about:blank');
+  const [response] = await Promise.all([
+    attacker.waitForResponse((r) => r.url().endsWith('/logout')),
+    attacker.evaluate((target) => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = target;
+      document.body.append(form);
+      form.submit();
+    }, `${baseURL}/logout`),
+  ]);
+  expect(response.status()).toBe(403);
+  await attacker.close();
+  await page.goto('/dash/account');
+  await expect(page).toHaveURL(/\/dash\/account$/);
+  expect(await page.evaluate(() => localStorage.getItem('lx:draft:someone:ps'))).not.toBeNull();
+});
+
 test('unknown paths redirect to the overview', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page).toHaveURL(/\/dash\/login\?redirectTo=%2Fdash%2Foverview/);

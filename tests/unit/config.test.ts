@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     expect(message).toMatch(/DATABASE_URL 未设置/);
   });
 
+  it('trusts loopback always and proxies only as configured', () => {
+    expect(loadConfig({ APP_ENV: 'test' }).trustProxy).toBe('loopback');
+    expect(loadConfig({ APP_ENV: 'test', TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ APP_ENV: 'test', TRUST_PROXY: '10.0.0.0/8, 192.168.1.5' }).trustProxy).toBe('loopback, 10.0.0.0/8, 192.168.1.5');
+    expect(() => loadConfig({ APP_ENV: 'test', TRUST_PROXY: 'true' })).toThrow(/伪造 IP/);
+  });
+
   it('splits rotating session secrets, first one signs', () => {
     const config = loadConfig({ APP_ENV: 'test', SESSION_SECRET: `${'a'.repeat(32)}, ${'b'.repeat(32)}` });
     expect(config.sessionSecrets).toEqual(['a'.repeat(32), 'b'.repeat(32)]);

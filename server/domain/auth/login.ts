@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { tooManyRequests } from '../errors';
 import { hitRateLimit } from '../rate-limit';
-import { findOrCreateUserByPhone, findUserByPhone, resolveInviter, toUserDto } from '../users';
+import { findOrCreateUserByPhone, resolveInviter, toUserDto } from '../users';
 import { verifyLoginCode } from './sms-codes';
 import { startSession, type TokenPair } from './tokens';
 
@@ -18,8 +18,9 @@ export async function loginWithPhone(
   if (!(await hitRateLimit(db, `login:ip:${input.ip}`, deps.attemptsPerIpPerHour, 3600_000))) {
     throw tooManyRequests('登录尝试过于频繁，请一小时后再试');
   }
-  // Checked before the code is consumed, so a mistyped invite code costs the user nothing.
-  const invitedBy = input.inviteCode && !(await findUserByPhone(db, input.phone)) ? await resolveInviter(db, input.inviteCode) : null;
+  // Checked before the code is consumed (a mistyped invite code costs nothing) and for every phone
+  // alike (the answer does not tell whether a phone is registered).
+  const invitedBy = input.inviteCode ? await resolveInviter(db, input.inviteCode) : null;
   await verifyLoginCode({ db, secret }, { phone: input.phone, code: input.code });
   const { user, created } = await findOrCreateUserByPhone(db, input.phone, invitedBy);
   const [loggedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();

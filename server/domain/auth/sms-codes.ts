@@ -18,7 +18,7 @@ export function hashCode(secret: string, phone: string, code: string): string {
 
 /**
  * Issues a new 6-digit code and voids earlier ones for the phone. The checks and the insert run
- * under a per-phone advisory lock, so concurrent sends cannot both pass the 60-second rule.
+ * under advisory locks, so concurrent sends cannot both pass the 60-second rule or a daily cap.
  */
 export async function sendLoginCode(
   deps: { db: Database; sms: SmsSender; secret: string; policy: SmsCodePolicy },
@@ -29,7 +29,10 @@ export async function sendLoginCode(
   const now = Date.now();
 
   await db.transaction(async (tx) => {
+    // Phone first, then IP, always in this order: the per-phone and per-IP caps both hold under
+    // concurrency and two sends cannot wait on each other's locks.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sms:' + input.phone}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sms-ip:' + input.ip}))`);
     const [last] = await tx
       .select({ createdAt: smsCodes.createdAt })
       .from(smsCodes)

@@ -86,21 +86,27 @@ export async function rotateRefreshToken(deps: { db: Database; secret: string },
     await revokeSession(db, row.sessionId, 'refresh_token_reuse');
     throw tokenInvalid();
   }
-  const claimed = await db
-    .update(refreshTokens)
-    .set({ rotatedAt: new Date(now) })
-    .where(and(eq(refreshTokens.id, row.tokenId), isNull(refreshTokens.rotatedAt)))
-    .returning({ id: refreshTokens.id });
-  if (claimed.length !== 1) {
+  // Claiming the old token and storing the new one commit together: a failure in between must not
+  // leave the client holding only a spent token (which would then look like reuse).
+  const pair = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date(now) })
+      .where(and(eq(refreshTokens.id, row.tokenId), isNull(refreshTokens.rotatedAt)))
+      .returning({ id: refreshTokens.id });
+    if (claimed.length !== 1) return null;
+    await tx
+      .update(authSessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(eq(authSessions.id, row.sessionId));
+    return issuePair(tx, secret, { userId: row.userId, sessionId: row.sessionId, role: row.role }, now);
+  });
+  if (!pair) {
     // Lost a race with another rotation of the same token: that is reuse too.
     await revokeSession(db, row.sessionId, 'refresh_token_reuse');
     throw tokenInvalid();
   }
-  await db
-    .update(authSessions)
-    .set({ lastUsedAt: new Date(now) })
-    .where(eq(authSessions.id, row.sessionId));
-  return issuePair(db, secret, { userId: row.userId, sessionId: row.sessionId, role: row.role }, now);
+  return pair;
 }
 
 /**
