@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     phone: text('phone').notNull(),
     username: text('username'),
     name: text('name'),
@@ -34,9 +33,7 @@ export const users = pgTable(
 export const smsCodes = pgTable(
   'sms_codes',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     phone: text('phone').notNull(),
     ip: text('ip').notNull(),
     codeHash: text('code_hash').notNull(),
@@ -52,9 +49,7 @@ export const smsCodes = pgTable(
 export const authSessions = pgTable(
   'auth_sessions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -71,9 +66,7 @@ export const authSessions = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => authSessions.id, { onDelete: 'cascade' }),
@@ -89,9 +82,7 @@ export const refreshTokens = pgTable(
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     bucket: text('bucket').notNull(),
     createdAt: createdAt(),
   },
@@ -101,9 +92,7 @@ export const rateLimitHits = pgTable(
 export const operationLogs = pgTable(
   'operation_logs',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     operationType: text('operation_type').notNull(),
     operationResult: text('operation_result', { enum: ['success', 'fail'] }).notNull(),
@@ -123,9 +112,7 @@ export const operationLogs = pgTable(
 export const feedback = pgTable(
   'feedback',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: id(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
