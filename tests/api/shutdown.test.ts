@@ -5,9 +5,11 @@ import { startTestServer } from './harness';
  * A stand-in for the Remix handler that behaves like a loader: it waits, then calls the API on the
  * same listener, as the real web layer does.
  */
+let arrived = 0;
 const slowPage =
   (apiUrl: string): RequestHandler =>
   (_req, res, next) => {
+    arrived++;
     setTimeout(() => {
       fetch(`${apiUrl}/api/v1/auth/sms/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"phone":"1"}' })
         .then((r) => res.status(200).send(`api said ${r.status}`))
@@ -19,7 +21,7 @@ describe('graceful shutdown', () => {
   it('lets in-flight pages finish their API calls, refuses new pages, then closes', async () => {
     const server = await startTestServer({}, { web: slowPage });
     const inFlight = [1, 2, 3].map(() => fetch(`${server.url}/dash/overview`));
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(arrived).toBe(3));
     const closed = server.close();
     await new Promise((r) => setTimeout(r, 20));
     const late = await fetch(`${server.url}/dash/overview`).catch(() => null);
