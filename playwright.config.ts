@@ -34,7 +34,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/ensure-build.mjs && tsx server/index.ts',
+    // The README's own command, so the end-to-end suite exercises what users run.
+    command: 'npm start',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

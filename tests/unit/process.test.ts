@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -66,6 +66,24 @@ describe('server process', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('`npm start` passes SIGTERM to the server (no orphaned process holding the data directory)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-npm-'));
+    try {
+      const child = spawn('npm', ['start'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      await vi.waitFor(() => expect(out).toContain('server.started'), { timeout: 60_000, interval: 100 });
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await vi.waitFor(() => expect(out).toMatch(/"msg":"server.shutdown","signal":"SIGTERM"/), { timeout: 15_000 });
+      await vi.waitFor(() => expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false), { timeout: 15_000 });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('refuses a second process on the same embedded data directory', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-proc-'));
