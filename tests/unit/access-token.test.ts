@@ -28,7 +28,9 @@ describe('verifyAccessToken', () => {
   it('rejects another secret, another algorithm, alg none, tampering and junk', async () => {
     const good = await sign('HS256', inAnHour());
     const [h, p, s] = good.split('.') as [string, string, string];
-    const forged = Buffer.from(JSON.stringify({ sid: ids.sessionId, sub: '00000000-0000-4000-8000-000000000000', exp: inAnHour() })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ sid: ids.sessionId, sub: '00000000-0000-4000-8000-000000000000', exp: inAnHour() }),
+    ).toString('base64url');
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`;
     for (const token of [
       await sign('HS256', inAnHour(), 'another-secret-of-sufficient-length-0123456789'),
