@@ -10,7 +10,6 @@ import { ApiRequestError, ERROR_MESSAGES, messageForFailure } from './errors';
  */
 export const REFRESH_THRESHOLD_MS = 15 * 60_000;
 export const REQUEST_TIMEOUT_MS = 250_000;
-export const UPLOAD_TIMEOUT_MS = 300_000;
 /** How long a finished refresh is remembered for requests still carrying the old cookie. */
 const REFRESH_MEMORY_MS = 60_000;
 
@@ -40,7 +39,6 @@ type CallOptions<S extends z.ZodType> = {
   schema: S;
   /** Calls before login (SMS code, login itself) send no token and never refresh. */
   anonymous?: boolean;
-  timeoutMs?: number;
 };
 
 const envelopeSchema = z.object({
@@ -71,7 +69,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
         method: options.method ?? 'GET',
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
       if ((error as Error).name === 'TimeoutError') throw new ApiRequestError(0, 'TIMEOUT', ERROR_MESSAGES.TIMEOUT);

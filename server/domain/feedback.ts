@@ -2,8 +2,6 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { feedback } from '../../db/schema';
 
-export const FEEDBACK_CATEGORIES = { bug: '问题反馈', feature: '功能建议', billing: '积分与支付', other: '其他' } as const;
-
 export const feedbackSchema = z.object({
   category: z.enum(['bug', 'feature', 'billing', 'other'], { error: '请选择反馈类型' }),
   content: z.string({ error: '请填写反馈内容' }).trim().min(5, '反馈内容至少需要5个字').max(2000, '反馈内容不能超过2000字'),

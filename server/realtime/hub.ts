@@ -23,7 +23,7 @@ export type ServerMessageType =
   | 'MAINTENANCE_NOTIFICATION'
   | 'MAINTENANCE_END_NOTIFICATION';
 
-export type RealtimeHub = { close: () => void; connectionCount: () => number };
+export type RealtimeHub = { close: () => void };
 
 type Connection = { id: string; socket: WebSocket; userId?: string };
 
@@ -75,7 +75,6 @@ export function attachRealtime(server: Server, options: { logger: Logger; getDep
   });
 
   return {
-    connectionCount: () => connections.size,
     close: () => {
       for (const { socket } of connections.values()) socket.close(1001, 'server shutting down');
       wss.close();
