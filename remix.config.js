@@ -1,4 +1,4 @@
-/** Remix 2 classic compiler (see docs/decisions/0001-remix-v2-classic.md). */
+/** Remix 2 classic compiler (see docs/decisions/0001-remix-v2-classic-compiler.md). */
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],

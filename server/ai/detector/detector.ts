@@ -2,12 +2,11 @@
 // calibrated AI rate with an uncertainty band, per-sentence and
 // per-paragraph scores, and plain-Chinese reasons.
 
-import { verdictOf } from './calibrate';
 import type { Bag, SpanVector } from './features';
-import { Merger, sentenceBag } from './features';
+import { assertRuntimeConfig, Merger, sentenceBag } from './features';
 import { fnv1a, mulberry32 } from './hash';
 import type { DetectorModel, LangModel, Thresholds } from './model';
-import { calibratedLogit, rawScore, sigmoid } from './model';
+import { calibratedLogit, rawScore, sigmoid, verdictOf } from './model';
 import { explain } from './reasons';
 import type { Lang, Sentence } from './text';
 import { detectLanguage, splitSentences, ZH_CHARS_PER_EN_WORD } from './text';
@@ -69,6 +68,7 @@ export class Detector {
 
   constructor(readonly model: DetectorModel) {
     const cfg = model.meta.config;
+    assertRuntimeConfig(cfg);
     this.mergers = { en: new Merger(cfg, 'en'), zh: new Merger(cfg, 'zh') };
   }
 

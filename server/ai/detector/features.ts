@@ -3,10 +3,11 @@
 // window, a paragraph, the whole document, a bootstrap resample) is scored
 // by merging the bags of its sentences. Training uses exactly the same path,
 // so a document's features never depend on how it is later sliced.
+//
+// Only what the shipped model uses lives here. Feature options tried in
+// experiments and not shipped extend this in training/experimental-features.ts.
 
 import { combine, fnv1a } from './hash';
-import type { LmSeq } from './lm';
-import { concatSeqs, LM_FEATURE_SPECS, lmSentence } from './lm';
 import { type Lang, normalizeForFeatures } from './text';
 
 export interface FeatureConfig {
@@ -14,65 +15,42 @@ export interface FeatureConfig {
   bits: number;
   /** Token n-gram orders per language (1 = unigrams...). For zh the tokens are characters. */
   tokenOrders: Record<Lang, number[]>;
-  /** Character n-gram orders over the English sentence string ([] = none). */
-  charOrders: number[];
-  /**
-   * English n-gram orders over "distorted" tokens: function words kept,
-   * other words reduced to a suffix shape. Topic-free, so they transfer
-   * across domains better than word n-grams.
-   */
-  abstractOrders: number[];
   /** Whether the stylometric features are used. */
   dense: boolean;
-  /**
-   * Extra English stylometric features (AI-favoured / casual lexicons,
-   * word-length shape, sentence openers, across-sentence uniformity).
-   * Optional so that older configs stay valid.
-   */
-  enStyle2?: boolean;
-  /** English class-conditional word uni/bigram LM features (lm.ts), learnt with the model. */
-  enLm?: boolean;
+}
+
+/**
+ * Refuses a model whose config turns on options this runtime does not
+ * implement (feature sets tried only in training experiments); it would
+ * otherwise be scored without them. Options left off ([] or false) are fine.
+ */
+export function assertRuntimeConfig(cfg: FeatureConfig): void {
+  const unsupported = Object.entries(cfg)
+    .filter(([k, v]) => !['bits', 'tokenOrders', 'dense'].includes(k) && v !== false && v !== undefined && !(Array.isArray(v) && v.length === 0))
+    .map(([k]) => k);
+  if (unsupported.length > 0) throw new Error(`detector: feature options not supported at run time: ${unsupported.join(', ')}`);
 }
 
 export interface Bag {
   grams: Int32Array; // hashed feature ids (namespace offset included), repeats allowed
-  stats: Float64Array; // additive counters, see COUNTERS
+  stats: Float64Array; // additive counters, see COUNTER
   units: number; // English words or Chinese characters
-  lm?: { uni: Int32Array; bi: Int32Array }; // LM token ids (cfg.enLm, English)
 }
 
 // ---------------------------------------------------------------------------
 // Word lists. Connectives are the "glue" words that LLM prose over-uses.
 
-const EN_CONNECTIVES = new Set([
+export const EN_CONNECTIVES = new Set([
   'additionally', 'furthermore', 'moreover', 'however', 'therefore', 'thus', 'overall', 'consequently', 'nevertheless', 'nonetheless', 'hence', 'ultimately', 'firstly', 'secondly', 'thirdly', 'finally', 'lastly', 'meanwhile', 'similarly', 'likewise', 'conversely', 'instead', 'indeed', 'accordingly', 'subsequently', 'notably', 'importantly', 'specifically', 'alternatively', 'although', 'whereas', 'while',
 ]);
 const EN_CONNECTIVE_BIGRAMS = new Set([
   'in conclusion', 'in addition', 'as a', 'for example', 'for instance', 'on the', 'in summary', 'to conclude', 'in contrast', 'as such', 'in particular', 'in fact', 'as well', 'due to', 'to summarize',
 ]);
-const EN_FUNCTION = new Set([
+export const EN_FUNCTION = new Set([
   'the', 'a', 'an', 'of', 'to', 'in', 'on', 'at', 'for', 'with', 'by', 'from', 'and', 'or', 'but', 'so', 'as', 'that', 'this', 'these', 'those', 'it', 'its', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'have', 'has', 'had', 'do', 'does', 'did', 'not', 'if', 'than', 'then', 'which', 'who', 'what', 'when', 'where', 'there', 'their', 'they', 'them', 'can', 'could', 'would', 'should', 'will', 'may', 'might', 'must',
 ]);
-// More closed-class and very common words for the distorted-token view.
-const EN_EXTRA_CLOSED = new Set([
-  'he', 'she', 'him', 'her', 'his', 'hers', 'we', 'us', 'our', 'ours', 'also', 'only', 'just', 'very', 'more', 'most', 'much', 'many', 'some', 'any', 'all', 'each', 'every', 'both', 'few', 'other', 'such', 'no', 'nor', 'yet', 'because', 'since', 'until', 'unless', 'into', 'onto', 'about', 'over', 'under', 'between', 'through', 'during', 'before', 'after', 'above', 'below', 'up', 'down', 'out', 'off', 'again', 'here', 'how', 'why', 'whom', 'whose', 'one', 'own', 'same', 'too', 'shall', 'get', 'got', 'like', 'really', 'well', 'even', 'still', 'often', 'never', 'always', 'there', 'however', 'etc', 'way', 'thing', 'things', 'lot', 'people', 'important', 'significant', 'various', 'potential', 'crucial', 'essential', 'overall',
-]);
-const EN_FIRST = new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'd", "i'll"]);
-const EN_SECOND = new Set(['you', 'your', 'yours', 'yourself', "you're", "you've", "you'll"]);
-// Words and phrases that instruction-tuned LLMs favour far beyond human writers.
-const EN_AI_WORDS = new Set([
-  'delve', 'delves', 'delving', 'furthermore', 'moreover', 'additionally', 'crucial', 'crucially', 'foster', 'fosters', 'fostering', 'tapestry', 'multifaceted', 'pivotal', 'paramount', 'enhance', 'enhances', 'enhancing', 'enhanced', 'leverage', 'leveraging', 'utilize', 'utilizing', 'utilization', 'facilitate', 'facilitates', 'facilitating', 'comprehensive', 'intricate', 'intricacies', 'nuanced', 'nuances', 'realm', 'landscape', 'vibrant', 'showcase', 'showcases', 'showcasing', 'underscore', 'underscores', 'underscoring', 'highlight', 'highlights', 'highlighting', 'navigate', 'navigating', 'embark', 'embracing', 'embrace', 'seamless', 'seamlessly', 'robust', 'holistic', 'invaluable', 'ultimately', 'overall', 'notably', 'significantly', 'essential', 'vital', 'various', 'diverse', 'ensure', 'ensuring', 'potential', 'valuable', 'insights', 'resonate', 'resonates', 'testament', 'meticulous', 'meticulously', 'profound', 'transformative', 'dynamic', 'innovative', 'integral', 'cultivate', 'cultivating', 'commendable', 'endeavor', 'endeavors', 'strive', 'striving', 'aligns', 'align', 'bolster', 'elevate', 'empower', 'empowering', 'encompasses', 'encompassing', 'harness', 'harnessing', 'interplay', 'myriad', 'plethora', 'paving', 'poised', 'unwavering', 'firstly', 'lastly', 'conclusion', 'summary', 'consequently', 'nevertheless', 'individuals', 'additionally', 'benefits', 'challenges', 'impact', 'impacts', 'approach', 'aspects', 'aspect', 'contribute', 'contributes', 'contributing',
-]);
-const EN_AI_PHRASES = [
-  'it is important to', 'it is essential to', 'it is crucial to', 'it is worth noting', 'in conclusion', 'in summary', 'overall ,', 'plays a crucial role', 'plays a vital role', 'plays a significant role', 'a wide range of', 'a variety of', "in today's", 'on the other hand', 'not only', 'as well as', 'in addition', 'by doing so', 'can help', 'can lead to', 'it is also', 'there are several', 'this can', 'this is because', 'due to', 'such as', 'in order to', 'ability to', 'sense of',
-].map((p) => p.split(' '));
-// Informal, hedging or conversational markers that humans use and LLMs avoid.
-const EN_CASUAL = new Set([
-  'lol', 'ok', 'okay', 'yeah', 'yes', 'nope', 'gonna', 'wanna', 'kinda', 'sorta', 'pretty', 'stuff', 'guess', 'maybe', 'probably', 'actually', 'basically', 'literally', 'honestly', 'anyway', 'anyways', 'really', 'just', 'thing', 'things', 'lot', 'lots', 'got', 'get', 'gets', 'getting', 'bad', 'good', 'big', 'cool', 'awesome', 'guy', 'guys', 'kid', 'kids', 'mom', 'dad', 'totally', 'super', 'though', 'anyhow', 'etc', 'like', 'oh', 'well', 'yet', 'even', 'still', 'already', 'sure', 'whatever', 'hey', 'wow',
-]);
-const EN_PRON_START = new Set(['i', 'we', 'you', 'he', 'she', 'they', 'it', 'my', 'our', 'his', 'her', 'their']);
-const EN_DET_START = new Set(['the', 'a', 'an', 'this', 'these', 'that', 'those', 'there', 'each', 'every', 'some', 'many', 'most']);
-const EN_CONJ_START = new Set(['and', 'but', 'so', 'or', 'because', 'if', 'when', 'then', 'now', 'well', 'yes', 'no', 'oh']);
+export const EN_FIRST = new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'd", "i'll"]);
+export const EN_SECOND = new Set(['you', 'your', 'yours', 'yourself', "you're", "you've", "you'll"]);
 
 const ZH_CONNECTIVES = [
   '首先', '其次', '此外', '另外', '总之', '综上', '因此', '然而', '同时', '总的来说', '总而言之', '需要注意的是', '最后', '例如', '比如', '因而', '从而', '进而', '而且', '不仅', '并且', '以及', '另一方面', '值得注意的是', '总体而言', '通过',
@@ -86,10 +64,10 @@ const C = {
   sent: 0, len: 1, len2: 2, shortSent: 3, longSent: 4, letters: 5, longWord: 6, conn: 7, connStart: 8, func: 9, first: 10,
   second: 11, contr: 12, comma: 13, semi: 14, excl: 15, quote: 16, dash: 17, digit: 18, caps: 19, lowerStart: 20,
   de: 21, le: 22, particle: 23, dun: 24, latin: 25,
-  aiLex: 26, casual: 27, shortWord: 28, letters2: 29, startPron: 30, startDet: 31, startConj: 32,
-  sWl: 33, sWl2: 34, sFunc: 35, sFunc2: 36, judged: 37,
 } as const;
-const N_COUNTERS = 38;
+export const N_COUNTERS = 26;
+/** Counter indices, for feature sets that build on these counters (training experiments). */
+export { C as COUNTER };
 
 export interface DenseSpec {
   name: string;
@@ -145,23 +123,8 @@ export const DENSE_SPECS: Record<Lang, DenseSpec[]> = {
   ],
 };
 
-/** Extra English features of `enStyle2`, appended after the base ones. */
-export const EN_STYLE2_SPECS: DenseSpec[] = [
-  { name: 'aiLexRate', high: '常见AI高频词、套话较多（如 crucial、foster、it is important to）', low: '很少使用AI常见套话' },
-  { name: 'casualRate', high: '口语化、随意的表达较多', low: '几乎没有口语化表达' },
-  { name: 'shortWordFrac', high: '短词（≤3个字母）比例高', low: '短词比例低' },
-  { name: 'wordLenStd', high: '词长变化大', low: '词长分布均匀' },
-  { name: 'startPron', high: '句子常以人称代词开头', low: '句子很少以人称代词开头' },
-  { name: 'startDet', high: '句子常以冠词、指示词开头', low: '句子很少以冠词、指示词开头' },
-  { name: 'startConj', high: '句子常以 and/but/so 等开头，口语化', low: '句子很少以 and/but/so 等开头' },
-  { name: 'sentWordLenStd', high: '各句用词长短差异大', low: '各句用词长短高度一致' },
-  { name: 'sentFuncStd', high: '各句虚词比例差异大', low: '各句虚词比例高度一致' },
-];
-
 export function denseSpecs(cfg: FeatureConfig, lang: Lang): DenseSpec[] {
-  if (!cfg.dense) return [];
-  if (lang === 'zh') return DENSE_SPECS.zh;
-  return [...DENSE_SPECS.en, ...(cfg.enStyle2 ? EN_STYLE2_SPECS : []), ...(cfg.enLm ? LM_FEATURE_SPECS : [])];
+  return cfg.dense ? DENSE_SPECS[lang] : [];
 }
 
 // ---------------------------------------------------------------------------
@@ -170,18 +133,12 @@ export function denseSpecs(cfg: FeatureConfig, lang: Lang): DenseSpec[] {
 const EN_TOKEN = /[a-z]+(?:'[a-z]+)*|\d+(?:[.,]\d+)*|[^\s\w]/g;
 const ZH_TOKEN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[a-z]+|\d+(?:[.,]\d+)*|[^\s\w]/g;
 const NUM = '<num>';
-const BOS = fnv1a('<s>');
+/** Hash of the sentence-start marker. */
+export const BOS = fnv1a('<s>');
 
 export function tokenize(normalizedLower: string, lang: Lang): string[] {
   const toks = normalizedLower.match(lang === 'en' ? EN_TOKEN : ZH_TOKEN) ?? [];
   return toks.map((t) => (/^\d/.test(t) ? NUM : t));
-}
-
-/** Topic-free stand-in for a token: closed-class words stay, the rest keep only a suffix. */
-export function abstractToken(t: string): string {
-  if (!/^[a-z]/.test(t)) return t; // punctuation, <num>
-  if (EN_FUNCTION.has(t) || EN_CONNECTIVES.has(t) || EN_FIRST.has(t) || EN_SECOND.has(t) || EN_EXTRA_CLOSED.has(t)) return t;
-  return t.length <= 3 ? '*' : `*${t.slice(-2)}`;
 }
 
 function countMatches(s: string, re: RegExp): number {
@@ -226,37 +183,8 @@ export function sentenceBag(raw: string, lang: Lang, cfg: FeatureConfig): Bag {
   const norm = normalizeForFeatures(raw);
   const lower = norm.toLowerCase();
   const toks = tokenize(lower, lang);
-  const nsSize = 1 << cfg.bits;
-  const mask = nsSize - 1;
   const grams: number[] = [];
-
   forEachTokenGram(toks, lang, cfg, (id) => grams.push(id));
-  if (lang === 'en' && cfg.abstractOrders.length > 0) {
-    const abs = [BOS, ...toks.map((t) => fnv1a(abstractToken(t)))];
-    cfg.abstractOrders.forEach((order, j) => {
-      const offset = (cfg.tokenOrders.en.length + cfg.charOrders.length + j) * nsSize;
-      for (let i = 0; i + order <= abs.length; i++) {
-        let h = ((abs[i] as number) ^ (order * 7919)) >>> 0;
-        for (let k = 1; k < order; k++) h = combine(h, abs[i + k] as number);
-        grams.push(offset + (h & mask));
-      }
-    });
-  }
-  // Character n-grams (English): catch morphology and spelling without a vocabulary.
-  if (lang === 'en') {
-    cfg.charOrders.forEach((order, j) => {
-      const offset = (cfg.tokenOrders.en.length + j) * nsSize;
-      const s = ` ${lower} `;
-      for (let i = 0; i + order <= s.length; i++) {
-        let h = 0x811c9dc5 ^ order;
-        for (let k = 0; k < order; k++) {
-          h ^= s.charCodeAt(i + k);
-          h = Math.imul(h, 0x01000193);
-        }
-        grams.push(offset + ((h >>> 0) & mask));
-      }
-    });
-  }
 
   const st = new Float64Array(N_COUNTERS);
   let units: number;
@@ -284,39 +212,6 @@ export function sentenceBag(raw: string, lang: Lang, cfg: FeatureConfig): Bag {
     st[C.digit] = countMatches(norm, /\d+/g);
     st[C.caps] = countMatches(norm, /\b[A-Z]{2,}\b/g);
     st[C.lowerStart] = /^[("']*[a-z]/.test(norm) ? 1 : 0;
-    if (cfg.enStyle2) {
-      for (let i = 0; i < toks.length; i++) {
-        const t = toks[i] as string;
-        if (EN_AI_WORDS.has(t)) st[C.aiLex]++;
-        if (EN_CASUAL.has(t)) st[C.casual]++;
-        for (const p of EN_AI_PHRASES) {
-          if (p[0] !== t || i + p.length > toks.length) continue;
-          let k = 1;
-          while (k < p.length && toks[i + k] === p[k]) k++;
-          if (k === p.length) st[C.aiLex]++;
-        }
-      }
-      for (const w of words) {
-        const l = w.replace(/'/g, '').length;
-        if (l <= 3) st[C.shortWord]++;
-        st[C.letters2] += l * l;
-      }
-      if (first !== undefined) {
-        if (EN_PRON_START.has(first)) st[C.startPron] = 1;
-        else if (EN_DET_START.has(first)) st[C.startDet] = 1;
-        else if (EN_CONJ_START.has(first)) st[C.startConj] = 1;
-      }
-      // Per-sentence rates, for how uniform the sentences are.
-      if (units >= 5) {
-        const wl = (st[C.letters] as number) / units;
-        const fr = (st[C.func] as number) / units;
-        st[C.judged] = 1;
-        st[C.sWl] = wl;
-        st[C.sWl2] = wl * wl;
-        st[C.sFunc] = fr;
-        st[C.sFunc2] = fr * fr;
-      }
-    }
   } else {
     units = countMatches(norm, /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/g);
     for (const c of ZH_CONNECTIVES) {
@@ -346,13 +241,11 @@ export function sentenceBag(raw: string, lang: Lang, cfg: FeatureConfig): Bag {
   const [shortLen, longLen] = lang === 'en' ? [8, 30] : [12, 60];
   if (units > 0 && units <= shortLen) st[C.shortSent] = 1;
   if (units >= longLen) st[C.longSent] = 1;
-  const bag: Bag = { grams: Int32Array.from(grams), stats: st, units };
-  if (lang === 'en' && cfg.enLm) bag.lm = lmSentence(toks);
-  return bag;
+  return { grams: Int32Array.from(grams), stats: st, units };
 }
 
 /** Stylometric features of a merged span (NaN = undefined for this span). */
-export function denseFeatures(st: Float64Array, types: number, tokens: number, lang: Lang, enStyle2 = false): Float64Array {
+export function denseFeatures(st: Float64Array, types: number, tokens: number, lang: Lang): Float64Array {
   const n = st[C.sent] as number;
   const units = Math.max(1, st[C.len] as number);
   const mean = (st[C.len] as number) / Math.max(1, n);
@@ -363,22 +256,11 @@ export function denseFeatures(st: Float64Array, types: number, tokens: number, l
   const frac = (k: number) => (n >= 2 ? (st[k] as number) / n : NaN);
   const herdan = tokens >= 10 ? Math.log(types) / Math.log(tokens) : NaN;
   if (lang === 'en') {
-    const base = [
+    return Float64Array.from([
       Math.log1p(mean), cv, frac(C.shortSent), frac(C.longSent),
       (st[C.letters] as number) / units, per(C.longWord), herdan, per(C.conn), frac(C.connStart), per(C.func),
       per(C.first), per(C.second), per(C.contr), per(C.comma), per(C.semi), per(C.excl), per(C.quote),
       per(C.dash), per(C.digit), per(C.caps), frac(C.lowerStart),
-    ];
-    if (!enStyle2) return Float64Array.from(base);
-    const wl = (st[C.letters] as number) / units;
-    const wlVar = Math.max(0, (st[C.letters2] as number) / units - wl * wl);
-    const nj = st[C.judged] as number;
-    const sd = (s1: number, s2: number) => (nj >= 3 ? Math.sqrt(Math.max(0, (s2 - (s1 * s1) / nj) / (nj - 1))) : NaN);
-    return Float64Array.from([
-      ...base,
-      per(C.aiLex), per(C.casual), per(C.shortWord), Math.sqrt(wlVar),
-      frac(C.startPron), frac(C.startDet), frac(C.startConj),
-      sd(st[C.sWl] as number, st[C.sWl2] as number), sd(st[C.sFunc] as number, st[C.sFunc2] as number),
     ]);
   }
   return Float64Array.from([
@@ -389,7 +271,7 @@ export function denseFeatures(st: Float64Array, types: number, tokens: number, l
 }
 
 export function namespaceCount(cfg: FeatureConfig, lang: Lang): number {
-  return cfg.tokenOrders[lang].length + (lang === 'en' ? cfg.charOrders.length + cfg.abstractOrders.length : 0);
+  return cfg.tokenOrders[lang].length;
 }
 
 export interface SpanVector {
@@ -397,7 +279,6 @@ export interface SpanVector {
   val: Float32Array; // values (log tf, L2-normalised per namespace)
   dense: Float64Array; // raw stylometric features (may contain NaN)
   units: number;
-  lm?: LmSeq; // token ids for the LM features (cfg.enLm, English)
 }
 
 /**
@@ -409,12 +290,14 @@ export class Merger {
   private readonly stats = new Float64Array(N_COUNTERS);
   private readonly nsSize: number;
 
+  /** `namespaces`: n-gram namespaces in the bags; training experiments that add namespaces pass more. */
   constructor(
     private readonly cfg: FeatureConfig,
     private readonly lang: Lang,
+    private readonly namespaces = namespaceCount(cfg, lang),
   ) {
     this.nsSize = 1 << cfg.bits;
-    this.counts = new Float32Array(this.nsSize * namespaceCount(cfg, lang));
+    this.counts = new Float32Array(this.nsSize * namespaces);
   }
 
   merge(bags: readonly Bag[]): SpanVector {
@@ -432,8 +315,7 @@ export class Merger {
       units += b.units;
     }
     // First-occurrence order: a pure function of the bags and their order.
-    const nNs = namespaceCount(this.cfg, this.lang);
-    const norms = new Float64Array(nNs);
+    const norms = new Float64Array(this.namespaces);
     let types = 0;
     let tokens = 0;
     for (const g of touched) {
@@ -454,9 +336,7 @@ export class Merger {
       val[i] = Math.log1p(counts[g] as number) / Math.sqrt(norms[ns] as number);
       counts[g] = 0;
     }
-    const dense = this.cfg.dense ? denseFeatures(this.stats, types, tokens, this.lang, this.cfg.enStyle2 === true) : new Float64Array(0);
-    const out: SpanVector = { idx, val, dense, units };
-    if (this.lang === 'en' && this.cfg.enLm) out.lm = concatSeqs(bags.map((b) => b.lm ?? { uni: new Int32Array(0), bi: new Int32Array(0) }));
-    return out;
+    const dense = this.cfg.dense ? denseFeatures(this.stats, types, tokens, this.lang) : new Float64Array(0);
+    return { idx, val, dense, units };
   }
 }

@@ -1,6 +1,6 @@
 // Small deterministic primitives: string hashing for feature hashing and the
-// data split, and a seeded PRNG (Math.random is never used, so a seed fully
-// determines training).
+// data split, and a seeded PRNG for the bootstrap band and training
+// (Math.random is never used, so a seed fully determines training).
 
 /** FNV-1a 32-bit over UTF-16 code units. */
 export function fnv1a(s: string, seed = 0x811c9dc5): number {
@@ -20,7 +20,7 @@ export function combine(a: number, b: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-/** Mulberry32: tiny, fast, good enough for shuffling and bootstrap draws. */
+/** Mulberry32: tiny, fast, good enough for bootstrap draws and shuffling. */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
@@ -30,15 +30,4 @@ export function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** Fisher-Yates shuffle in place with the given PRNG. */
-export function shuffleInPlace<T>(arr: T[], rand: () => number): T[] {
-  for (let i = arr.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    const tmp = arr[i] as T;
-    arr[i] = arr[j] as T;
-    arr[j] = tmp;
-  }
-  return arr;
 }

@@ -6,7 +6,7 @@
 import type { FeatureConfig, SpanVector } from './features';
 import { denseSpecs, tokenGramsWithText } from './features';
 import type { LangModel } from './model';
-import { denseOf, standardize } from './model';
+import { standardize } from './model';
 import type { Lang } from './text';
 
 type Label = 'human' | 'mixed' | 'ai';
@@ -31,9 +31,8 @@ export function explain(x: ExplainInput): string[] {
   const candidates: { weight: number; text: string }[] = [];
 
   const specs = denseSpecs(x.config, x.lang);
-  const dense = denseOf(m, x.vec);
   for (let j = 0; j < m.dense.length; j++) {
-    const z = standardize(m, dense, j);
+    const z = standardize(m, x.vec.dense, j);
     const c = (m.dense[j] as number) * z;
     const spec = specs[j];
     if (spec && dir * c > MIN_STYLE) candidates.push({ weight: dir * c, text: z > 0 ? spec.high : spec.low });

@@ -1,15 +1,16 @@
-// The shipped configuration. Chosen by experiment (experiment.ts) and
-// recorded in docs/decisions/0010-aigc-detector-method.md.
+// The shipped configuration (the recipe train.ts trains; the result is
+// stored in ../model/detector.json). Chosen by experiment (experiment.ts) and
+// recorded in docs/decisions/0007-aigc-detector-method.md.
 
+import type { Lang } from '../text';
 import { DEFAULT_SPLIT } from './data';
-import type { FeatureConfig } from './features';
+import type { TrainingFeatureConfig } from './experimental-features';
 import { DEFAULT_FIT } from './fit';
 import type { TrainSpec } from './pipeline';
-import type { Lang } from './text';
 
 export const MODEL_VERSION = 'aigc-linear-1.0.0';
 
-export const SHIPPED_CONFIG: FeatureConfig = {
+export const SHIPPED_CONFIG: TrainingFeatureConfig = {
   bits: 17,
   tokenOrders: { en: [1], zh: [1, 2, 3] },
   charOrders: [],

@@ -2,39 +2,43 @@
 // script and the tests: featurise rows, train a model on a subset,
 // calibrate it on held-out rows, score rows.
 
+import type { ModelMeta, SplitRule } from '../model';
+import { calibratedLogit, sigmoid } from '../model';
+import type { Lang } from '../text';
+import { splitSentences } from '../text';
 import { chooseThresholds, fitPlatt } from './calibrate';
 import type { CorpusRow, SplitName } from './data';
 import { splitOf } from './data';
-import type { FeatureConfig, SpanVector } from './features';
-import { denseSpecs, Merger, namespaceCount, sentenceBag } from './features';
+import type { TrainedModel, TrainingFeatureConfig, TrainingLangModel, TrainingVector } from './experimental-features';
+import { trainingDenseSpecs, TrainingMerger, trainingNamespaceCount, trainingRawScore, trainingSentenceBag } from './experimental-features';
 import type { Example, FitOptions } from './fit';
 import { fitLanguage } from './fit';
-import type { DetectorModel, LangModel, ModelMeta, SplitRule } from './model';
-import { calibratedLogit, rawScore, roundTripSparse, sigmoid } from './model';
-import type { Lang } from './text';
-import { splitSentences } from './text';
+import { roundTripSparse } from './serialize';
 
 export interface Item {
   row: CorpusRow;
   split: SplitName;
-  vec: SpanVector;
+  vec: TrainingVector;
 }
 
-/** Document vector exactly as the detector builds it for a single-language text. */
-export function documentVector(text: string, lang: Lang, merger: Merger, cfg: FeatureConfig, maxUnits = Infinity): SpanVector {
+/**
+ * Document vector exactly as the detector builds it for a single-language
+ * text (the runtime's features; experimental options add to them).
+ */
+export function documentVector(text: string, lang: Lang, merger: TrainingMerger, cfg: TrainingFeatureConfig, maxUnits = Infinity): TrainingVector {
   const bags = [];
   let units = 0;
   for (const s of splitSentences(text)) {
     if (units >= maxUnits) break;
-    const bag = sentenceBag(s.text, lang, cfg);
+    const bag = trainingSentenceBag(s.text, lang, cfg);
     bags.push(bag);
     units += bag.units;
   }
   return merger.merge(bags);
 }
 
-export function featurize(rows: CorpusRow[], cfg: FeatureConfig, split: SplitRule, maxUnits = Infinity): Item[] {
-  const mergers: Record<Lang, Merger> = { en: new Merger(cfg, 'en'), zh: new Merger(cfg, 'zh') };
+export function featurize(rows: CorpusRow[], cfg: TrainingFeatureConfig, split: SplitRule, maxUnits = Infinity): Item[] {
+  const mergers: Record<Lang, TrainingMerger> = { en: new TrainingMerger(cfg, 'en'), zh: new TrainingMerger(cfg, 'zh') };
   return rows.map((row) => ({
     row,
     split: splitOf(row.text, split),
@@ -45,14 +49,14 @@ export function featurize(rows: CorpusRow[], cfg: FeatureConfig, split: SplitRul
 export const groupOf = (r: CorpusRow) => `${r.source}|${r.domain}|${r.label}`;
 export const yOf = (r: CorpusRow): 0 | 1 => (r.label === 'ai' ? 1 : 0);
 
-export function sparseSize(cfg: FeatureConfig, lang: Lang): number {
-  return namespaceCount(cfg, lang) * (1 << cfg.bits);
+export function sparseSize(cfg: TrainingFeatureConfig, lang: Lang): number {
+  return trainingNamespaceCount(cfg, lang) * (1 << cfg.bits);
 }
 
 /** Calibrated probability of AI for a single-language document vector. */
-export function probOf(model: DetectorModel, lang: Lang, vec: SpanVector): number {
+export function probOf(model: TrainedModel, lang: Lang, vec: TrainingVector): number {
   const m = model.langs[lang];
-  return sigmoid(calibratedLogit(m, rawScore(m, vec)));
+  return sigmoid(calibratedLogit(m, trainingRawScore(m, vec)));
 }
 
 export interface Targets {
@@ -65,7 +69,7 @@ export interface Targets {
 }
 
 export interface TrainSpec {
-  cfg: FeatureConfig;
+  cfg: TrainingFeatureConfig;
   fit: FitOptions;
   split: SplitRule;
   minLength: Record<Lang, number>;
@@ -85,14 +89,14 @@ export function trainAndCalibrate(
   spec: TrainSpec,
   extraMeta: Record<string, unknown> = {},
   shifted?: Record<Lang, OutOfSource[]>,
-): DetectorModel {
-  const langs = {} as Record<Lang, LangModel>;
+): TrainedModel {
+  const langs = {} as Record<Lang, TrainingLangModel>;
   const summary: Record<string, unknown> = { ...extraMeta };
   for (const lang of ['en', 'zh'] as const) {
     const ex: Example[] = train
       .filter((it) => it.row.lang === lang)
       .map((it) => ({ vec: it.vec, y: yOf(it.row), group: groupOf(it.row) }));
-    const nDense = denseSpecs(spec.cfg, lang).length;
+    const nDense = trainingDenseSpecs(spec.cfg, lang).length;
     const m = fitLanguage(ex, sparseSize(spec.cfg, lang), nDense, spec.fit, lang === 'en' && spec.cfg.enLm === true);
     // Calibrate the weights as they will be stored, not the float32 originals.
     m.sparse = roundTripSparse(m.sparse);
@@ -101,8 +105,8 @@ export function trainAndCalibrate(
     // With out-of-source scores, calibrate on them: aiRate then means what it
     // would on a kind of text the model has not seen, instead of the
     // overconfident in-domain probability.
-    m.platt = oos.length > 0 ? fitPlatt(oos.map((o) => o.raw), oos.map((o) => o.y)) : fitPlatt(cal.map((it) => rawScore(m, it.vec)), cal.map((it) => yOf(it.row)));
-    const humanProbs = cal.filter((it) => it.row.label === 'human').map((it) => sigmoid(calibratedLogit(m, rawScore(m, it.vec))));
+    m.platt = oos.length > 0 ? fitPlatt(oos.map((o) => o.raw), oos.map((o) => o.y)) : fitPlatt(cal.map((it) => trainingRawScore(m, it.vec)), cal.map((it) => yOf(it.row)));
+    const humanProbs = cal.filter((it) => it.row.label === 'human').map((it) => sigmoid(calibratedLogit(m, trainingRawScore(m, it.vec))));
     const inDomain = chooseThresholds(humanProbs, spec.targets.aiMaxHumanFpr, spec.targets.mixedMaxHumanFpr);
     m.thresholds = inDomain;
     const oosHumans = oos.filter((o) => o.y === 0).map((o) => sigmoid(calibratedLogit(m, o.raw)));
@@ -149,7 +153,7 @@ export interface OutOfSource {
  * the thresholds must also hold on their human texts. The shipped model is
  * then trained on the train split of all `items`.
  */
-export function buildModel(items: Item[], spec: TrainSpec, extraMeta: Record<string, unknown> = {}): DetectorModel {
+export function buildModel(items: Item[], spec: TrainSpec, extraMeta: Record<string, unknown> = {}): TrainedModel {
   const train = items.filter((it) => it.split === 'train');
   const calib = items.filter((it) => it.split === 'calib');
   if (!spec.shiftGuard) return trainAndCalibrate(train, calib, spec, extraMeta);
@@ -164,7 +168,7 @@ export function buildModel(items: Item[], spec: TrainSpec, extraMeta: Record<str
       if (!foldTrain.some((it) => it.row.lang === lang)) continue;
       for (const it of items) {
         if (it.row.source !== src || it.row.lang !== lang || it.vec.units < spec.minLength[lang]) continue;
-        shifted[lang].push({ raw: rawScore(fold.langs[lang], it.vec), y: yOf(it.row) });
+        shifted[lang].push({ raw: trainingRawScore(fold.langs[lang], it.vec), y: yOf(it.row) });
         heldOutSources[lang].add(src);
       }
     }

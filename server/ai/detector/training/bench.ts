@@ -5,12 +5,12 @@
 // shipped recipe, minimum-length study) and the speed, load time and memory.
 
 import { performance } from 'node:perf_hooks';
+import { loadDetectorFrom, MODEL_DIR } from '../index';
+import { ESSAY_1000_WORDS, ZH_ESSAY } from '../samples';
 import { SHIPPED_SPEC } from './config';
 import { corpusAvailable, corpusPath, loadCorpus } from './data';
 import { computeFigures, renderFigures } from './figures';
-import { loadDetectorFrom, MODEL_DIR } from './index';
 import { featurize } from './pipeline';
-import { ESSAY_1000_WORDS, ZH_ESSAY } from './samples';
 
 function timeIt(fn: () => void, runs: number): { median: number; p95: number } {
   for (let i = 0; i < 5; i++) fn(); // warm-up (JIT)

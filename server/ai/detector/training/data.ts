@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { fnv1a } from './hash';
-import type { SplitRule } from './model';
-import type { Lang } from './text';
+import { fnv1a } from '../hash';
+import type { SplitRule } from '../model';
+import type { Lang } from '../text';
 
 export interface CorpusRow {
   text: string;
@@ -23,7 +23,7 @@ export type SplitName = 'train' | 'calib' | 'test';
 
 export const DEFAULT_SPLIT: SplitRule = { salt: 'aigc-split-v1:', trainBelow: 70, calibBelow: 85 };
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** `AIGC_CORPUS` overrides the default `../shared/data/aigc/corpus.jsonl.gz` (relative to the repo root). */
 export function corpusPath(): string {

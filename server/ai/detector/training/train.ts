@@ -7,13 +7,14 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Detector } from '../detector';
+import { MODEL_BIN, MODEL_DIR, MODEL_JSON } from '../index';
+import { deserialize } from '../model';
 import { SHIPPED_SPEC } from './config';
 import { corpusPath, loadCorpus, shortSource } from './data';
-import { Detector } from './detector';
 import { computeFigures, renderFigures } from './figures';
-import { MODEL_BIN, MODEL_DIR, MODEL_JSON } from './index';
-import { deserialize, serialize } from './model';
 import { buildModel, featurize } from './pipeline';
+import { serialize } from './serialize';
 
 const BEGIN = '<!-- BEGIN GENERATED FIGURES (npm run train:detector) -->';
 const END = '<!-- END GENERATED FIGURES -->';

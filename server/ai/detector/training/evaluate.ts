@@ -1,12 +1,14 @@
 // Evaluation: the random held-out split and leave-one-source-out (LOSO),
 // broken down by language, domain and attacked generator, as Markdown tables.
 
-import type { BinaryMetrics, Verdict } from './calibrate';
-import { binaryMetrics, verdictOf } from './calibrate';
+import type { Detector } from '../detector';
+import type { Verdict } from '../model';
+import { verdictOf } from '../model';
+import type { BinaryMetrics } from './calibrate';
+import { binaryMetrics } from './calibrate';
 import type { CorpusRow } from './data';
 import { attackOf, shortSource } from './data';
-import type { Detector } from './detector';
-import type { DetectorModel } from './model';
+import type { TrainedModel } from './experimental-features';
 import type { Item, TrainSpec } from './pipeline';
 import { buildModel, probOf, yOf } from './pipeline';
 
@@ -22,7 +24,7 @@ export interface Scored {
 }
 
 /** Scores featurised items with a model (the fast path used for LOSO). */
-export function scoreItems(model: DetectorModel, items: Item[]): Scored[] {
+export function scoreItems(model: TrainedModel, items: Item[]): Scored[] {
   return items.map(({ row, vec }) => {
     if (vec.units < model.meta.minLength[row.lang]) return { row, prob: null, verdict: null };
     const prob = probOf(model, row.lang, vec);
@@ -86,7 +88,7 @@ export function fullReport(scored: Scored[]): Report {
 }
 
 /** Metrics of one model on items it has not seen. */
-export function report(model: DetectorModel, items: Item[]): Report {
+export function report(model: TrainedModel, items: Item[]): Report {
   return fullReport(scoreItems(model, items));
 }
 

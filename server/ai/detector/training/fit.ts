@@ -2,17 +2,16 @@
 // features, trained by AdaGrad SGD in a seeded order. Linear on purpose: it
 // is fast on a CPU, every contribution can be explained, and it
 // generalised across sources better than we could show for anything else
-// we could train here in minutes (see docs/decisions/0010).
+// we could train here in minutes (see docs/decisions/0007).
 
-import { mulberry32, shuffleInPlace } from './hash';
-import type { SpanVector } from './features';
-import type { LangModel } from './model';
+import { mulberry32 } from '../hash';
+import { sigmoid, sparseScore, standardize } from '../model';
+import type { TrainingLangModel, TrainingVector } from './experimental-features';
 import type { LmCounts, LmTables } from './lm';
 import { addSeq, emptyCounts, lmFeatures, N_LM_FEATURES, subtractCounts } from './lm';
-import { sigmoid, sparseScore, standardize } from './model';
 
 export interface Example {
-  vec: SpanVector;
+  vec: TrainingVector;
   y: 0 | 1; // 1 = AI
   group: string; // source|domain|label, for weighting
 }
@@ -27,6 +26,17 @@ export interface FitOptions {
 }
 
 export const DEFAULT_FIT: FitOptions = { epochs: 5, lr: 0.2, l2: 1e-6, weighting: 'sqrt-group', seed: 20240611 };
+
+/** Fisher-Yates shuffle in place with the given PRNG. */
+function shuffleInPlace<T>(arr: T[], rand: () => number): T[] {
+  for (let i = arr.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    const tmp = arr[i] as T;
+    arr[i] = arr[j] as T;
+    arr[j] = tmp;
+  }
+  return arr;
+}
 
 function denseStats(examples: Example[], nDense: number): { mean: Float64Array; std: Float64Array } {
   const mean = new Float64Array(nDense);
@@ -91,12 +101,12 @@ function withLmFeatures(examples: Example[]): { examples: Example[]; tables: LmT
 }
 
 /** Trains one language's model; calibration and thresholds are set later. */
-export function fitLanguage(examplesIn: Example[], sparseSize: number, nDense: number, opts: FitOptions, useLm = false): LangModel {
+export function fitLanguage(examplesIn: Example[], sparseSize: number, nDense: number, opts: FitOptions, useLm = false): TrainingLangModel {
   let examples = examplesIn;
   let tables: LmTables | undefined;
   if (useLm) ({ examples, tables } = withLmFeatures(examplesIn));
   const { mean, std } = denseStats(examples, nDense);
-  const model: LangModel = {
+  const model: TrainingLangModel = {
     bias: 0,
     sparseMean: 0,
     sparse: new Float32Array(sparseSize),

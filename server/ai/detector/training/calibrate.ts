@@ -1,8 +1,9 @@
 // Calibration (Platt scaling under a balanced prior), threshold choice from
-// held-out human text, and the metrics used in the reports.
+// held-out human text, and the metrics used in the reports. Applying the
+// thresholds (verdictOf) is the runtime's, in ../model.ts.
 
-import type { Platt, Thresholds } from './model';
-import { sigmoid } from './model';
+import type { Platt, Thresholds, Verdict } from '../model';
+import { sigmoid } from '../model';
 
 /** Weighted log-loss of Platt parameters (numerically safe form). */
 function plattLoss(a: number, b: number, scores: number[], ys: (0 | 1)[], w: number[]): number {
@@ -110,12 +111,6 @@ export interface BinaryMetrics {
   humanMixedOrAi: number; // humans labelled 'mixed' or 'ai'
   aiRecall: number; // AI texts labelled 'ai'
   aiRecallMixedOrAi: number; // AI texts labelled 'mixed' or 'ai'
-}
-
-export type Verdict = 'human' | 'mixed' | 'ai';
-
-export function verdictOf(p: number, thr: Thresholds): Verdict {
-  return p >= thr.ai ? 'ai' : p >= thr.mixed ? 'mixed' : 'human';
 }
 
 /** Rates from per-item verdicts (each item may have had its own thresholds); AUROC from the probabilities. */

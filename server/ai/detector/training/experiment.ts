@@ -1,18 +1,18 @@
-// Method selection experiment (docs/decisions/0010). Trains each candidate
+// Method selection experiment (docs/decisions/0007). Trains each candidate
 // on the random split and with leave-one-source-out, and prints the
-// numbers the ADR quotes. Run: npx tsx server/ai/detector/experiment.ts [variant...]
+// numbers the ADR quotes. Run: npx tsx server/ai/detector/training/experiment.ts [variant...]
 
 import { DEFAULT_SPLIT, loadCorpus } from './data';
 import type { Row } from './evaluate';
 import { leaveOneSourceOut, markdownTable, report } from './evaluate';
-import type { FeatureConfig } from './features';
+import type { TrainingFeatureConfig } from './experimental-features';
 import { DEFAULT_FIT, type FitOptions } from './fit';
 import type { TrainSpec } from './pipeline';
 import { buildModel, featurize } from './pipeline';
 
 interface Variant {
   name: string;
-  cfg: FeatureConfig;
+  cfg: TrainingFeatureConfig;
   fit?: Partial<FitOptions>;
   shiftGuard?: boolean;
 }

@@ -1,14 +1,14 @@
 // The figures of the model card: random split, leave-one-source-out and the
 // minimum-length study, computed by train.ts and re-computed by bench.ts.
 
+import type { Detector } from '../detector';
+import type { DetectorModel, Thresholds } from '../model';
+import type { Lang } from '../text';
 import { auroc } from './calibrate';
 import type { Report } from './evaluate';
 import { fullReport, leaveOneSourceOut, markdownReport, scoreWithDetector } from './evaluate';
-import type { Detector } from './detector';
-import type { DetectorModel, Thresholds } from './model';
 import type { Item, TrainSpec } from './pipeline';
 import { featurize, probOf, yOf } from './pipeline';
-import type { Lang } from './text';
 
 const LENGTHS: Record<Lang, number[]> = { en: [20, 30, 50, 80, 120, 200], zh: [30, 50, 80, 120, 200, 300] };
 

@@ -1,20 +1,20 @@
-// English follow-up experiments (docs/decisions/0010, "Second round"):
+// English follow-up experiments (docs/decisions/0007, "Second round"; tables in the model card):
 // every candidate goes through the *shipped* recipe (shift guard, 80-word
 // minimum, thresholds ≤1% 'ai' on out-of-source humans) and is judged by
 // nested leave-one-source-out on the English rows. Run:
-//   npx tsx server/ai/detector/experiment-en.ts [variant...]
+//   npx tsx server/ai/detector/training/experiment-en.ts [variant...]
 // Each variant takes 1–3 minutes on one core.
 
 import { SHIPPED_SPEC } from './config';
 import { DEFAULT_SPLIT, loadCorpus } from './data';
 import { leaveOneSourceOut, report } from './evaluate';
-import type { FeatureConfig } from './features';
+import type { TrainingFeatureConfig } from './experimental-features';
 import type { FitOptions } from './fit';
 import type { TrainSpec } from './pipeline';
 import { buildModel, featurize } from './pipeline';
 
 const NO_EN_WORDS = { en: [] as number[], zh: [1, 2, 3] };
-const VARIANTS: Record<string, { cfg?: Partial<FeatureConfig>; fit?: Partial<FitOptions> }> = {
+const VARIANTS: Record<string, { cfg?: Partial<TrainingFeatureConfig>; fit?: Partial<FitOptions> }> = {
   shipped: {},
   'shipped/seed7': { fit: { seed: 7 } },
   style2: { cfg: { enStyle2: true } },
