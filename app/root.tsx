@@ -3,7 +3,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from './components/ui/toaster';
-import { publicEnv } from './env.server';
 import { getWebSession } from './sessions.server';
 import { PRODUCT_NAME } from './services/navigation';
 import { MAINTENANCE_INTERVAL_MS, maintainLocalStorage } from './services/local-storage.client';
@@ -19,7 +18,7 @@ export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const web = await getWebSession(request, context);
-  return { env: publicEnv(), analyticsRole: web.tokens ? (web.role ?? 'user') : 'guest' };
+  return { config: context.config.public, analyticsRole: web.tokens ? (web.role ?? 'user') : 'guest' };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -55,13 +54,6 @@ export default function App() {
     return () => clearInterval(timer);
   }, []);
   return <Outlet />;
-}
-
-/** Public settings from the root loader, for any component under it. */
-export function useRootEnv() {
-  const data = useRouteLoaderData<typeof loader>('root');
-  if (!data) throw new Error('root loader data missing');
-  return data.env;
 }
 
 export function ErrorBoundary() {

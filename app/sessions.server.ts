@@ -1,46 +1,45 @@
 import { createCookieSessionStorage, redirect, type AppLoadContext, type Session } from '@remix-run/node';
-import { z } from 'zod';
-import { webEnv } from './env.server';
+import { tokensSchema, type Tokens } from '../contracts/auth';
+import type { Role } from '../contracts/user';
 
 /**
  * The one session module. Tokens live only in this signed httpOnly cookie; browser JavaScript
  * never sees them. Changes are committed once per request by a finalizer that the server runs
  * after all loaders/actions, so parallel loaders that refresh tokens produce one Set-Cookie.
  */
-export const tokensSchema = z.object({
-  accessToken: z.string(),
-  refreshToken: z.string(),
-  accessTokenExpiresAt: z.string(),
-  refreshTokenExpiresAt: z.string(),
-});
-export type Tokens = z.infer<typeof tokensSchema>;
-
-type SessionData = Tokens & { userId: string; role: 'user' | 'admin' };
+type SessionData = Tokens & { userId: string; role: Role };
 type FlashData = { wipeLocalData: true; notice: string };
 
-let storage: ReturnType<typeof createStorage> | null = null;
-function createStorage() {
-  const env = webEnv();
+function createStorage(config: AppLoadContext['config']) {
   return createCookieSessionStorage<SessionData, FlashData>({
     cookie: {
       name: '__lx_session',
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
-      secure: env.APP_ENV === 'production',
-      secrets: env.SESSION_SECRET.split(',').map((s) => s.trim()),
+      secure: config.appEnv === 'production',
+      secrets: config.sessionSecrets,
       maxAge: 30 * 24 * 3600,
     },
   });
 }
-const sessionStorage = () => (storage ??= createStorage());
+/** One storage per configuration (the process has one; tests may run several). */
+const storages = new WeakMap<AppLoadContext['config'], ReturnType<typeof createStorage>>();
+function sessionStorageFor(context: AppLoadContext) {
+  let storage = storages.get(context.config);
+  if (!storage) {
+    storage = createStorage(context.config);
+    storages.set(context.config, storage);
+  }
+  return storage;
+}
 
 export type WebSession = {
   readonly tokens: Tokens | null;
   readonly userId: string | null;
   /** For analytics only; authorization is the API's job. */
-  readonly role: 'user' | 'admin' | null;
-  signIn: (tokens: Tokens, user: { id: string; role: 'user' | 'admin' }) => void;
+  readonly role: Role | null;
+  signIn: (tokens: Tokens, user: { id: string; role: Role }) => void;
   updateTokens: (tokens: Tokens) => void;
   signOut: (options?: { wipeLocalData?: boolean }) => void;
   flashNotice: (notice: string) => void;
@@ -59,13 +58,14 @@ export function getWebSession(request: Request, context: AppLoadContext): Promis
 }
 
 async function openWebSession(request: Request, context: AppLoadContext): Promise<WebSession> {
-  const session: Session<SessionData, FlashData> = await sessionStorage().getSession(request.headers.get('Cookie'));
+  const storage = sessionStorageFor(context);
+  const session: Session<SessionData, FlashData> = await storage.getSession(request.headers.get('Cookie'));
   let dirty = false;
   const touch = () => {
     if (dirty) return;
     dirty = true;
     context.finalizers.push(async (headers) => {
-      headers.append('Set-Cookie', await sessionStorage().commitSession(session));
+      headers.append('Set-Cookie', await storage.commitSession(session));
     });
   };
 
@@ -152,5 +152,8 @@ export function safeRedirectTarget(target: FormDataEntryValue | string | null | 
   } catch {
     return fallback;
   }
-  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  if (url.origin !== base) return fallback;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Validated after normalising: "/a/..//x" becomes "//x", which a browser reads as another host.
+  return /^\/(?![\/\\])/.test(path) ? path : fallback;
 }

@@ -8,7 +8,17 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel; the returned function stops listening. */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** NOTIFY, delivered to every listener of every process on this database (payload < 8000 bytes). */
+  notify: (channel: string, payload: string) => Promise<void>;
   close: () => Promise<void>;
+};
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+const checkChannel = (channel: string) => {
+  if (!CHANNEL.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  return channel;
 };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -53,7 +63,26 @@ export async function openDatabase(options: {
       await lock.query('select pg_advisory_unlock(727274)').catch(() => {});
       lock.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new Set<{ end: () => Promise<void> }>();
+    return {
+      db,
+      kind: 'postgres',
+      listen: async (channel, onPayload) => {
+        const listener = await listenOnPostgres(pg, options.databaseUrl!, checkChannel(channel), onPayload, options.onIdleError);
+        listeners.add(listener);
+        return async () => {
+          listeners.delete(listener);
+          await listener.end();
+        };
+      },
+      notify: async (channel, payload) => {
+        await pool.query('select pg_notify($1, $2)', [checkChannel(channel), payload]);
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((l) => l.end()));
+        await pool.end();
+      },
+    };
   }
 
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
@@ -75,6 +104,10 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'pglite',
+      listen: (channel, onPayload) => client.listen(checkChannel(channel), onPayload),
+      notify: async (channel, payload) => {
+        await client.query('select pg_notify($1, $2)', [checkChannel(channel), payload]);
+      },
       close: async () => {
         await client.close();
         release();
@@ -85,6 +118,60 @@ export async function openDatabase(options: {
     if (error instanceof DatabaseUnavailableError) throw error;
     throw new DatabaseUnavailableError(`无法打开嵌入式数据库（${options.dataDir}）：${(error as Error).message}`);
   }
+}
+
+/**
+ * One dedicated connection per listened channel (pooled connections cannot LISTEN). If it drops,
+ * it reconnects with backoff; notifications sent while it was down are lost, which is acceptable
+ * for live notices (pages revalidate on reconnect).
+ */
+async function listenOnPostgres(
+  pg: typeof import('pg').default,
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onError?: (error: Error) => void,
+): Promise<{ end: () => Promise<void> }> {
+  let ended = false;
+  let current: InstanceType<typeof pg.Client> | null = null;
+  let retryMs = 500;
+  const scheduleRetry = () => {
+    if (ended) return;
+    setTimeout(
+      () =>
+        void connect().catch((error) => {
+          onError?.(error as Error);
+          scheduleRetry();
+        }),
+      retryMs,
+    ).unref();
+    retryMs = Math.min(retryMs * 2, 30_000);
+  };
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    client.on('error', (error) => {
+      onError?.(error);
+      if (current === client) current = null;
+      client.end().catch(() => {});
+      scheduleRetry();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    retryMs = 500;
+    if (ended) return void (await client.end());
+    current = client;
+  };
+  await connect();
+  return {
+    end: async () => {
+      ended = true;
+      await current?.end().catch(() => {});
+      current = null;
+    },
+  };
 }
 
 /** PGlite is single-process: a second process opening the same directory would corrupt it. */

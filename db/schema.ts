@@ -77,6 +77,11 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /**
+     * The pair this token was rotated into, sealed with a key derived from the JWT secret. A repeat
+     * of the rotation within the grace window gets it again (ADR 0002); cleared after the window.
+     */
+    successorSealed: text('successor_sealed'),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
 );
@@ -126,4 +131,23 @@ export const feedback = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('feedback_user_idx').on(t.userId)],
+);
+
+/** Single-use, short-lived tickets with which a browser authenticates its socket (AUTH {token}). */
+export const socketTickets = pgTable(
+  'socket_tickets',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    ticketHash: text('ticket_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('socket_tickets_hash_key').on(t.ticketHash), index('socket_tickets_expires_idx').on(t.expiresAt)],
 );

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import type { PublicConfig } from '../contracts/public-config';
+import { z } from '../contracts/zod';
 
 /**
  * Every setting the process reads, validated once at boot. `APP_ENV=production` is what
@@ -17,9 +18,22 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须是 postgres:// 或 postgresql:// 开头的连接串')
     .optional(),
   API_URL: z.string().url().optional(),
-  PUBLIC_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET 至少 32 个字符').optional(),
-  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET 至少 32 个字符（多个密钥用逗号分隔，第一个用于签名）').optional(),
+  /** Comma-separated for rotation: the first signs new cookies, all are accepted; each at least 32 characters. */
+  SESSION_SECRET: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.string().min(32, '每个 SESSION_SECRET 至少 32 个字符（多个密钥用逗号分隔，第一个用于签名）'))
+        .min(1, 'SESSION_SECRET 不能为空'),
+    )
+    .optional(),
   SMS_PROVIDER: z.enum(['dev']).default('dev'),
   SMS_DAILY_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(10),
   SMS_DAILY_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -31,8 +45,9 @@ const envSchema = z.object({
     .refine((v) => v !== 'true', 'TRUST_PROXY=true 会让客户端伪造 IP：请填写代理层数（如 1）或代理地址（如 10.0.0.0/8）'),
   SUPPORT_WECHAT_QR_URL: z.string().optional(),
   SUPPORT_WECHAT_ID: z.string().optional(),
-  SUPPORT_EMAIL: z.string().email().default('support@example.com'),
-  OPERATOR_NAME: z.string().default('本平台运营方'),
+  SUPPORT_EMAIL: z.string().email('SUPPORT_EMAIL 必须是有效的邮箱地址').optional(),
+  /** The company named in the privacy policy and service agreement. */
+  OPERATOR_NAME: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -47,6 +62,24 @@ export type AppConfig = Env & {
   /** The value for Express's `trust proxy`: loopback (the web layer) always, plus TRUST_PROXY. */
   trustProxy: number | string;
 };
+
+export function publicConfig(config: AppConfig): PublicConfig {
+  return {
+    devSms: config.devSmsEnabled,
+    supportWechatQrUrl: config.SUPPORT_WECHAT_QR_URL ?? null,
+    supportWechatId: config.SUPPORT_WECHAT_ID ?? null,
+    supportEmail: config.SUPPORT_EMAIL ?? null,
+    operatorName: config.OPERATOR_NAME ?? '本平台运营方',
+  };
+}
+
+/** What the web layer needs: the cookie secrets, the mode and the public subset. */
+export type WebConfig = { appEnv: AppConfig['APP_ENV']; sessionSecrets: string[]; public: PublicConfig };
+export const webConfig = (config: AppConfig): WebConfig => ({
+  appEnv: config.APP_ENV,
+  sessionSecrets: config.sessionSecrets,
+  public: publicConfig(config),
+});
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -116,10 +149,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     ...env,
     jwtSecret: env.JWT_SECRET ?? generated!.jwt,
-    sessionSecrets: (env.SESSION_SECRET ?? generated!.session)
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    sessionSecrets: env.SESSION_SECRET ?? [generated!.session],
     apiUrl: env.API_URL ?? `http://127.0.0.1:${env.PORT}`,
     isProduction,
     devSmsEnabled,

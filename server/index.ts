@@ -18,13 +18,12 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
-  // The web layer reads its cookie secret from the environment; hand it the resolved one.
-  process.env.SESSION_SECRET = config.sessionSecrets.join(',');
-  const build = await loadRemixBuild();
+  // `npm run dev` sets WEB_BUILD_WATCH so pages pick up each rebuild of `remix watch`.
+  const build = await loadRemixBuild({ watch: process.env.WEB_BUILD_WATCH === '1' });
 
   let running;
   try {
-    running = await startServer({ config, logger, web: (apiUrl) => createWebHandler({ build, apiUrl, logger }) });
+    running = await startServer({ config, logger, web: (web) => createWebHandler({ build, ...web, logger }) });
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) {
       logger.error('database.unavailable', { message: error.message });

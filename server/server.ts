@@ -5,14 +5,19 @@ import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import type { AppConfig } from './config';
+import { webConfig, type AppConfig, type WebConfig } from './config';
+import { pruneSocketTickets } from './domain/auth/socket-tickets';
+import { pruneRefreshGrace } from './domain/auth/tokens';
 import { pruneRateLimitHits } from './domain/rate-limit';
 import { authRoutes } from './http/auth';
-import { errorHandler, locals, type ApiDeps } from './http/kit';
+import { jsonBody } from './http/body';
+import { errorHandler, fail, locals, type ApiDeps } from './http/kit';
+import { realtimeRoutes } from './http/realtime';
 import { recordRoutes } from './http/records';
 import { userRoutes } from './http/user';
 import { createDevSmsSender, type SmsSender } from './integrations/sms';
 import type { Logger } from './logger';
+import { startEventBus, type EventBus } from './realtime/bus';
 import { attachRealtime, type RealtimeHub } from './realtime/hub';
 
 export type RunningServer = {
@@ -20,6 +25,7 @@ export type RunningServer = {
   port: number;
   database: DatabaseHandle;
   realtime: RealtimeHub;
+  events: EventBus;
   /** Stop accepting, let in-flight requests finish, close sockets and the database. */
   close: () => Promise<void>;
 };
@@ -28,7 +34,7 @@ export type ServerOptions = {
   config: AppConfig;
   logger: Logger;
   /** The Remix request handler; absent in API-only tests. */
-  web?: (apiUrl: string) => RequestHandler;
+  web?: (options: { apiUrl: string; config: WebConfig }) => RequestHandler;
   sms?: SmsSender;
 };
 
@@ -86,12 +92,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       .catch(() => res.status(503).json({ status: 'unavailable', database: 'unreachable' }));
   });
 
-  // JSON bodies are documents and forms, far under 2 MB; uploads get their own multipart limit.
-  app.use('/api/v1', express.json({ limit: '2mb' }), (req, res, next) => {
-    if (!api) return void res.status(503).json({ success: false, code: 'STARTING', message: '服务启动中，请稍后重试' });
+  app.use('/api/v1', (req, res, next) => {
+    if (!api) return fail(res, 'STARTING', '服务启动中，请稍后重试');
     api(req, res, next);
   });
-  app.use('/api', (_req, res) => void res.status(404).json({ success: false, code: 'NOT_FOUND', message: '接口不存在' }));
+  app.use('/api', (_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
 
   const server = http.createServer(app);
   const realtime = attachRealtime(server, { logger, getDeps: () => deps });
@@ -115,20 +120,35 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
 
-  deps = { config, db: database.db, logger, sms: options.sms ?? createDevSmsSender(logger) };
+  let events: EventBus;
+  try {
+    events = await startEventBus(database, logger);
+  } catch (error) {
+    realtime.close();
+    await new Promise((resolve) => server.close(resolve));
+    await database.close();
+    throw error;
+  }
+  realtime.attachBus(events);
+
+  deps = { config, db: database.db, logger, sms: options.sms ?? createDevSmsSender(logger), events };
+  // Each area chooses its body parser where it is mounted (server/http/body.ts).
+  const json = jsonBody();
   const router = express.Router();
-  router.use('/auth', authRoutes(deps));
-  router.use('/user', userRoutes(deps));
-  router.use(recordRoutes(deps));
-  router.use((_req, res) => void res.status(404).json({ success: false, code: 'NOT_FOUND', message: '接口不存在' }));
+  router.use('/auth', json, authRoutes(deps));
+  router.use('/user', json, userRoutes(deps));
+  router.use('/realtime', json, realtimeRoutes(deps));
+  router.use(json, recordRoutes(deps));
+  router.use((_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
   router.use(errorHandler(logger));
   api = router;
 
   if (options.web) {
-    app.use(compression());
+    // Event streams are passed through chunk by chunk: compressing them would buffer.
+    app.use(compression({ filter: (req, res) => !/text\/event-stream/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res) }));
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
     app.use(express.static('public', { maxAge: '1h' }));
-    const web = options.web(apiUrl);
+    const web = options.web({ apiUrl, config: webConfig(config) });
     app.use((req, res, next) => {
       if (draining) {
         res.setHeader('Connection', 'close');
@@ -147,7 +167,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   app.use(errorHandler(logger));
 
-  const pruneTimer = setInterval(() => void pruneRateLimitHits(database.db).catch(() => {}), 3600_000);
+  const prune = () => Promise.all([pruneRateLimitHits(database.db), pruneSocketTickets(database.db), pruneRefreshGrace(database.db)]);
+  const pruneTimer = setInterval(() => void prune().catch((err) => logger.warn('database.prune_failed', { err })), 3600_000);
   pruneTimer.unref();
 
   let closing: Promise<void> | null = null;
@@ -164,9 +185,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await events.close();
       await database.close();
     })());
 
   logger.info('server.started', { url: `http://localhost:${port}`, database: database.kind, apiUrl, devSms: config.devSmsEnabled });
-  return { url: `http://127.0.0.1:${port}`, port, database, realtime, close };
+  return { url: `http://127.0.0.1:${port}`, port, database, realtime, events, close };
 }

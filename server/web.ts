@@ -1,19 +1,23 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable } from '@remix-run/node';
-import type { ServerBuild } from '@remix-run/node';
+import type { Request as ExpressRequest, RequestHandler } from 'express';
+// The adapter's own request/response helpers (its index exports only createRequestHandler; ADR 0008).
+import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
+import { createRequestHandler, type ServerBuild } from '@remix-run/node';
+import type { WebConfig } from './config';
 import type { Logger } from './logger';
 
 /**
  * What every Remix loader/action receives as `context`. `finalizers` run after the route
  * handlers and may add response headers: the session module commits the cookie there once,
- * whichever loader refreshed the tokens.
+ * whichever loader refreshed the tokens (ADR 0002). That step is why this adapter composes
+ * @remix-run/express's request and response helpers instead of its createRequestHandler (ADR 0008).
  */
 export type WebLoadContext = {
   requestId: string;
   apiUrl: string;
+  config: WebConfig;
   /** The browser's address, forwarded to the API so per-IP limits see users, not this process. */
   clientIp: string;
   finalizers: Array<(headers: Headers) => Promise<void>>;
@@ -23,39 +27,29 @@ export type WebLoadContext = {
 
 export const BUILD_PATH = path.resolve('build/index.js');
 
-export async function loadRemixBuild(): Promise<ServerBuild> {
+async function importBuild(version: number): Promise<ServerBuild> {
   if (!existsSync(BUILD_PATH)) throw new Error(`找不到 Remix 构建产物 ${BUILD_PATH}，请先运行 npm run build`);
-  return (await import(pathToFileURL(BUILD_PATH).href)) as ServerBuild;
+  return (await import(`${pathToFileURL(BUILD_PATH).href}?v=${version}`)) as ServerBuild;
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-  const controller = new AbortController();
-  res.on('close', () => controller.abort());
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
-  }
-  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = createReadableStreamFromReadable(req);
-    init.duplex = 'half';
-  }
-  return new Request(new URL(req.originalUrl, origin), init);
-}
-
-async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [key, value] of response.headers.entries()) {
-    if (key === 'set-cookie') continue;
-    res.append(key, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) res.setHeader('set-cookie', cookies);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+/**
+ * The build, loaded once; with `watch` (npm run dev) it is loaded again whenever `remix watch`
+ * rewrites it, so a change to app/ shows on the next request without a restart.
+ */
+export async function loadRemixBuild(options: { watch?: boolean } = {}): Promise<() => Promise<ServerBuild>> {
+  const mtime = () => statSync(BUILD_PATH).mtimeMs;
+  let version = mtime();
+  let build = importBuild(version);
+  await build;
+  if (!options.watch) return () => build;
+  return () => {
+    const current = existsSync(BUILD_PATH) ? mtime() : version;
+    if (current !== version) {
+      version = current;
+      build = importBuild(version);
+    }
+    return build;
+  };
 }
 
 /**
@@ -76,8 +70,17 @@ export function isCrossSiteWrite(req: ExpressRequest): boolean {
   }
 }
 
-export function createWebHandler(options: { build: ServerBuild; apiUrl: string; logger: Logger }): RequestHandler {
-  const handle = createRequestHandler(options.build, 'production');
+/** Remix's server mode follows APP_ENV: production hides error details from responses. */
+const remixMode = (appEnv: WebConfig['appEnv']) => (appEnv === 'production' ? 'production' : appEnv === 'test' ? 'test' : 'development');
+
+export function createWebHandler(options: {
+  build: () => Promise<ServerBuild>;
+  apiUrl: string;
+  config: WebConfig;
+  logger: Logger;
+}): RequestHandler {
+  const mode = remixMode(options.config.appEnv);
+  let handlerFor: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null = null;
   return (req, res, next) => {
     if (isCrossSiteWrite(req)) {
       res.status(403).type('text/plain; charset=utf-8').send('没有权限访问：拒绝来自其他网站的提交');
@@ -86,15 +89,19 @@ export function createWebHandler(options: { build: ServerBuild; apiUrl: string; 
     const context: WebLoadContext = {
       requestId: String(res.locals.requestId),
       apiUrl: options.apiUrl,
+      config: options.config,
       clientIp: (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
       finalizers: [],
     };
     (async () => {
-      const response = await handle(toFetchRequest(req, res), context);
+      const build = await options.build();
+      if (handlerFor?.build !== build) handlerFor = { build, handle: createRequestHandler(build, mode) };
+      const response = await handlerFor.handle(createRemixRequest(req, res), context);
+      // A copy: some responses' headers are immutable.
       const headers = new Headers(response.headers);
       for (const finalize of context.finalizers) await finalize(headers);
       res.locals.userId = context.userId;
-      await sendFetchResponse(res, new Response(response.body, { status: response.status, statusText: response.statusText, headers }));
+      await sendRemixResponse(res, new Response(response.body, { status: response.status, statusText: response.statusText, headers }));
     })().catch(next);
   };
 }

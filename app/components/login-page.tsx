@@ -1,14 +1,15 @@
-import { Alert, Box, Button, Field, Flex, Heading, HStack, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, HStack, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { LegalDocumentView } from '~/components/legal-document';
 import { AppDialog } from '~/components/ui/app-dialog';
 import { FormAlert } from '~/components/ui/form-alert';
+import { FormField } from '~/components/ui/form-field';
 import { Logo } from '~/components/logo';
 import { privacyPolicy } from '~/content/privacy-policy';
 import { serviceAgreement } from '~/content/service-agreement';
 import type { LegalDocument } from '~/content/types';
-import { useRootEnv } from '~/root';
+import { usePublicConfig } from '~/hooks/use-app-data';
 import { getItem, LAST_LOGIN_PHONE_KEY, setItem, wipeOnLogout } from '~/services/local-storage.client';
 import type { loginAction, loginLoader } from '~/services/login.server';
 
@@ -25,7 +26,7 @@ function useCountdown() {
 }
 
 function DocumentDialog({ doc, label }: { doc: LegalDocument; label: string }) {
-  const env = useRootEnv();
+  const env = usePublicConfig();
   return (
     <AppDialog
       size={{ base: 'full', md: 'xl' }}
@@ -52,6 +53,7 @@ export function LoginPage() {
   const codeRef = useRef<HTMLInputElement>(null);
   const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
   const errors = actionData && !actionData.ok ? actionData.errors : {};
+  const values = actionData && !actionData.ok ? actionData.values : null;
   const sent = actionData && actionData.ok ? actionData : null;
 
   useEffect(() => {
@@ -61,6 +63,13 @@ export function LoginPage() {
     const last = getItem<string>(LAST_LOGIN_PHONE_KEY);
     if (last && phoneRef.current && !phoneRef.current.value) phoneRef.current.value = last;
   }, []);
+  useEffect(() => {
+    // A refused code is cleared so the next attempt starts from an empty field.
+    if (actionData && !actionData.ok && codeRef.current) {
+      codeRef.current.value = '';
+      if (actionData.errors.code) codeRef.current.focus();
+    }
+  }, [actionData]);
   useEffect(() => {
     if (sent) {
       setCountdown(sent.resendAfterSeconds);
@@ -100,8 +109,7 @@ export function LoginPage() {
           >
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <Stack gap="4">
-              <Field.Root invalid={!!errors.phone} required>
-                <Field.Label>手机号</Field.Label>
+              <FormField label="手机号" error={errors.phone} required>
                 <Input
                   ref={phoneRef}
                   name="phone"
@@ -109,13 +117,11 @@ export function LoginPage() {
                   inputMode="numeric"
                   autoComplete="tel"
                   placeholder="请输入11位手机号"
-                  defaultValue={actionData?.phone ?? ''}
+                  defaultValue={sent?.phone ?? values?.phone ?? ''}
                   maxLength={20}
                 />
-                <Field.ErrorText>{errors.phone}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root invalid={!!errors.code}>
-                <Field.Label>验证码</Field.Label>
+              </FormField>
+              <FormField label="验证码" error={errors.code} helper={sent && !devSms ? '验证码已发送，5分钟内有效' : undefined}>
                 <HStack w="full" align="flex-start">
                   <Input
                     ref={codeRef}
@@ -140,9 +146,7 @@ export function LoginPage() {
                     {countdown > 0 ? `${countdown}秒后重发` : sent ? '重新获取' : '获取验证码'}
                   </Button>
                 </HStack>
-                <Field.ErrorText>{errors.code}</Field.ErrorText>
-                {sent && !devSms && <Field.HelperText>验证码已发送，5分钟内有效</Field.HelperText>}
-              </Field.Root>
+              </FormField>
               {devSms && (
                 <Alert.Root status="info" variant="subtle" data-testid="dev-mode-notice">
                   <Alert.Indicator />
@@ -159,21 +163,24 @@ export function LoginPage() {
                   </Alert.Content>
                 </Alert.Root>
               )}
-              <Field.Root invalid={!!errors.inviteCode}>
-                <Field.Label>
-                  邀请码{' '}
-                  <Text as="span" color="gray.400" fontWeight="normal">
-                    （选填）
-                  </Text>
-                </Field.Label>
+              <FormField
+                error={errors.inviteCode}
+                label={
+                  <>
+                    邀请码{' '}
+                    <Text as="span" color="gray.400" fontWeight="normal">
+                      （选填）
+                    </Text>
+                  </>
+                }
+              >
                 <Input
                   name="inviteCode"
-                  defaultValue={actionData && !actionData.ok ? actionData.inviteCode : ''}
+                  defaultValue={values?.inviteCode ?? ''}
                   maxLength={32}
                   autoComplete="off"
                 />
-                <Field.ErrorText>{errors.inviteCode}</Field.ErrorText>
-              </Field.Root>
+              </FormField>
               <Button
                 type="submit"
                 name="intent"
@@ -187,7 +194,7 @@ export function LoginPage() {
                 登录
               </Button>
               <Text fontSize="xs" color="gray.500" textAlign="center">
-                登录即表示你已阅读并同意
+                登录即表示您已阅读并同意
                 <DocumentDialog doc={serviceAgreement} label="用户服务协议" />和
                 <DocumentDialog doc={privacyPolicy} label="隐私政策" />
               </Text>

@@ -1,13 +1,14 @@
-import { Box, Button, Field, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { FormAlert } from '~/components/ui/form-alert';
+import { Box, Button, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
+import { GENDER_LABELS, GENDERS, maskPhone, type User } from '../../contracts/user';
+import { FormAlert } from '~/components/ui/form-alert';
+import { FormField } from '~/components/ui/form-field';
 import { notifySuccess } from '~/components/ui/toaster';
-import type { ApiUser } from '~/services/api.server';
 import type { ProfileActionData } from '~/services/profile.server';
 
-/** Spec §5 profile form: username, email, phone (the login account, read-only), gender, position. */
-export function ProfileForm({ user }: { user: ApiUser }) {
+/** Spec §5 profile form: username, email, phone (the login account, shown masked), gender, position. */
+export function ProfileForm({ user }: { user: User }) {
   const actionData = useActionData<ProfileActionData>();
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update-profile';
@@ -28,15 +29,10 @@ export function ProfileForm({ user }: { user: ApiUser }) {
           </FormAlert>
           <FormAlert>{errors.form}</FormAlert>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <Field.Root invalid={!!errors.username} required>
-              <Field.Label>
-                用户名 <Field.RequiredIndicator />
-              </Field.Label>
+            <FormField label="用户名" error={errors.username} required>
               <Input name="username" defaultValue={values?.username ?? user.username ?? ''} maxLength={32} autoComplete="nickname" />
-              <Field.ErrorText>{errors.username}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.email}>
-              <Field.Label>邮箱</Field.Label>
+            </FormField>
+            <FormField label="邮箱" error={errors.email}>
               <Input
                 name="email"
                 type="text"
@@ -45,36 +41,26 @@ export function ProfileForm({ user }: { user: ApiUser }) {
                 autoComplete="email"
                 placeholder="name@example.com"
               />
-              <Field.ErrorText>{errors.email}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root readOnly>
-              <Field.Label>手机号</Field.Label>
-              <Input name="phone" value={user.phone} readOnly bg="gray.50" />
-              <Field.HelperText>手机号是登录账号，如需更换请联系客服</Field.HelperText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.gender}>
-              <Field.Label>性别</Field.Label>
+            </FormField>
+            <FormField label="手机号" helper="手机号是登录账号，如需更换请联系客服" readOnly>
+              <Input value={maskPhone(user.phone)} readOnly bg="gray.50" data-testid="profile-phone" />
+            </FormField>
+            <FormField label="性别" error={errors.gender}>
               <NativeSelect.Root>
                 <NativeSelect.Field name="gender" defaultValue={values?.gender ?? user.gender ?? ''}>
                   <option value="">未填写</option>
-                  <option value="male">男</option>
-                  <option value="female">女</option>
-                  <option value="other">其他</option>
+                  {GENDERS.map((g) => (
+                    <option key={g} value={g}>
+                      {GENDER_LABELS[g]}
+                    </option>
+                  ))}
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Field.ErrorText>{errors.gender}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={!!errors.position}>
-              <Field.Label>职位</Field.Label>
-              <Input
-                name="position"
-                defaultValue={values?.position ?? user.position ?? ''}
-                maxLength={50}
-                placeholder="如：留学顾问、学生"
-              />
-              <Field.ErrorText>{errors.position}</Field.ErrorText>
-            </Field.Root>
+            </FormField>
+            <FormField label="职位" error={errors.position}>
+              <Input name="position" defaultValue={values?.position ?? user.position ?? ''} maxLength={50} placeholder="如：留学顾问、学生" />
+            </FormField>
           </SimpleGrid>
           <Box>
             <Button type="submit" colorPalette="blue" loading={saving} loadingText="保存中…" data-testid="profile-submit">

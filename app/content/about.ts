@@ -1,9 +1,9 @@
-import type { ContentSection } from './types';
+import type { ContentDocument } from './types';
 
-export const aboutPage: { title: string; intro: string; sections: ContentSection[] } = {
+export const aboutPage: ContentDocument = {
   title: '关于留学文书AI平台',
   intro:
-    '留学文书AI平台是一款面向留学申请的文书辅助工具，由{{operatorName}}运营。我们希望帮助学生把自己真实的经历讲清楚、讲好，也帮助顾问在服务多名学生时减少重复劳动，把时间留给真正需要判断和沟通的部分。',
+    '留学文书AI平台是一款面向留学申请的文书辅助工具。我们（{{operatorName}}）希望帮助学生把自己真实的经历讲清楚、讲好，也帮助顾问在服务多名学生时减少重复劳动，把时间留给真正需要判断和沟通的部分。',
   sections: [
     {
       id: 'what',
@@ -52,7 +52,7 @@ export const aboutPage: { title: string; intro: string; sections: ContentSection
     {
       id: 'contact',
       heading: '联系我们',
-      paragraphs: ['如有问题、建议或合作意向，欢迎通过平台内的“反馈”入口或发送邮件至{{supportEmail}}与我们联系。'],
+      paragraphs: ['如有问题、建议或合作意向，欢迎通过平台内的“反馈”入口{{#supportEmail}}或发送邮件至{{supportEmail}}{{/supportEmail}}与我们联系。'],
     },
   ],
 };

@@ -1,9 +1,11 @@
-import { Box, Button, Container, Flex, Heading, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Container, Flex, Heading, HStack, Link as ChakraLink, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { CheckCircle2 } from 'lucide-react';
 import { Logo } from '~/components/logo';
 import { homePage } from '~/content/home';
+import { fillContent } from '~/content/placeholders';
+import { usePublicConfig } from '~/hooks/use-app-data';
 import { PRODUCT_NAME } from '~/services/navigation';
 import { getWebSession } from '~/sessions.server';
 
@@ -16,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Home() {
   const { signedIn } = useLoaderData<typeof loader>();
-  const { hero, features, audiences, steps, trust } = homePage;
+  const { hero, features, audiences, steps, trust } = fillContent(homePage, usePublicConfig());
   const cta = signedIn ? { to: '/dash/overview', label: '进入工作台' } : { to: '/dash/login', label: hero.primaryCta };
   return (
     <Box bg="white" minH="100vh">
@@ -126,6 +128,14 @@ export default function Home() {
           <Text textAlign="center" color="gray.500" fontSize="sm">
             © 2026 {PRODUCT_NAME} · AI 生成内容均在界面中明确标识，请在使用前审阅并确认
           </Text>
+          <HStack justify="center" gap="4" mt="2" fontSize="sm">
+            <ChakraLink asChild color="gray.600">
+              <Link to="/service-agreement">用户服务协议</Link>
+            </ChakraLink>
+            <ChakraLink asChild color="gray.600">
+              <Link to="/privacy-policy">隐私政策</Link>
+            </ChakraLink>
+          </HStack>
         </Container>
       </Box>
     </Box>

@@ -1,34 +1,34 @@
 import { Box, Button, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '~/components/ui/app-dialog';
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import type { MetaFunction } from '@remix-run/node';
+import { Form, useNavigation } from '@remix-run/react';
 import { useRef } from 'react';
 import { Page } from '~/components/page';
 import { pageTitle } from '~/services/navigation';
-import { currentUserLoader } from '~/services/page-loaders.server';
+import { sessionOnlyLoader } from '~/services/page-loaders.server';
+import { useShellUser } from '~/hooks/use-app-data';
+import { maskPhone, ROLE_LABELS } from '../../contracts/user';
 import { formatPoints } from '~/services/points';
 
 const PAGE = '账户与安全';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 
-const ROLE_LABELS = { user: '普通用户', admin: '管理员' } as const;
-
-export const loader = (args: LoaderFunctionArgs) => currentUserLoader(PAGE, args);
+export const loader = sessionOnlyLoader;
 
 export default function Account() {
-  const { user } = useLoaderData<typeof loader>();
+  const user = useShellUser();
   const navigation = useNavigation();
   const allDevicesForm = useRef<HTMLFormElement>(null);
   const signingOut = navigation.state === 'submitting' && navigation.formAction === '/logout';
   const rows: Array<[string, string]> = [
-    ['登录手机号', user.phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')],
+    ['登录手机号', maskPhone(user.phone)],
     ['账户角色', ROLE_LABELS[user.role]],
     ['积分余额', formatPoints(user.total_points)],
     ['我的邀请码', user.invite_code],
     ['注册时间', new Date(user.created_at).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })],
   ];
   return (
-    <Page title={PAGE} description="你的登录账号信息与登录状态。">
+    <Page title={PAGE} description="您的登录账号信息与登录状态。">
       <Stack gap="6" maxW="3xl">
         <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '8' }}>
           <DataList.Root orientation="horizontal" gap="4">

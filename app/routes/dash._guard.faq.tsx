@@ -2,6 +2,8 @@ import { Accordion, Box, Heading, Stack, Text } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Page } from '~/components/page';
 import { faqGroups } from '~/content/faq';
+import { fillContent } from '~/content/placeholders';
+import { usePublicConfig } from '~/hooks/use-app-data';
 import { pageTitle } from '~/services/navigation';
 import { sessionOnlyLoader } from '~/services/page-loaders.server';
 
@@ -10,10 +12,11 @@ export const meta: MetaFunction = () => [{ title: pageTitle('常见问题') }];
 export const loader = sessionOnlyLoader;
 
 export default function Faq() {
+  const groups = fillContent(faqGroups, usePublicConfig());
   return (
     <Page title="常见问题" description="关于账号、积分、写作与检测的常见疑问。没有找到答案？欢迎提交意见反馈。" maxW="4xl">
       <Stack gap="8">
-        {faqGroups.map((group) => (
+        {groups.map((group) => (
           <Box as="section" key={group.id}>
             <Heading as="h2" size="md" mb="3">
               {group.title}

@@ -1,22 +1,23 @@
 import { Box, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link } from '@remix-run/react';
 import { Page } from '~/components/page';
 import { ProfileForm } from '~/components/profile-form';
+import { useShellUser } from '~/hooks/use-app-data';
 import { RouteErrorBoundary } from '~/components/route-error';
 import { pageTitle } from '~/services/navigation';
-import { currentUserLoader } from '~/services/page-loaders.server';
+import { sessionOnlyLoader } from '~/services/page-loaders.server';
 import { profileAction } from '~/services/profile.server';
 
 const PAGE = '设置';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 
-// Arrow wrappers: a module-level call into a .server module would run (and fail) in the browser bundle.
-export const loader = (args: LoaderFunctionArgs) => currentUserLoader(PAGE, args);
+export const loader = sessionOnlyLoader;
+// Arrow wrapper: a module-level call into a .server module would run (and fail) in the browser bundle.
 export const action = (args: ActionFunctionArgs) => profileAction(PAGE, args);
 
 export default function Settings() {
-  const { user } = useLoaderData<typeof loader>();
+  const user = useShellUser();
   return (
     <Page title={PAGE} description="管理个人资料与账户安全。">
       <Stack gap="8">

@@ -6,7 +6,7 @@ import { Header } from '~/components/shell/header';
 import { Sidebar, type SidebarMode } from '~/components/shell/sidebar';
 import { RouteErrorBoundary } from '~/components/route-error';
 import { FormAlert } from '~/components/ui/form-alert';
-import { useRootEnv } from '~/root';
+import { usePublicConfig } from '~/hooks/use-app-data';
 import { createApiClient, orRouteError } from '~/services/api.server';
 import { pageTitle } from '~/services/navigation';
 import { requireWebSession } from '~/sessions.server';
@@ -15,7 +15,10 @@ export const SIDEBAR_COOKIE = 'lx_sidebar';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('工作台') }];
 
-/** The dashboard shell: every /dash page needs a session (spec §6), and the shell needs the user. */
+/**
+ * The dashboard shell: every /dash page needs a session (spec §6). The user is loaded here once
+ * per page; pages read it with useShellUser() instead of asking the API again.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const web = await requireWebSession(request, context);
   const user = await orRouteError(createApiClient(request, context, '工作台').user.info());
@@ -31,7 +34,7 @@ export type ShellHandle = { layout?: ShellLayout };
 
 export default function DashShell() {
   const { user, notice, sidebarMode } = useLoaderData<typeof loader>();
-  const env = useRootEnv();
+  const config = usePublicConfig();
   const [mode, setMode] = useState<SidebarMode>(sidebarMode);
   const writing = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.layout === 'writing');
   const changeMode = useCallback((next: SidebarMode) => {
@@ -43,7 +46,7 @@ export default function DashShell() {
     <Flex minH="100vh" h={writing ? 'auto' : '100vh'} bg="gray.50">
       <Sidebar mode={mode} onModeChange={changeMode} />
       <Flex direction="column" flex="1" minW="0" h={writing ? 'auto' : '100vh'}>
-        <Header user={user} env={env} />
+        <Header user={user} config={config} />
         <Box as="main" flex="1" minH="0" overflowY={writing ? 'visible' : 'auto'} data-testid="content-area">
           {notice && (
             <Box px={{ base: '4', md: '8' }} pt="4" maxW="5xl">

@@ -17,7 +17,7 @@ export default function Maintenance() {
           系统维护中
         </Heading>
         <Text color="gray.600" lineHeight="1.8">
-          为了提供更稳定的服务，我们正在进行系统维护。维护期间暂时无法使用写作和检测功能，你的草稿保存在浏览器中，不会丢失。
+          为了提供更稳定的服务，我们正在进行系统维护。维护期间暂时无法使用写作和检测功能，您的草稿保存在浏览器中，不会丢失。
         </Text>
         <Button asChild colorPalette="blue">
           <Link to="/dash/overview">重新进入工作台</Link>

@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppLoadContext } from '@remix-run/node';
 import { createApiClient } from './api.server';
-import { getWebSession, type Tokens } from '~/sessions.server';
+import type { Tokens } from '../../contracts/auth';
+import { getWebSession } from '~/sessions.server';
 
-process.env.SESSION_SECRET ??= 'test-session-secret-with-at-least-32-chars!!';
 
 /** A fake /api/v1 whose behaviour each test scripts, counting what it receives. */
 type Fake = {
@@ -88,7 +88,12 @@ async function startFake(): Promise<Fake> {
   return fake;
 }
 
-const newContext = (apiUrl: string): AppLoadContext => ({ requestId: 'req', apiUrl, clientIp: '127.0.0.1', finalizers: [] });
+const config: AppLoadContext['config'] = {
+  appEnv: 'test',
+  sessionSecrets: ['test-session-secret-with-at-least-32-chars!!'],
+  public: { devSms: true, supportWechatQrUrl: null, supportWechatId: null, supportEmail: null, operatorName: '本平台运营方' },
+};
+const newContext = (apiUrl: string): AppLoadContext => ({ requestId: 'req', apiUrl, clientIp: '127.0.0.1', finalizers: [], config });
 
 async function runFinalizers(context: AppLoadContext): Promise<Headers> {
   const headers = new Headers();

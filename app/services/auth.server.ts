@@ -1,35 +1,24 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { z } from 'zod';
-import type { Tokens } from '~/sessions.server';
-import { createApiClient, type ApiUser } from './api.server';
-import { ApiRequestError } from './errors';
+import { phoneLoginSchema, type Tokens } from '../../contracts/auth';
+import type { User } from '../../contracts/user';
+import { createApiClient } from './api.server';
+import { handleForm, type FormFailure } from './forms';
 
 /**
  * remix-auth does the verify step only: phone + SMS code go to the API, which answers with
  * tokens. Storing them is the session module's job.
  */
-export type LoginOutcome = { tokens: Tokens; user: ApiUser; isNewUser: boolean };
+export type LoginOutcome = { tokens: Tokens; user: User; isNewUser: boolean };
+export const LOGIN_FIELDS = ['phone', 'code', 'inviteCode'] as const;
+export type LoginField = (typeof LOGIN_FIELDS)[number];
 
-/** Presence only: the API owns the format rules and answers with their messages. */
-export const loginFormSchema = z.object({
-  phone: z.string({ error: '请输入手机号' }).trim().min(1, '请输入手机号'),
-  code: z.string({ error: '请输入验证码' }).trim().min(1, '请输入验证码'),
-  inviteCode: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => v || undefined),
-});
-
-export class LoginFormError extends Error {
-  override name = 'LoginFormError';
-  constructor(
-    message: string,
-    readonly field?: 'phone' | 'code' | 'inviteCode',
-  ) {
-    super(message);
+/** A login the form can show: field errors and the values to keep. */
+export class LoginFailure extends Error {
+  override name = 'LoginFailure';
+  constructor(readonly failure: FormFailure<LoginField>) {
+    super('login failed');
   }
 }
 
@@ -37,28 +26,14 @@ export function createAuthenticator(context: AppLoadContext, pageName: string) {
   const authenticator = new Authenticator<LoginOutcome>();
   authenticator.use(
     new FormStrategy(async ({ form, request }) => {
-      const parsed = loginFormSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!;
-        throw new LoginFormError(issue.message, issue.path[0] as 'phone' | 'code');
-      }
-      try {
-        const { user, isNewUser, ...tokens } = await createApiClient(request, context, pageName).auth.loginWithPhone(parsed.data);
-        return { tokens, user, isNewUser };
-      } catch (error) {
-        if (error instanceof ApiRequestError) {
-          const field =
-            error.code === 'INVITE_CODE_INVALID'
-              ? 'inviteCode'
-              : /手机号/.test(error.message)
-                ? 'phone'
-                : /验证码/.test(error.message)
-                  ? 'code'
-                  : undefined;
-          throw new LoginFormError(error.message, field);
-        }
-        throw error;
-      }
+      const outcome = await handleForm(form, {
+        fields: LOGIN_FIELDS,
+        schema: phoneLoginSchema,
+        submit: (input) => createApiClient(request, context, pageName).auth.loginWithPhone(input),
+      });
+      if (!outcome.ok) throw new LoginFailure(outcome);
+      const { user, isNewUser, ...tokens } = outcome.result;
+      return { tokens, user, isNewUser };
     }),
     'phone-code',
   );

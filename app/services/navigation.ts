@@ -78,6 +78,9 @@ const AVAILABLE = new Set(
 );
 export const isRouteAvailable = (to: string) => AVAILABLE.has(to);
 
+/** The sidebar's pinned 充值积分 target (spec §2); open once billing lands. */
+export const CHARGE_ROUTE = '/dash/pricing';
+
 export const SIDEBAR_WIDTH = { collapsed: 80, expanded: 240 } as const;
 export const SIDEBAR_BREAKPOINTS = { mobile: 768, desktop: 1200 } as const;
 export const HOVER_PANEL_CLOSE_DELAY_MS = 300;

@@ -1,15 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient, orRouteError } from './api.server';
 
-/** For pages that need only a session (help and legal pages): each route checks it itself. */
+/**
+ * For pages under the shell that need nothing but a session: each route checks it itself (a
+ * parent's loader does not protect its children), and reads the user from the shell's loader.
+ */
 export async function sessionOnlyLoader({ request, context }: LoaderFunctionArgs) {
   await requireWebSession(request, context);
   return null;
-}
-
-/** For pages that show the signed-in user's own record (profile, settings, account). */
-export async function currentUserLoader(pageName: string, { request, context }: LoaderFunctionArgs) {
-  await requireWebSession(request, context);
-  return { user: await orRouteError(createApiClient(request, context, pageName).user.info()) };
 }

@@ -1,39 +1,20 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { z } from 'zod';
+import { profileUpdateSchema } from '../../contracts/user';
 import { requireWebSession } from '~/sessions.server';
 import { createApiClient } from './api.server';
-import { ApiRequestError } from './errors';
+import { handleForm, type FormFailure } from './forms';
 
-type Field = 'username' | 'email' | 'gender' | 'position' | 'form';
-export type ProfileActionData =
-  { ok: true; message: string } | { ok: false; errors: Partial<Record<Field, string>>; values: Record<string, string> };
+/** The phone is shown, not submitted: it is the login account. */
+export const PROFILE_FIELDS = ['username', 'email', 'gender', 'position'] as const;
+export type ProfileActionData = { ok: true; message: string } | FormFailure<(typeof PROFILE_FIELDS)[number]>;
 
-const formSchema = z.object({
-  username: z.string().trim().min(1, '请输入用户名').max(32, '用户名不能超过32个字符'),
-  email: z.union([z.literal(''), z.string().trim().email('请输入有效的邮箱地址')]),
-  gender: z.union([z.literal(''), z.enum(['male', 'female', 'other'], { error: '性别只能是男、女或其他' })]),
-  position: z.string().trim().max(50, '职位不能超过50个字符'),
-});
-
-/** The profile form's action for a page named `pageName` (settings and profile pages). Validated here for instant messages; the API validates again. */
+/** The profile form's action for a page named `pageName` (settings and profile pages). */
 export async function profileAction(pageName: string, { request, context }: ActionFunctionArgs): Promise<ProfileActionData> {
   await requireWebSession(request, context);
-  const form = await request.formData();
-  const values = Object.fromEntries(['username', 'email', 'gender', 'position'].map((k) => [k, String(form.get(k) ?? '')]));
-  const parsed = formSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: Partial<Record<Field, string>> = {};
-    for (const issue of parsed.error.issues) errors[(issue.path[0] as Field) ?? 'form'] ??= issue.message;
-    return { ok: false, errors, values };
-  }
-  try {
-    await createApiClient(request, context, pageName).user.updateProfile(parsed.data);
-    return { ok: true, message: '更新成功' };
-  } catch (error) {
-    if (error instanceof ApiRequestError) {
-      const field = (error.data as { field?: string } | undefined)?.field as Field | undefined;
-      return { ok: false, errors: { [field && field in values ? field : 'form']: error.message || '更新失败，请重试' }, values };
-    }
-    throw error;
-  }
+  const outcome = await handleForm(await request.formData(), {
+    fields: PROFILE_FIELDS,
+    schema: profileUpdateSchema,
+    submit: (input) => createApiClient(request, context, pageName).user.updateProfile(input),
+  });
+  return outcome.ok ? { ok: true, message: '更新成功' } : outcome;
 }

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { openDatabase } from '../../db/client';
-import { mainlandPhone, maskPhone } from '../domain/phone';
+import { mainlandPhone, maskPhone } from '../../contracts/user';
 import { setRole } from '../domain/users';
 
 /**

@@ -1,16 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { badRequest, notFound } from './errors';
-import { maskPhone } from './phone';
+import { DomainError, notFound } from './errors';
+import { maskPhone, type ProfileUpdate, type Role, type User } from '../../contracts/user';
 
 export type UserRow = typeof users.$inferSelect;
-export type Role = UserRow['role'];
 
-/** The user object of the API (spec §3 User), points as a two-decimal number. */
-export function toUserDto(user: UserRow) {
+/** The user object of the API (contracts/user.ts), points as a two-decimal number. */
+export function toUserDto(user: UserRow): User {
   return {
     id: user.id,
     name: user.name,
@@ -27,7 +25,6 @@ export function toUserDto(user: UserRow) {
     created_at: user.createdAt.toISOString(),
   };
 }
-export type UserDto = ReturnType<typeof toUserDto>;
 
 export const centsToPoints = (cents: number) => Math.trunc(cents) / 100;
 
@@ -48,7 +45,7 @@ async function findUserByPhone(db: Database, phone: string): Promise<UserRow | n
 /** The inviter behind an invite code; an unknown code is an error the user can correct. */
 export async function resolveInviter(db: Database, inviteCode: string): Promise<string> {
   const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode.trim().toUpperCase()));
-  if (!inviter) throw badRequest('邀请码无效，请检查后重试', 'INVITE_CODE_INVALID');
+  if (!inviter) throw new DomainError('INVITE_CODE_INVALID', '邀请码无效，请检查后重试', { field: 'inviteCode' });
   return inviter.id;
 }
 
@@ -75,21 +72,10 @@ export async function findOrCreateUserByPhone(
   throw new Error(`could not allocate an invite code for ${maskPhone(phone)}`);
 }
 
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
-
-export const profileUpdateSchema = z.object({
-  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(32, '用户名不能超过32个字符'),
-  email: z.preprocess(blankToNull, z.string().trim().email('请输入有效的邮箱地址').max(254, '请输入有效的邮箱地址').nullable().optional()),
-  phone: z.preprocess(blankToNull, z.string().trim().nullable().optional()),
-  gender: z.preprocess(blankToNull, z.enum(['male', 'female', 'other'], { error: '性别只能是男、女或其他' }).nullable().optional()),
-  position: z.preprocess(blankToNull, z.string().trim().max(50, '职位不能超过50个字符').nullable().optional()),
-});
-export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
-
 export async function updateProfile(db: Database, userId: string, input: ProfileUpdate): Promise<UserRow> {
   const current = await getUser(db, userId);
   if (input.phone && input.phone.replace(/\s/g, '') !== current.phone) {
-    throw badRequest('手机号是登录账号，不能在这里修改', 'PHONE_IMMUTABLE');
+    throw new DomainError('PHONE_IMMUTABLE', '手机号是登录账号，不能在这里修改', { field: 'phone' });
   }
   const [updated] = await db
     .update(users)

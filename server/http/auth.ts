@@ -1,24 +1,8 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { phoneLoginSchema, smsSendSchema } from '../../contracts/auth';
 import { loginWithPhone } from '../domain/auth/login';
 import { sendLoginCode } from '../domain/auth/sms-codes';
-import { mainlandPhone } from '../domain/phone';
 import { clientIp, ok, parse, route, type ApiDeps } from './kit';
-
-const sendSchema = z.object({ phone: mainlandPhone });
-const loginSchema = z.object({
-  phone: mainlandPhone,
-  code: z
-    .string({ error: '请输入验证码' })
-    .trim()
-    .regex(/^\d{6}$/, '请输入6位数字验证码'),
-  inviteCode: z
-    .string()
-    .trim()
-    .max(32)
-    .optional()
-    .transform((v) => v || undefined),
-});
 
 /** /api/v1/auth: SMS code login. */
 export function authRoutes(deps: ApiDeps) {
@@ -27,7 +11,7 @@ export function authRoutes(deps: ApiDeps) {
   router.post(
     '/sms/send',
     route(async (req, res) => {
-      const { phone } = parse(sendSchema, req.body);
+      const { phone } = parse(smsSendSchema, req.body);
       const result = await sendLoginCode(
         {
           db: deps.db,
@@ -44,7 +28,7 @@ export function authRoutes(deps: ApiDeps) {
   router.post(
     '/login/phone',
     route(async (req, res) => {
-      const input = parse(loginSchema, req.body);
+      const input = parse(phoneLoginSchema, req.body);
       const result = await loginWithPhone(
         { db: deps.db, secret: deps.config.jwtSecret, attemptsPerIpPerHour: deps.config.LOGIN_ATTEMPTS_PER_IP_PER_HOUR },
         { ...input, ip: clientIp(req), userAgent: req.get('user-agent') },

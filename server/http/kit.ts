@@ -1,16 +1,41 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { z } from 'zod';
+import type { ErrorCode } from '../../contracts/errors';
+import type { z } from '../../contracts/zod';
+import type { Role } from '../../contracts/user';
 import type { Database } from '../../db/client';
 import type { AppConfig } from '../config';
-import { AppError, badRequest } from '../domain/errors';
+import { DomainError, forbidden, validationError } from '../domain/errors';
 import { authenticateAccessToken, type AuthenticatedRequest } from '../domain/auth/tokens';
 import type { Logger } from '../logger';
 import type { SmsSender } from '../integrations/sms';
+import type { RealtimePublisher } from '../realtime/bus';
 
-export type ApiDeps = { config: AppConfig; db: Database; logger: Logger; sms: SmsSender };
+export type ApiDeps = { config: AppConfig; db: Database; logger: Logger; sms: SmsSender; events: RealtimePublisher };
 
 export type ApiLocals = { requestId: string; sourcePage?: string; auth?: AuthenticatedRequest };
 export const locals = (res: Response) => res.locals as ApiLocals;
+
+/** The HTTP status of each domain error code: the only place the API decides statuses for errors. */
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  MALFORMED_JSON: 400,
+  CODE_EXPIRED: 400,
+  CODE_INVALID: 400,
+  CODE_VOIDED: 400,
+  INVITE_CODE_INVALID: 400,
+  PHONE_IMMUTABLE: 400,
+  TOKEN_INVALID: 401,
+  TOKEN_EXPIRED: 401,
+  SOCKET_TICKET_INVALID: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  STARTING: 503,
+};
+export const statusOf = (code: ErrorCode) => STATUS[code];
 
 /** Express 4 does not catch rejected promises: every async handler goes through here. */
 export const route =
@@ -23,13 +48,16 @@ export function ok(res: Response, data: unknown, message?: string, status = 200)
   res.status(status).json(message === undefined ? { success: true, data } : { success: true, data, message });
 }
 
-/** zod at the boundary: the first issue's message is the Chinese message the user sees. */
+export function fail(res: Response, code: ErrorCode, message: string, data?: unknown) {
+  res.status(statusOf(code)).json(data === undefined ? { success: false, code, message } : { success: false, code, message, data });
+}
+
+/** zod at the boundary: the first issue's (Chinese) message, and the field it is about. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const message = issue && !issue.message.startsWith('Invalid') ? issue.message : '请求参数无效';
-  throw badRequest(message, 'VALIDATION_ERROR', { field: issue?.path.join('.') });
+  throw validationError(issue?.message || '请求参数无效', issue?.path.join('.') || undefined);
 }
 
 export function clientIp(req: Request): string {
@@ -41,11 +69,13 @@ const bearer = (req: Request) => {
   return header.startsWith('Bearer ') ? header.slice(7).trim() : null;
 };
 
+const signInFirst = () => new DomainError('TOKEN_INVALID', '请先登录');
+
 /** Sets `locals(res).auth`; with `optional`, a request without a token passes as anonymous. */
 export function authenticate(deps: ApiDeps, options: { optional?: boolean } = {}): RequestHandler {
   return (req, res, next) => {
     const token = bearer(req);
-    if (!token) return options.optional ? next() : next(new AppError(401, 'TOKEN_INVALID', '请先登录'));
+    if (!token) return options.optional ? next() : next(signInFirst());
     authenticateAccessToken({ db: deps.db, secret: deps.config.jwtSecret }, token).then((claims) => {
       locals(res).auth = claims;
       next();
@@ -53,31 +83,32 @@ export function authenticate(deps: ApiDeps, options: { optional?: boolean } = {}
   };
 }
 
+/** After `authenticate`: the role is read from the database with the session, never from the token. */
+export function requireRole(role: Role): RequestHandler {
+  return (_req, res, next) => {
+    const auth = locals(res).auth;
+    if (!auth) return next(signInFirst());
+    next(auth.user.role === role ? undefined : forbidden());
+  };
+}
+
 /** For handlers behind `authenticate(deps)`. */
 export const authOf = (res: Response): AuthenticatedRequest => {
   const auth = locals(res).auth;
-  if (!auth) throw new AppError(401, 'TOKEN_INVALID', '请先登录');
+  if (!auth) throw signInFirst();
   return auth;
 };
 
 export function errorHandler(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
-    if (err instanceof AppError) {
-      const body: Record<string, unknown> = { success: false, code: err.code, message: err.message };
-      if (err.data !== undefined) body.data = err.data;
-      res.status(err.status).json(body);
-      return;
-    }
+    if (res.headersSent) return void res.destroy();
+    if (err instanceof DomainError) return fail(res, err.code, err.message, err.data);
     const type = (err as { type?: string }).type;
-    if (type === 'entity.parse.failed') {
-      res.status(400).json({ success: false, code: 'MALFORMED_JSON', message: '请求格式错误：不是有效的 JSON' });
-      return;
-    }
-    if (type === 'entity.too.large') {
-      res.status(413).json({ success: false, code: 'PAYLOAD_TOO_LARGE', message: '请求内容过大' });
-      return;
-    }
+    if (type === 'entity.parse.failed') return fail(res, 'MALFORMED_JSON', '请求格式错误：不是有效的 JSON');
+    if (type === 'entity.too.large') return fail(res, 'PAYLOAD_TOO_LARGE', '请求内容过大');
+    if (type === 'charset.unsupported' || type === 'encoding.unsupported')
+      return fail(res, 'UNSUPPORTED_MEDIA_TYPE', '请求编码不受支持，请使用 UTF-8');
     logger.error('request.unhandled_error', { requestId: locals(res).requestId, path: req.path, err });
-    res.status(500).json({ success: false, code: 'INTERNAL_ERROR', message: '服务器错误，请稍后重试' });
+    fail(res, 'INTERNAL_ERROR', '服务器错误，请稍后重试');
   };
 }

@@ -1,7 +1,9 @@
 import { Router } from 'express';
-import { feedbackSchema, submitFeedback } from '../domain/feedback';
+import { feedbackSchema } from '../../contracts/feedback';
+import { operationLogSchema } from '../../contracts/operation-logs';
 import { tooManyRequests } from '../domain/errors';
-import { operationLogSchema, recordOperationLog } from '../domain/operation-logs';
+import { submitFeedback } from '../domain/feedback';
+import { recordOperationLog } from '../domain/operation-logs';
 import { hitRateLimit } from '../domain/rate-limit';
 import { authenticate, authOf, clientIp, locals, ok, parse, route, type ApiDeps } from './kit';
 

@@ -1,11 +1,9 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { logoutRequestSchema, refreshRequestSchema } from '../../contracts/auth';
+import { profileUpdateSchema } from '../../contracts/user';
 import { revokeAllSessions, revokeSession, rotateRefreshToken } from '../domain/auth/tokens';
-import { profileUpdateSchema, toUserDto, updateProfile } from '../domain/users';
+import { toUserDto, updateProfile } from '../domain/users';
 import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
-
-const refreshSchema = z.object({ refreshToken: z.string({ error: '缺少刷新令牌' }).min(1, '缺少刷新令牌').max(200) });
-const logoutSchema = z.object({ allDevices: z.boolean().optional() });
 
 /** /api/v1/user: session and profile (spec §7). */
 export function userRoutes(deps: ApiDeps) {
@@ -15,7 +13,7 @@ export function userRoutes(deps: ApiDeps) {
   router.post(
     '/refresh-token',
     route(async (req, res) => {
-      const { refreshToken } = parse(refreshSchema, req.body);
+      const { refreshToken } = parse(refreshRequestSchema, req.body);
       ok(res, await rotateRefreshToken({ db: deps.db, secret: deps.config.jwtSecret }, refreshToken));
     }),
   );
@@ -24,7 +22,7 @@ export function userRoutes(deps: ApiDeps) {
     '/logout',
     auth,
     route(async (req, res) => {
-      const { allDevices } = parse(logoutSchema, req.body);
+      const { allDevices } = parse(logoutRequestSchema, req.body);
       const claims = authOf(res);
       if (allDevices) {
         const revoked = await revokeAllSessions(deps.db, claims.userId, 'logout_all');

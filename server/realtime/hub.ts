@@ -1,40 +1,47 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { z } from 'zod';
+import { authMessageDataSchema, clientMessageSchema, SOCKET_TICKET_PREFIX, type ClientMessage, type ServerMessageType } from '../../contracts/realtime';
+import { redeemSocketTicket } from '../domain/auth/socket-tickets';
 import { authenticateAccessToken } from '../domain/auth/tokens';
 import type { ApiDeps } from '../http/kit';
 import type { Logger } from '../logger';
+import type { EventBus, RealtimeEvent } from './bus';
 
-/** Every message either way is `{ type, data, meta: { timestamp } }` (spec §7). */
-const clientMessage = z.object({
-  type: z.enum(['PING', 'AUTH', 'SCAN_LOGIN_LISTEN', 'PAYMENT_STATUS_LISTEN', 'PAYMENT_STATUS_LISTEN_STOP']),
-  data: z.unknown().optional(),
-  meta: z.object({ timestamp: z.number() }).partial().optional(),
-});
-
-export type ServerMessageType =
-  | 'CONNECT'
-  | 'AUTH'
-  | 'PONG'
-  | 'ERROR'
-  | 'SYSTEM_NOTIFICATION'
-  | 'SYSTEM_MAINTENANCE'
-  | 'MAINTENANCE_NOTIFICATION'
-  | 'MAINTENANCE_END_NOTIFICATION';
-
-export type RealtimeHub = { close: () => void };
+export type RealtimeHub = {
+  /** Called once the database is open: from then on, bus events reach this process's sockets. */
+  attachBus: (bus: EventBus) => void;
+  close: () => void;
+};
 
 type Connection = { id: string; socket: WebSocket; userId?: string };
 
-const send = (socket: WebSocket, type: ServerMessageType, data: unknown) => {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type, data, meta: { timestamp: Date.now() } }));
+const send = (socket: WebSocket, type: ServerMessageType, data: unknown, eventId?: string) => {
+  if (socket.readyState !== socket.OPEN) return;
+  const meta = eventId ? { timestamp: Date.now(), eventId } : { timestamp: Date.now() };
+  socket.send(JSON.stringify({ type, data, meta }));
 };
 
-/** The /ws endpoint: CONNECT on open, PING/PONG, AUTH with an access token. Later issues add the listeners. */
+const matches = (event: RealtimeEvent, connection: Connection) => {
+  switch (event.audience.kind) {
+    case 'everyone':
+      return true;
+    case 'signed-in':
+      return Boolean(connection.userId);
+    case 'user':
+      return connection.userId === event.audience.userId;
+  }
+};
+
+/**
+ * The /ws endpoint (spec §7): CONNECT on open, PING/PONG, AUTH with a socket ticket (browsers) or
+ * an access token (API clients). The connection map is only this process's delivery table: events
+ * arrive through the bus from whichever process published them.
+ */
 export function attachRealtime(server: Server, options: { logger: Logger; getDeps: () => ApiDeps | null }): RealtimeHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const connections = new Map<string, Connection>();
+  let unsubscribe = () => {};
 
   server.on('upgrade', (req, socket, head) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
@@ -42,32 +49,36 @@ export function attachRealtime(server: Server, options: { logger: Logger; getDep
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
   });
 
+  async function authenticate(connection: Connection, message: ClientMessage) {
+    const deps = options.getDeps();
+    const data = authMessageDataSchema.safeParse(message.data);
+    if (!deps || !data.success) return send(connection.socket, 'AUTH', { success: false, message: '认证失败' });
+    const { token } = data.data;
+    try {
+      const { userId } = token.startsWith(SOCKET_TICKET_PREFIX)
+        ? await redeemSocketTicket(deps.db, token)
+        : await authenticateAccessToken({ db: deps.db, secret: deps.config.jwtSecret }, token);
+      connection.userId = userId;
+      send(connection.socket, 'AUTH', { success: true });
+    } catch {
+      send(connection.socket, 'AUTH', { success: false, message: '登录已过期，请重新登录' });
+    }
+  }
+
   wss.on('connection', (socket: WebSocket) => {
     const connection: Connection = { id: randomUUID(), socket };
     connections.set(connection.id, connection);
     send(socket, 'CONNECT', { connectionId: connection.id });
 
     socket.on('message', (raw) => {
-      let message: z.infer<typeof clientMessage>;
+      let message: ClientMessage;
       try {
-        message = clientMessage.parse(JSON.parse(String(raw)));
+        message = clientMessageSchema.parse(JSON.parse(String(raw)));
       } catch {
         return send(socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
       }
       if (message.type === 'PING') return send(socket, 'PONG', {});
-      if (message.type === 'AUTH') {
-        const deps = options.getDeps();
-        const token = z.object({ token: z.string().min(1) }).safeParse(message.data);
-        if (!deps || !token.success) return send(socket, 'AUTH', { success: false, message: '认证失败' });
-        authenticateAccessToken({ db: deps.db, secret: deps.config.jwtSecret }, token.data.token).then(
-          (claims) => {
-            connection.userId = claims.userId;
-            send(socket, 'AUTH', { success: true });
-          },
-          () => send(socket, 'AUTH', { success: false, message: '登录已过期，请重新登录' }),
-        );
-        return;
-      }
+      if (message.type === 'AUTH') return void authenticate(connection, message);
       send(socket, 'ERROR', { code: 'UNSUPPORTED', message: '该消息类型暂不支持' });
     });
     socket.on('close', () => connections.delete(connection.id));
@@ -75,7 +86,15 @@ export function attachRealtime(server: Server, options: { logger: Logger; getDep
   });
 
   return {
+    attachBus(bus) {
+      unsubscribe = bus.subscribe((event) => {
+        for (const connection of connections.values()) {
+          if (matches(event, connection)) send(connection.socket, event.type, event.data, event.id);
+        }
+      });
+    },
     close: () => {
+      unsubscribe();
       for (const { socket } of connections.values()) socket.close(1001, 'server shutting down');
       wss.close();
     },

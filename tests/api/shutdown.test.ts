@@ -7,7 +7,7 @@ import { startTestServer } from './harness';
  */
 let arrived = 0;
 const slowPage =
-  (apiUrl: string): RequestHandler =>
+  ({ apiUrl }: { apiUrl: string }): RequestHandler =>
   (_req, res, next) => {
     arrived++;
     setTimeout(() => {

@@ -62,14 +62,9 @@ export function ClearDraftsDialog({
       title="清除草稿"
       testId="clear-drafts-dialog"
       footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            取消
-          </Button>
-          <Button colorPalette="red" disabled={selected.size === 0} onClick={confirm}>
-            清除所选
-          </Button>
-        </>
+        <Button colorPalette="red" disabled={selected.size === 0} onClick={confirm}>
+          清除所选
+        </Button>
       }
     >
       <Text fontSize="sm" color="gray.600" mb="3">

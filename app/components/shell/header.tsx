@@ -2,14 +2,15 @@ import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Image, Kbd, Menu,
 import { Link, useSubmit } from '@remix-run/react';
 import { ChevronDown, Coins, Eraser, Gift, Headset, LogOut, Search, Settings, Shield, Ticket, UserPlus, UserRound } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import type { ApiUser } from '~/services/api.server';
-import type { PublicEnv } from '~/env.server';
+import type { PublicConfig } from '../../../contracts/public-config';
+import { maskPhone, type User } from '../../../contracts/user';
 import { notifyInfo } from '~/components/ui/toaster';
 import { formatPoints } from '~/services/points';
 import { ClearDraftsDialog, useDraftCount } from './clear-drafts-dialog';
 import { SearchDialog, useSearchShortcut } from './search-dialog';
 
-function SupportMenu({ env }: { env: PublicEnv }) {
+/** Contact entries appear only where the deployment configured them; the feedback form always does. */
+function SupportMenu({ config }: { config: PublicConfig }) {
   return (
     <Popover.Root positioning={{ placement: 'bottom-end' }}>
       <Popover.Trigger asChild>
@@ -24,22 +25,24 @@ function SupportMenu({ env }: { env: PublicEnv }) {
             <Popover.Body>
               <Stack gap="3" align="center" textAlign="center">
                 <Text fontWeight="semibold">联系客服</Text>
-                {env.supportWechatQrUrl ? (
+                {config.supportWechatQrUrl ? (
                   <>
-                    <Image src={env.supportWechatQrUrl} alt="客服微信二维码" w="40" h="40" objectFit="contain" />
+                    <Image src={config.supportWechatQrUrl} alt="客服微信二维码" w="40" h="40" objectFit="contain" />
                     <Text fontSize="sm" color="gray.600">
                       微信扫码添加客服
                     </Text>
                   </>
                 ) : null}
-                {env.supportWechatId && (
+                {config.supportWechatId && (
                   <Text fontSize="sm">
-                    客服微信：<b>{env.supportWechatId}</b>
+                    客服微信：<b>{config.supportWechatId}</b>
                   </Text>
                 )}
-                <Text fontSize="sm" color="gray.600">
-                  邮箱：{env.supportEmail}
-                </Text>
+                {config.supportEmail && (
+                  <Text fontSize="sm" color="gray.600">
+                    邮箱：{config.supportEmail}
+                  </Text>
+                )}
                 <Button asChild size="xs" variant="outline">
                   <Link to="/dash/feedback">在线提交反馈</Link>
                 </Button>
@@ -52,7 +55,7 @@ function SupportMenu({ env }: { env: PublicEnv }) {
   );
 }
 
-function UserMenu({ user, onClearDrafts, draftCount }: { user: ApiUser; onClearDrafts: () => void; draftCount: number }) {
+function UserMenu({ user, onClearDrafts, draftCount }: { user: User; onClearDrafts: () => void; draftCount: number }) {
   const submit = useSubmit();
   const name = user.username || user.name || '用户';
   return (
@@ -77,7 +80,7 @@ function UserMenu({ user, onClearDrafts, draftCount }: { user: ApiUser; onClearD
                 {name}
               </Text>
               <Text fontSize="xs" color="gray.500">
-                {user.phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')}
+                {maskPhone(user.phone)}
               </Text>
             </Box>
             <Menu.Separator />
@@ -127,7 +130,7 @@ function UserMenu({ user, onClearDrafts, draftCount }: { user: ApiUser; onClearD
   );
 }
 
-export function Header({ user, env }: { user: ApiUser; env: PublicEnv }) {
+export function Header({ user, config }: { user: User; config: PublicConfig }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [draftsOpen, setDraftsOpen] = useState(false);
   const [draftCount, refreshDraftCount] = useDraftCount(user.id);
@@ -168,7 +171,7 @@ export function Header({ user, env }: { user: ApiUser; env: PublicEnv }) {
         </HStack>
       </Button>
       <Box flex="1" />
-      <SupportMenu env={env} />
+      <SupportMenu config={config} />
       <HStack gap="1" px="2" py="1" rounded="md" bg="orange.50" color="orange.700" title="积分余额" data-testid="points-display">
         <Coins size={16} />
         <Text fontWeight="semibold" fontSize="sm" fontVariantNumeric="tabular-nums">

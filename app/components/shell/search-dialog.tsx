@@ -1,6 +1,5 @@
 import { Box, Input, Kbd, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from '@remix-run/react';
-import { Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { AppDialog } from '~/components/ui/app-dialog';
 import { MENU_GROUPS } from '~/services/navigation';
@@ -19,11 +18,24 @@ export function useSearchShortcut(open: () => void) {
   }, [open]);
 }
 
-const PAGES = MENU_GROUPS.flatMap((g) => g.items.filter((i) => i.available).map((i) => ({ ...i, group: g.label }))).concat([
-  { id: 'profile', label: '个人资料', to: '/dash/profile', group: '账户', icon: Search, available: true },
-  { id: 'account', label: '账户与安全', to: '/dash/account', group: '账户', icon: Search, available: true },
-  { id: 'feedback', label: '意见反馈', to: '/dash/feedback', group: '帮助与支持', icon: Search, available: true },
-]);
+type SearchablePage = { id: string; label: string; to: string; group: string; keywords?: string };
+
+/** Every page a user can open, with the words people type for it. */
+const PAGES: SearchablePage[] = [
+  ...MENU_GROUPS.flatMap((g) => g.items.filter((i) => i.available).map((i) => ({ id: i.id, label: i.label, to: i.to, group: g.label }))),
+  { id: 'profile', label: '个人资料', to: '/dash/profile', group: '账户', keywords: '资料 用户名 邮箱 头像' },
+  { id: 'account', label: '账户与安全', to: '/dash/account', group: '账户', keywords: '账号 安全 退出 登出 设备 邀请码' },
+  { id: 'settings', label: '设置', to: '/dash/settings', group: '账户', keywords: '设置 偏好' },
+  { id: 'feedback', label: '意见反馈', to: '/dash/feedback', group: '帮助与支持', keywords: '反馈 建议 问题 投诉 客服' },
+  { id: 'privacy-policy', label: '隐私政策', to: '/dash/privacy-policy', group: '帮助与支持', keywords: '隐私 个人信息 数据' },
+  { id: 'service-agreement', label: '用户服务协议', to: '/dash/service-agreement', group: '帮助与支持', keywords: '协议 条款 服务' },
+];
+
+export const searchPages = (query: string): SearchablePage[] => {
+  const q = query.trim().toLowerCase();
+  if (!q) return [];
+  return PAGES.filter((p) => [p.label, p.group, p.keywords ?? ''].some((text) => text.toLowerCase().includes(q)));
+};
 
 /**
  * The global search box. Today it finds pages; students, documents and works join the results
@@ -33,10 +45,7 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
-  const results = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    return q ? PAGES.filter((p) => p.label.toLowerCase().includes(q) || p.group.includes(q)) : [];
-  }, [query]);
+  const results = useMemo(() => searchPages(query), [query]);
   useEffect(() => setActive(0), [query]);
   useEffect(() => {
     if (!open) setQuery('');
@@ -53,6 +62,7 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       onOpenChange={(e) => onOpenChange(e.open)}
       placement="top"
       size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
       title="搜索"
       testId="search-dialog"
       contentProps={{ mt: { md: '20' } }}
@@ -69,7 +79,7 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           if (e.key === 'Enter' && results[active]) go(results[active].to);
         }}
       />
-      <Stack mt="3" gap="1" role="listbox" aria-label="搜索结果" minH="24">
+      <Stack mt="3" gap="1" role="listbox" aria-label="搜索结果" minH="24" maxH={{ md: '60vh' }} overflowY="auto">
         {query.trim() === '' ? (
           <Text fontSize="sm" color="gray.500" py="4" textAlign="center">
             输入关键词查找页面。学生档案、文书与作品的搜索将随档案与作品模块一起提供。

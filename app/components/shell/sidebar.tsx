@@ -1,10 +1,12 @@
-import { Box, Flex, IconButton, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link, NavLink } from '@remix-run/react';
+import { Box, Flex, IconButton, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react';
+import { Link, NavLink, useLocation } from '@remix-run/react';
 import { ChevronsLeft, ChevronsRight, Coins } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Logo } from '~/components/logo';
 import {
+  CHARGE_ROUTE,
   HOVER_PANEL_CLOSE_DELAY_MS,
+  isRouteAvailable,
   MENU_GROUPS,
   PRODUCT_NAME,
   SIDEBAR_BREAKPOINTS,
@@ -89,76 +91,115 @@ function ItemLink({
   );
 }
 
-/** In the collapsed rail a group is an icon; hovering opens its items, closing 300 ms after the pointer leaves. */
+/**
+ * In the collapsed rail a group is an icon; hovering or clicking opens its items in a panel beside
+ * the rail, closing 300 ms after the pointer leaves. The panel is portalled with fixed coordinates:
+ * inside the rail it would be clipped by the rail's scrolling overflow.
+ */
 function CollapsedGroup({ group }: { group: MenuGroup }) {
-  const [open, setOpen] = useState(false);
+  const [anchor, setAnchor] = useState<{ top: number; left: number } | null>(null);
+  const trigger = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const { pathname } = useLocation();
+  const current = group.items.some((item) => item.available && pathname.startsWith(item.to));
   const show = () => {
     clearTimeout(timer.current);
-    setOpen(true);
+    const rect = trigger.current?.getBoundingClientRect();
+    if (rect) setAnchor({ top: rect.top, left: rect.right + 8 });
   };
   const hide = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOpen(false), HOVER_PANEL_CLOSE_DELAY_MS);
+    timer.current = setTimeout(() => setAnchor(null), HOVER_PANEL_CLOSE_DELAY_MS);
+  };
+  const closeAndRefocus = () => {
+    clearTimeout(timer.current);
+    setAnchor(null);
+    trigger.current?.focus();
   };
   useEffect(() => () => clearTimeout(timer.current), []);
   const Icon = group.icon;
+  const open = anchor !== null;
   return (
-    <Box position="relative" onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide}>
+    <Box onMouseEnter={show} onMouseLeave={hide}>
       <Flex
         as="button"
+        ref={trigger}
         aria-label={group.label}
+        aria-haspopup="true"
         aria-expanded={open}
+        aria-current={current ? 'page' : undefined}
+        data-current={current ? 'true' : undefined}
         w="full"
         justify="center"
         py="2.5"
         rounded="md"
         color="gray.600"
         _hover={{ bg: 'blue.50', color: 'blue.700' }}
-        onClick={() => setOpen((o) => !o)}
+        css={{ '&[data-current=true]': { bg: 'blue.100', color: 'blue.800' } }}
+        onClick={() => (open ? setAnchor(null) : show())}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && open) closeAndRefocus();
+        }}
       >
         <Icon size={20} aria-hidden />
       </Flex>
       {open && (
-        <Box
-          data-testid="sidebar-hover-panel"
-          position="absolute"
-          left="calc(100% + 8px)"
-          top="0"
-          zIndex="dropdown"
-          bg="white"
-          borderWidth="1px"
-          rounded="lg"
-          shadow="lg"
-          p="2"
-          minW="200px"
-        >
-          <Text px="3" py="1" fontSize="xs" color="gray.500" fontWeight="medium">
-            {group.label}
-          </Text>
-          {group.items.map((item) => (
-            <ItemLink key={item.id} item={item} collapsed={false} inRail={false} onNavigate={() => setOpen(false)} />
-          ))}
-        </Box>
+        <Portal>
+          <Box
+            data-testid="sidebar-hover-panel"
+            role="menu"
+            aria-label={group.label}
+            position="fixed"
+            style={{ top: anchor.top, left: anchor.left }}
+            zIndex="popover"
+            bg="white"
+            borderWidth="1px"
+            rounded="lg"
+            shadow="lg"
+            p="2"
+            minW="200px"
+            onMouseEnter={show}
+            onMouseLeave={hide}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') closeAndRefocus();
+            }}
+          >
+            <Text px="3" py="1" fontSize="xs" color="gray.500" fontWeight="medium">
+              {group.label}
+            </Text>
+            {group.items.map((item) => (
+              <ItemLink key={item.id} item={item} collapsed={false} inRail={false} onNavigate={() => setAnchor(null)} />
+            ))}
+          </Box>
+        </Portal>
       )}
     </Box>
   );
 }
 
+/**
+ * `mode` is the saved choice for wide screens. Below 768 px the rail is always collapsed and opens
+ * as a drawer over the page; the drawer is never saved, so a choice made at 1440 px cannot force
+ * it open on a phone.
+ */
 export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChange: (mode: SidebarMode) => void }) {
   const narrow = useMedia(NARROW);
   const mobile = useMedia(MOBILE);
-  const collapsed = mode === 'collapsed' || (mode === 'auto' && narrow);
-  const overlay = !collapsed && mobile;
-  const toggle = () => onModeChange(collapsed ? 'expanded' : narrow ? 'auto' : 'collapsed');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setDrawerOpen(false), [pathname, mobile]);
+  const collapsed = mobile ? !drawerOpen : mode === 'collapsed' || (mode === 'auto' && narrow);
+  const overlay = mobile && drawerOpen;
+  const toggle = () => (mobile ? setDrawerOpen((o) => !o) : onModeChange(collapsed ? 'expanded' : narrow ? 'auto' : 'collapsed'));
 
   return (
     <>
-      {overlay && <Box position="fixed" inset="0" bg="blackAlpha.400" zIndex="overlay" onClick={() => onModeChange('auto')} aria-hidden />}
+      {overlay && <Box position="fixed" inset="0" bg="blackAlpha.400" zIndex="overlay" onClick={() => setDrawerOpen(false)} aria-hidden />}
       <Box
         as="nav"
         aria-label="主菜单"
         data-mode={mode}
+        data-drawer={overlay ? 'open' : undefined}
         data-collapsed={collapsed ? 'true' : 'false'}
         data-testid="sidebar"
         flexShrink={0}
@@ -179,6 +220,11 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
           [`@media ${NARROW}`]: {
             '&[data-mode=auto]': { width: `${SIDEBAR_WIDTH.collapsed}px` },
             '&[data-mode=auto] .lx-label': { display: 'none' },
+          },
+          // Before hydration too: on a phone only an open drawer is wide.
+          [`@media ${MOBILE}`]: {
+            '&:not([data-drawer=open])': { width: `${SIDEBAR_WIDTH.collapsed}px` },
+            '&:not([data-drawer=open]) .lx-label': { display: 'none' },
           },
         }}
       >
@@ -203,7 +249,7 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
                     item={item}
                     collapsed={false}
                     inRail
-                    onNavigate={overlay ? () => onModeChange('auto') : undefined}
+                    onNavigate={overlay ? () => setDrawerOpen(false) : undefined}
                   />
                 ))}
               </Stack>
@@ -212,27 +258,54 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
         </Stack>
 
         <Stack p="3" gap="2" borderTopWidth="1px">
-          <ChakraLink
-            asChild
-            display="flex"
-            alignItems="center"
-            justifyContent="center"
-            gap="2"
-            py="2.5"
-            rounded="lg"
-            bg="orange.500"
-            color="white"
-            fontWeight="semibold"
-            fontSize="sm"
-            _hover={{ bg: 'orange.600', textDecoration: 'none' }}
-          >
-            <Link to="/dash/pricing" title="充值积分" data-testid="sidebar-charge">
+          {/* The pinned top-up (spec §2) goes to /dash/pricing once billing is open; until then it says so. */}
+          {isRouteAvailable(CHARGE_ROUTE) ? (
+            <ChakraLink
+              asChild
+              display="flex"
+              alignItems="center"
+              justifyContent="center"
+              gap="2"
+              py="2.5"
+              rounded="lg"
+              bg="orange.500"
+              color="white"
+              fontWeight="semibold"
+              fontSize="sm"
+              _hover={{ bg: 'orange.600', textDecoration: 'none' }}
+            >
+              <Link to={CHARGE_ROUTE} title="充值积分" data-testid="sidebar-charge">
+                <Coins size={18} aria-hidden />
+                <Text as="span" className="lx-label">
+                  充值积分
+                </Text>
+              </Link>
+            </ChakraLink>
+          ) : (
+            <Flex
+              align="center"
+              justify="center"
+              gap="2"
+              py="2.5"
+              rounded="lg"
+              bg="orange.100"
+              color="orange.700"
+              fontWeight="semibold"
+              fontSize="sm"
+              cursor="not-allowed"
+              aria-disabled
+              title="充值积分：尚未开放"
+              data-testid="sidebar-charge"
+            >
               <Coins size={18} aria-hidden />
               <Text as="span" className="lx-label">
                 充值积分
               </Text>
-            </Link>
-          </ChakraLink>
+              <Text as="span" className="lx-label" fontSize="2xs" fontWeight="normal">
+                未开放
+              </Text>
+            </Flex>
+          )}
           <IconButton
             aria-label={collapsed ? '展开菜单' : '收起菜单'}
             variant="ghost"

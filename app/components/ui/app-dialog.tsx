@@ -1,9 +1,12 @@
-import { CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import type { ComponentProps, ReactNode } from 'react';
 
 type RootProps = ComponentProps<typeof Dialog.Root>;
 
-/** The product's modal: title, body, optional footer, a close button, rendered in a portal. */
+/**
+ * The product's modal: title, body, optional footer actions, a close button, in a portal. A dialog
+ * with footer actions also offers 取消 (or `cancelText`), so every confirmation can be declined.
+ */
 export function AppDialog({
   title,
   children,
@@ -11,6 +14,7 @@ export function AppDialog({
   trigger,
   contentProps,
   testId,
+  cancelText = '取消',
   ...root
 }: Omit<RootProps, 'children'> & {
   title: ReactNode;
@@ -18,6 +22,8 @@ export function AppDialog({
   footer?: ReactNode;
   trigger?: ReactNode;
   testId?: string;
+  /** The footer's dismiss button; `false` for a footer without one. */
+  cancelText?: string | false;
   contentProps?: ComponentProps<typeof Dialog.Content>;
 }) {
   return (
@@ -31,7 +37,16 @@ export function AppDialog({
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>{children}</Dialog.Body>
-            {footer && <Dialog.Footer>{footer}</Dialog.Footer>}
+            {footer && (
+              <Dialog.Footer>
+                {cancelText && (
+                  <Dialog.ActionTrigger asChild>
+                    <Button variant="outline">{cancelText}</Button>
+                  </Dialog.ActionTrigger>
+                )}
+                {footer}
+              </Dialog.Footer>
+            )}
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" aria-label="关闭" />
             </Dialog.CloseTrigger>

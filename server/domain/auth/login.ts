@@ -3,11 +3,12 @@ import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { tooManyRequests } from '../errors';
 import { hitRateLimit } from '../rate-limit';
+import type { User } from '../../../contracts/user';
 import { findOrCreateUserByPhone, resolveInviter, toUserDto } from '../users';
 import { verifyLoginCode } from './sms-codes';
 import { startSession, type TokenPair } from './tokens';
 
-export type LoginResult = TokenPair & { user: ReturnType<typeof toUserDto>; isNewUser: boolean };
+export type LoginResult = TokenPair & { user: User; isNewUser: boolean };
 
 /** Phone + SMS code login (spec §7): verifies the code, creates the user on first login, starts a session. */
 export async function loginWithPhone(

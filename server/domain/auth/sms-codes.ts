@@ -3,12 +3,14 @@ import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { smsCodes } from '../../../db/schema';
 import type { SmsSender } from '../../integrations/sms';
-import { badRequest, tooManyRequests } from '../errors';
+import { DomainError, tooManyRequests } from '../errors';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_INTERVAL_MS = 60_000;
 export const SMS_MAX_WRONG_TRIES = 5;
 const DAY_MS = 24 * 3600_000;
+
+const codeExpired = () => new DomainError('CODE_EXPIRED', '验证码已失效，请重新获取', { field: 'code' });
 
 export type SmsCodePolicy = { dailyPerPhone: number; dailyPerIp: number };
 
@@ -87,7 +89,7 @@ export async function verifyLoginCode(deps: { db: Database; secret: string }, in
     .where(and(eq(smsCodes.phone, input.phone), isNull(smsCodes.consumedAt), gt(smsCodes.expiresAt, now)))
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
-  if (!live) throw badRequest('验证码已失效，请重新获取', 'CODE_EXPIRED');
+  if (!live) throw codeExpired();
 
   const expected = Buffer.from(live.codeHash, 'hex');
   const given = Buffer.from(hashCode(secret, input.phone, input.code), 'hex');
@@ -98,7 +100,7 @@ export async function verifyLoginCode(deps: { db: Database; secret: string }, in
       .where(and(eq(smsCodes.id, live.id), isNull(smsCodes.consumedAt)))
       .returning({ id: smsCodes.id });
     if (consumed.length === 1) return;
-    throw badRequest('验证码已失效，请重新获取', 'CODE_EXPIRED');
+    throw codeExpired();
   }
 
   const [after] = await db
@@ -110,6 +112,6 @@ export async function verifyLoginCode(deps: { db: Database; secret: string }, in
     .where(eq(smsCodes.id, live.id))
     .returning({ attempts: smsCodes.attempts });
   const left = SMS_MAX_WRONG_TRIES - (after?.attempts ?? SMS_MAX_WRONG_TRIES);
-  if (left <= 0) throw badRequest('验证码错误次数过多，请重新获取', 'CODE_VOIDED');
-  throw badRequest(`验证码错误，还可尝试${left}次`, 'CODE_INVALID', { attemptsLeft: left });
+  if (left <= 0) throw new DomainError('CODE_VOIDED', '验证码错误次数过多，请重新获取', { field: 'code' });
+  throw new DomainError('CODE_INVALID', `验证码错误，还可尝试${left}次`, { field: 'code', attemptsLeft: left });
 }

@@ -1,20 +1,16 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { Database } from '../../../db/client';
 import { authSessions, refreshTokens, users } from '../../../db/schema';
 import { tokenExpired, tokenInvalid } from '../errors';
-import type { Role } from '../users';
+import { tokensSchema, type Tokens } from '../../../contracts/auth';
+import type { Role } from '../../../contracts/user';
 
 export const ACCESS_TOKEN_TTL_MS = 2 * 3600_000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
 
-export type TokenPair = {
-  accessToken: string;
-  refreshToken: string;
-  accessTokenExpiresAt: string;
-  refreshTokenExpiresAt: string;
-};
+export type TokenPair = Tokens;
 
 export type AccessClaims = { userId: string; sessionId: string; role: Role };
 /** What authenticating a request yields: the claims plus the current user row (read in the same query). */
@@ -60,8 +56,10 @@ export async function startSession(
 }
 
 /**
- * Rotates a refresh token. Presenting one that was already rotated means it leaked (or a client
- * raced itself): the whole family is revoked and every token from it stops working.
+ * Rotates a refresh token. A repeat of the same rotation within REFRESH_GRACE_MS (parallel page
+ * loads, two tabs, two web processes, a retried request) gets the same new pair: the grace memory
+ * lives here, in the database, so every process sees it. Presenting a rotated token after that
+ * means it leaked: the whole family is revoked and every token from it stops working.
  */
 export async function rotateRefreshToken(deps: { db: Database; secret: string }, refreshToken: string): Promise<TokenPair> {
   const { db, secret } = deps;
@@ -82,10 +80,7 @@ export async function rotateRefreshToken(deps: { db: Database; secret: string },
     .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
 
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now) throw tokenInvalid();
-  if (row.rotatedAt) {
-    await revokeSession(db, row.sessionId, 'refresh_token_reuse');
-    throw tokenInvalid();
-  }
+  if (row.rotatedAt) return repeatedRotation(db, secret, row.tokenId, row.sessionId, now);
   // Claiming the old token and storing the new one commit together: a failure in between must not
   // leave the client holding only a spent token (which would then look like reuse).
   const pair = await db.transaction(async (tx) => {
@@ -99,14 +94,58 @@ export async function rotateRefreshToken(deps: { db: Database; secret: string },
       .update(authSessions)
       .set({ lastUsedAt: new Date(now) })
       .where(eq(authSessions.id, row.sessionId));
-    return issuePair(tx, secret, { userId: row.userId, sessionId: row.sessionId, role: row.role }, now);
+    const next = await issuePair(tx, secret, { userId: row.userId, sessionId: row.sessionId, role: row.role }, now);
+    await tx
+      .update(refreshTokens)
+      .set({ successorSealed: seal(secret, next) })
+      .where(eq(refreshTokens.id, row.tokenId));
+    return next;
   });
-  if (!pair) {
-    // Lost a race with another rotation of the same token: that is reuse too.
-    await revokeSession(db, row.sessionId, 'refresh_token_reuse');
-    throw tokenInvalid();
+  // Lost a race with a concurrent rotation of the same token, which has committed by now.
+  return pair ?? repeatedRotation(db, secret, row.tokenId, row.sessionId, now);
+}
+
+export const REFRESH_GRACE_MS = 60_000;
+
+async function repeatedRotation(db: Database, secret: string, tokenId: string, sessionId: string, now: number): Promise<TokenPair> {
+  const [token] = await db
+    .select({ rotatedAt: refreshTokens.rotatedAt, successorSealed: refreshTokens.successorSealed })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.id, tokenId));
+  const withinGrace = token?.rotatedAt && now - token.rotatedAt.getTime() <= REFRESH_GRACE_MS;
+  const successor = withinGrace && token.successorSealed ? unseal(secret, token.successorSealed) : null;
+  if (successor) return successor;
+  await revokeSession(db, sessionId, 'refresh_token_reuse');
+  throw tokenInvalid();
+}
+
+/** Drops sealed successors once their grace window is over: they are useless and sensitive. */
+export async function pruneRefreshGrace(db: Database): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ successorSealed: null })
+    .where(and(isNotNull(refreshTokens.successorSealed), lt(refreshTokens.rotatedAt, new Date(Date.now() - REFRESH_GRACE_MS))));
+}
+
+const sealKey = (secret: string) => createHash('sha256').update(`refresh-grace:${secret}`).digest();
+
+function seal(secret: string, pair: TokenPair): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(secret), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(pair), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+function unseal(secret: string, sealed: string): TokenPair | null {
+  try {
+    const raw = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(secret), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    return tokensSchema.parse(JSON.parse(text));
+  } catch {
+    return null;
   }
-  return pair;
 }
 
 /**

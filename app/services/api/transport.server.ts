@@ -1,0 +1,205 @@
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import { tokensSchema, type Tokens } from '../../../contracts/auth';
+import { envelopeSchema, type Envelope } from '../../../contracts/envelope';
+import { ERROR_MESSAGES, messageForFailure } from '../../../contracts/errors';
+import { z } from '../../../contracts/zod';
+import { getWebSession, loginRedirectUrl, type WebSession } from '~/sessions.server';
+import { ApiRequestError } from '../errors';
+
+/**
+ * The transport every web call to /api/v1 goes through: request id, source page, client address
+ * and bearer token on each call; refresh when the access token expires within 15 minutes (one
+ * refresh per session in flight); one retry after a 401; sign-out when the API refuses the
+ * session. Three kinds of call share it: JSON, streamed (text/event-stream passed through chunk by
+ * chunk) and multipart upload. Area modules (./user.server.ts, ...) build on it.
+ */
+export const REFRESH_THRESHOLD_MS = 15 * 60_000;
+/** Spec §9: 250 s for requests, 300 s for uploads. */
+export const REQUEST_TIMEOUT_MS = 250_000;
+export const UPLOAD_TIMEOUT_MS = 300_000;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type JsonCall<S extends z.ZodType> = {
+  method?: Method;
+  body?: unknown;
+  schema: S;
+  /** Calls before login (SMS code, login itself) send no token and never refresh. */
+  anonymous?: boolean;
+};
+export type RawCall = {
+  method?: Method;
+  /** Sent as is; buffered so the call can be repeated once after a refresh. */
+  body?: BodyInit;
+  contentType?: string;
+  accept?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+/** In-flight refreshes by refresh token: concurrent callers of one session wait for one. */
+const refreshes = new Map<string, Promise<Tokens>>();
+
+/** One request id per incoming request, numbered per API call, across all loaders of the request. */
+const sequences = new WeakMap<AppLoadContext, number>();
+function nextRequestId(context: AppLoadContext): string {
+  const n = (sequences.get(context) ?? 0) + 1;
+  sequences.set(context, n);
+  return `${context.requestId}.${n}`;
+}
+
+export function createTransport(request: Request, context: AppLoadContext, pageName: string) {
+  const sessionPromise = getWebSession(request, context);
+
+  async function send(path: string, call: RawCall, token: string | null): Promise<Response> {
+    const headers: Record<string, string> = {
+      'X-Request-Id': nextRequestId(context),
+      'X-Source-Page': encodeURIComponent(pageName),
+      'X-Forwarded-For': context.clientIp,
+      Accept: call.accept ?? 'application/json',
+    };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (call.contentType) headers['Content-Type'] = call.contentType;
+    const timeout = AbortSignal.timeout(call.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    try {
+      return await fetch(`${context.apiUrl}/api/v1${path}`, {
+        method: call.method ?? 'GET',
+        headers,
+        body: call.body,
+        signal: call.signal ? AbortSignal.any([timeout, call.signal]) : timeout,
+      });
+    } catch (error) {
+      if (timeout.aborted) throw new ApiRequestError(0, 'TIMEOUT', ERROR_MESSAGES.TIMEOUT);
+      if (call.signal?.aborted) throw error;
+      throw new ApiRequestError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK);
+    }
+  }
+
+  async function readEnvelope(response: Response): Promise<Envelope> {
+    const envelope = envelopeSchema.safeParse(await response.json().catch(() => null));
+    if (!envelope.success) throw new ApiRequestError(response.status, 'BAD_RESPONSE', messageForFailure(response.status));
+    return envelope.data;
+  }
+
+  async function refresh(web: WebSession, tokens: Tokens): Promise<Tokens> {
+    let pending = refreshes.get(tokens.refreshToken);
+    if (!pending) {
+      const key = tokens.refreshToken;
+      pending = (async () => {
+        const response = await send(
+          '/user/refresh-token',
+          { method: 'POST', body: JSON.stringify({ refreshToken: key }), contentType: 'application/json' },
+          null,
+        );
+        const envelope = await readEnvelope(response);
+        if (response.status === 401) throw new ApiRequestError(401, envelope.code ?? 'TOKEN_INVALID', ERROR_MESSAGES.TOKEN_INVALID);
+        const parsed = tokensSchema.safeParse(envelope.data);
+        // Anything but a refusal (a 5xx while the API restarts, a garbled answer) is transient.
+        if (response.status !== 200 || !envelope.success || !parsed.success) {
+          throw new ApiRequestError(response.status, envelope.code ?? 'REFRESH_FAILED', messageForFailure(response.status, envelope.message));
+        }
+        return parsed.data;
+      })().finally(() => refreshes.delete(key));
+      refreshes.set(key, pending);
+    }
+    try {
+      const next = await pending;
+      web.updateTokens(next);
+      return next;
+    } catch (error) {
+      // Only the API's refusal ends the session; network trouble or a server error does not.
+      if (error instanceof ApiRequestError && error.status === 401) throw signOutAndRedirect(web);
+      throw error;
+    }
+  }
+
+  function signOutAndRedirect(web: WebSession): Response {
+    web.signOut();
+    web.flashNotice(ERROR_MESSAGES.TOKEN_INVALID);
+    return redirect(loginRedirectUrl(request));
+  }
+
+  /** Sends with the session's token, refreshing first or after an expiry 401. Throws redirects. */
+  async function authorized(path: string, call: RawCall, anonymous = false): Promise<Response> {
+    const web = await sessionPromise;
+    if (anonymous) return send(path, call, null);
+    let tokens = web.tokens;
+    if (!tokens) throw redirect(loginRedirectUrl(request));
+    if (Date.parse(tokens.accessTokenExpiresAt) - Date.now() < REFRESH_THRESHOLD_MS) tokens = await refresh(web, tokens);
+    const response = await send(path, call, tokens.accessToken);
+    if (response.status !== 401) return response;
+    const { code } = await readEnvelope(response).catch(() => ({ code: undefined }));
+    if (code === 'TOKEN_INVALID') throw signOutAndRedirect(web);
+    const current = web.tokens;
+    if (!current) throw signOutAndRedirect(web);
+    const renewed = current.accessToken !== tokens.accessToken ? current : await refresh(web, current);
+    const retried = await send(path, call, renewed.accessToken);
+    if (retried.status === 401) throw signOutAndRedirect(web);
+    return retried;
+  }
+
+  async function failure(response: Response): Promise<never> {
+    const envelope = await readEnvelope(response);
+    throw new ApiRequestError(response.status, envelope.code ?? 'ERROR', messageForFailure(response.status, envelope.message), envelope.data);
+  }
+
+  async function json<S extends z.ZodType>(path: string, call: JsonCall<S>): Promise<z.infer<S>> {
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const response = await authorized(
+      path,
+      { method: call.method, body, contentType: body === undefined ? undefined : 'application/json' },
+      call.anonymous,
+    );
+    if (!response.ok) return failure(response);
+    const envelope = await readEnvelope(response);
+    if (!envelope.success) return failure(response);
+    const data = call.schema.safeParse(envelope.data);
+    if (data.success) return data.data;
+    throw new ApiRequestError(response.status, 'BAD_RESPONSE', ERROR_MESSAGES.OTHER);
+  }
+
+  /**
+   * A call whose answer is passed on as it arrives (text/event-stream for AI output): returns the
+   * API's response with its body unread, or throws the catalogue error when the API refused.
+   */
+  async function stream(path: string, call: RawCall = {}): Promise<Response> {
+    const response = await authorized(path, { accept: 'text/event-stream', ...call });
+    if (!response.ok) return failure(response);
+    return response;
+  }
+
+  /** Multipart upload (spec §9: 300 s); the answer is a JSON envelope validated by `schema`. */
+  async function upload<S extends z.ZodType>(path: string, form: FormData, schema: S): Promise<z.infer<S>> {
+    // Serialized once, so the retry after a refresh sends the same bytes.
+    const encoded = new Response(form);
+    const contentType = encoded.headers.get('Content-Type') ?? undefined;
+    const body = await encoded.arrayBuffer();
+    const response = await authorized(path, { method: 'POST', body, contentType, timeoutMs: UPLOAD_TIMEOUT_MS });
+    if (!response.ok) return failure(response);
+    const envelope = await readEnvelope(response);
+    const data = schema.safeParse(envelope.data);
+    if (envelope.success && data.success) return data.data;
+    throw new ApiRequestError(response.status, 'BAD_RESPONSE', ERROR_MESSAGES.OTHER);
+  }
+
+  /** Failures are reported to the operation log; a failure of that report is dropped. */
+  async function withErrorLog<T>(operation: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        const anonymous = !(await sessionPromise).tokens;
+        const report = {
+          operation_type: operation,
+          operation_result: 'fail',
+          error_message: error.message,
+          metadata: { status: error.status, code: error.code },
+        };
+        void json('/user-operation-logs', { method: 'POST', body: report, schema: z.unknown(), anonymous }).catch(() => {});
+      }
+      throw error;
+    }
+  }
+
+  return { json, stream, upload, authorized, withErrorLog };
+}
+export type ApiTransport = ReturnType<typeof createTransport>;

@@ -1,0 +1,46 @@
+import { z } from './zod';
+import { mainlandPhone, userSchema } from './user';
+
+/** Spec §3 auth tokens; ISO timestamps. */
+export const tokensSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  accessTokenExpiresAt: z.string(),
+  refreshTokenExpiresAt: z.string(),
+});
+export type Tokens = z.infer<typeof tokensSchema>;
+
+/** POST /api/v1/auth/sms/send */
+export const smsSendSchema = z.object({ phone: mainlandPhone });
+export const smsSentSchema = z.object({
+  expiresInSeconds: z.number(),
+  resendAfterSeconds: z.number(),
+  /** Only ever present with the development sender. */
+  devCode: z.string().optional(),
+});
+
+/** POST /api/v1/auth/login/phone */
+export const phoneLoginSchema = z.object({
+  phone: mainlandPhone,
+  code: z
+    .string({ error: '请输入验证码' })
+    .trim()
+    .regex(/^\d{6}$/, '请输入6位数字验证码'),
+  inviteCode: z
+    .string()
+    .trim()
+    .max(32, '邀请码无效，请检查后重试')
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type PhoneLogin = z.infer<typeof phoneLoginSchema>;
+export const loginResultSchema = tokensSchema.extend({ user: userSchema, isNewUser: z.boolean() });
+
+/** POST /api/v1/user/refresh-token */
+export const refreshRequestSchema = z.object({
+  refreshToken: z.string({ error: '缺少刷新令牌' }).min(1, '缺少刷新令牌').max(200),
+});
+
+/** POST /api/v1/user/logout */
+export const logoutRequestSchema = z.object({ allDevices: z.boolean().optional() });
+export const logoutResultSchema = z.object({ revokedSessions: z.number() });

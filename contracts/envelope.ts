@@ -1,0 +1,16 @@
+import { z } from './zod';
+
+/** Every /api/v1 answer (DESIGN §4). `data.field` names the input a failure is about. */
+export const envelopeSchema = z.object({
+  success: z.boolean(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+  data: z.unknown().optional(),
+});
+export type Envelope = z.infer<typeof envelopeSchema>;
+
+/** The input field an API failure points at, if any (`data.field`). */
+export function failureField(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'field' in data && typeof data.field === 'string' && data.field) return data.field;
+  return undefined;
+}

@@ -1,0 +1,48 @@
+/**
+ * Error codes of the API envelope `{ success: false, code, message, data? }` (DESIGN §4). The API
+ * maps each to an HTTP status (server/http/kit.ts); the web branches on codes, never on message text.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'MALFORMED_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'RATE_LIMITED',
+  'CODE_EXPIRED',
+  'CODE_INVALID',
+  'CODE_VOIDED',
+  'INVITE_CODE_INVALID',
+  'PHONE_IMMUTABLE',
+  'SOCKET_TICKET_INVALID',
+  'STARTING',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Failures the web client detects itself, before or instead of an API answer. */
+export const CLIENT_ERROR_CODES = ['TIMEOUT', 'NETWORK_ERROR', 'BAD_RESPONSE', 'REFRESH_FAILED'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** Spec §8 error catalogue: the Chinese message a user sees for each kind of failure. */
+export const ERROR_MESSAGES = {
+  TIMEOUT: '请求超时，请稍后重试',
+  TOKEN_INVALID: '登录已过期，请重新登录',
+  FORBIDDEN: '没有权限访问',
+  SERVER: '服务器错误，请稍后重试',
+  NETWORK: '网络连接失败，请检查网络设置',
+  OTHER: '请求失败，请稍后重试',
+  BUSY: '你前面还有1人在排队，请稍后再试',
+  INSUFFICIENT_POINTS: '积分不足',
+} as const;
+
+/** The catalogue message for a failed call: the server's own message where the spec keeps it. */
+export function messageForFailure(status: number, serverMessage?: string): string {
+  if (status === 403) return ERROR_MESSAGES.FORBIDDEN;
+  if (status === 429) return serverMessage || ERROR_MESSAGES.BUSY;
+  if (status >= 500) return serverMessage || ERROR_MESSAGES.SERVER;
+  return serverMessage || ERROR_MESSAGES.OTHER;
+}

@@ -1,0 +1,25 @@
+import { z } from './zod';
+
+export const FEEDBACK_CATEGORIES = ['bug', 'feature', 'billing', 'other'] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
+  bug: '问题反馈',
+  feature: '功能建议',
+  billing: '积分与支付',
+  other: '其他',
+};
+
+/** POST /api/v1/feedback and the feedback form. */
+export const feedbackSchema = z.object({
+  category: z.enum(FEEDBACK_CATEGORIES, { error: '请选择反馈类型' }),
+  content: z.string({ error: '请填写反馈内容' }).trim().min(5, '反馈内容至少需要5个字').max(2000, '反馈内容不能超过2000字'),
+  contact: z
+    .string()
+    .trim()
+    .max(100, '联系方式不能超过100个字符')
+    .optional()
+    .transform((v) => v || null),
+  page_path: z.string().max(300).optional(),
+});
+export type FeedbackInput = z.infer<typeof feedbackSchema>;
+export const feedbackCreatedSchema = z.object({ id: z.string(), createdAt: z.string() });

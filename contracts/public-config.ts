@@ -1,0 +1,12 @@
+/**
+ * The deployment settings browser code may see (root loader → window): never secrets. Absent
+ * support contacts are null and their entries are hidden rather than shown as placeholders.
+ */
+export type PublicConfig = {
+  devSms: boolean;
+  supportWechatQrUrl: string | null;
+  supportWechatId: string | null;
+  supportEmail: string | null;
+  /** How the legal texts name the operator; a neutral phrase when OPERATOR_NAME is not set. */
+  operatorName: string;
+};

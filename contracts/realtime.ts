@@ -1,0 +1,34 @@
+import { z } from './zod';
+
+/** Spec §7: every socket message either way is `{ type, data, meta: { timestamp } }`. */
+export const CLIENT_MESSAGE_TYPES = ['PING', 'AUTH', 'SCAN_LOGIN_LISTEN', 'PAYMENT_STATUS_LISTEN', 'PAYMENT_STATUS_LISTEN_STOP'] as const;
+export const SERVER_MESSAGE_TYPES = [
+  'CONNECT',
+  'AUTH',
+  'PONG',
+  'ERROR',
+  'SYSTEM_NOTIFICATION',
+  'SYSTEM_MAINTENANCE',
+  'MAINTENANCE_NOTIFICATION',
+  'MAINTENANCE_END_NOTIFICATION',
+] as const;
+export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
+export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
+
+export const clientMessageSchema = z.object({
+  type: z.enum(CLIENT_MESSAGE_TYPES),
+  data: z.unknown().optional(),
+  meta: z.object({ timestamp: z.number() }).partial().optional(),
+});
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/**
+ * AUTH `{ token }`: an access token (API clients that hold one) or a socket ticket (`wst_…`),
+ * which is how the browser authenticates without ever seeing the session's tokens.
+ */
+export const authMessageDataSchema = z.object({ token: z.string().min(1).max(2000) });
+export const SOCKET_TICKET_PREFIX = 'wst_';
+
+/** POST /api/v1/realtime/ticket: single use, short-lived. */
+export const socketTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
+export type SocketTicket = z.infer<typeof socketTicketSchema>;

@@ -1,0 +1,166 @@
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppLoadContext } from '@remix-run/node';
+import busboy from 'busboy';
+import { webConfig } from '../../server/config';
+import { createWebHandler, loadRemixBuild } from '../../server/web';
+import { createLogger } from '../../server/logger';
+import { createApiClient } from '~/services/api.server';
+import { getWebSession } from '~/sessions.server';
+import { startTestServer, type TestServer } from './harness';
+
+/**
+ * The web app's transport over real HTTP: the production Remix build served by the real server,
+ * talking to a fake /api/v1 that streams and accepts uploads as later features will.
+ */
+type Upstream = { url: string; releaseStream: () => void; streamEnded: boolean; requestIds: string[]; close: () => Promise<void> };
+
+async function startUpstream(): Promise<Upstream> {
+  let release = () => {};
+  const upstream = { streamEnded: false, requestIds: [] as string[] } as Upstream;
+  const server = http.createServer((req, res) => {
+    upstream.requestIds.push(String(req.headers['x-request-id']));
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.headers.authorization !== 'Bearer access-1') return json(401, { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' });
+    if (req.url === '/api/v1/ai/stream') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.write('data: {"delta":"第一段"}\n\n');
+      new Promise<void>((r) => (release = r)).then(() => {
+        res.end('data: {"delta":"第二段"}\n\ndata: [DONE]\n\n');
+        upstream.streamEnded = true;
+      });
+      return;
+    }
+    if (req.url === '/api/v1/files' && req.method === 'POST') {
+      const fields: Record<string, string> = {};
+      const files: Array<{ name: string; filename: string; size: number; mimeType: string }> = [];
+      const parser = busboy({ headers: req.headers, defParamCharset: 'utf8' });
+      parser.on('field', (name, value) => (fields[name] = value));
+      parser.on('file', (name, stream, info) => {
+        let size = 0;
+        stream.on('data', (c: Buffer) => (size += c.length));
+        stream.on('end', () => files.push({ name, filename: info.filename ?? '', size, mimeType: info.mimeType }));
+      });
+      parser.on('close', () => json(201, { success: true, data: { fields, files } }));
+      req.pipe(parser);
+      return;
+    }
+    if (req.url === '/api/v1/user/info') return json(200, { success: true, data: { ok: true } });
+    json(404, { success: false, code: 'NOT_FOUND', message: '接口不存在' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  upstream.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  upstream.releaseStream = () => release();
+  upstream.close = () =>
+    new Promise((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    });
+  return upstream;
+}
+
+let upstream: Upstream;
+let web: TestServer;
+let cookie: string;
+let context: () => AppLoadContext;
+
+beforeAll(async () => {
+  execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  upstream = await startUpstream();
+  const build = await loadRemixBuild();
+  web = await startTestServer(
+    { API_URL: upstream.url },
+    { web: (options) => createWebHandler({ build, ...options, logger: createLogger('silent') }) },
+  );
+  const config = webConfig(web.config);
+  context = () => ({ requestId: 'req', apiUrl: upstream.url, clientIp: '127.0.0.1', finalizers: [], config });
+  // A signed-in session cookie, made by the session module itself.
+  const ctx = context();
+  const session = await getWebSession(new Request('http://app/'), ctx);
+  const far = (ms: number) => new Date(Date.now() + ms).toISOString();
+  session.signIn(
+    { accessToken: 'access-1', refreshToken: 'refresh-1', accessTokenExpiresAt: far(7200_000), refreshTokenExpiresAt: far(86400_000) },
+    { id: 'u1', role: 'user' },
+  );
+  const headers = new Headers();
+  for (const finalize of ctx.finalizers) await finalize(headers);
+  cookie = headers.get('set-cookie')!.split(';')[0]!;
+}, 180_000);
+afterAll(async () => {
+  await web?.close();
+  await upstream?.close();
+});
+
+describe('streams through the web app', () => {
+  it('passes the first event to the browser before the upstream has finished, uncompressed', async () => {
+    const res = await fetch(`${web.url}/resources/api/ai/stream`, {
+      headers: { cookie, accept: 'text/event-stream', 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const first = decoder.decode((await reader.read()).value);
+    expect(first).toContain('第一段');
+    expect(upstream.streamEnded).toBe(false);
+    upstream.releaseStream();
+    let rest = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      rest += decoder.decode(value, { stream: true });
+    }
+    expect(rest).toContain('第二段');
+    expect(rest).toContain('[DONE]');
+  });
+
+  it('refuses calls that would hand tokens to the browser', async () => {
+    for (const path of ['auth/login/phone', 'user/refresh-token', 'user/logout', 'x/../auth/sms/send']) {
+      const res = await fetch(`${web.url}/resources/api/${path}`, { method: 'POST', headers: { cookie } });
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('answers 401 in JSON, not a login page, when there is no session', async () => {
+    const res = await fetch(`${web.url}/resources/api/ai/stream`, { redirect: 'manual' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' });
+  });
+});
+
+describe('uploads through the web app', () => {
+  it('passes a multipart upload to the API, file and fields intact', async () => {
+    const form = new FormData();
+    form.append('nickname', '小明');
+    form.append('file', new Blob([Buffer.alloc(300_000, 7)], { type: 'application/pdf' }), '简历.pdf');
+    const res = await fetch(`${web.url}/resources/api/files`, { method: 'POST', headers: { cookie }, body: form });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body.data).toEqual({
+      fields: { nickname: '小明' },
+      files: [{ name: 'file', filename: '简历.pdf', size: 300_000, mimeType: 'application/pdf' }],
+    });
+  });
+
+  it('the web client uploads with one request id per call, unique across loaders of one request', async () => {
+    const ctx = context();
+    const request = new Request('http://app/dash/client-archives', { headers: { cookie } });
+    const before = upstream.requestIds.length;
+    const form = new FormData();
+    form.append('file', new Blob(['hello']), 'a.txt');
+    const [uploaded] = await Promise.all([
+      createApiClient(request, ctx, '学生档案').transport.upload('/files', form, (await import('zod')).z.unknown()),
+      createApiClient(request, ctx, '学生档案').transport.json('/user/info', { schema: (await import('zod')).z.unknown() }),
+    ]);
+    expect(uploaded).toMatchObject({ files: [{ filename: 'a.txt', size: 5 }] });
+    const ids = upstream.requestIds.slice(before);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+    expect(ids.every((id) => /^req\.\d+$/.test(id))).toBe(true);
+  });
+});

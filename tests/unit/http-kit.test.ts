@@ -1,0 +1,100 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { jsonBody, jsonDepthExceeds, multipartBody, type MultipartRequest } from '../../server/http/body';
+import { errorHandler, ok, requireRole } from '../../server/http/kit';
+import { createLogger } from '../../server/logger';
+
+/** A bare Express app with the API kit's pieces, over real HTTP. */
+async function serve(setup: (app: express.Express) => void) {
+  const app = express();
+  setup(app);
+  app.use(errorHandler(createLogger('silent')));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise((r) => server.close(r)) };
+}
+
+describe('requireRole', () => {
+  it('answers 403 没有权限访问 to other roles and lets the role through', async () => {
+    const app = await serve((a) =>
+      a.get(
+        '/console',
+        (req, res, next) => {
+          res.locals.auth = { user: { role: req.get('x-role') } };
+          next();
+        },
+        requireRole('admin'),
+        (_req, res) => ok(res, { open: true }),
+      ),
+    );
+    const user = await fetch(`${app.url}/console`, { headers: { 'x-role': 'user' } });
+    expect(user.status).toBe(403);
+    expect(await user.json()).toEqual({ success: false, code: 'FORBIDDEN', message: '没有权限访问' });
+    const admin = await fetch(`${app.url}/console`, { headers: { 'x-role': 'admin' } });
+    expect(admin.status).toBe(200);
+    await app.close();
+  });
+});
+
+describe('jsonBody', () => {
+  it('finds excessive nesting without parsing, ignoring brackets inside strings', () => {
+    expect(jsonDepthExceeds(Buffer.from('[[[1]]]'), 3)).toBe(false);
+    expect(jsonDepthExceeds(Buffer.from('[[[[1]]]]'), 3)).toBe(true);
+    expect(jsonDepthExceeds(Buffer.from('{"a":"[[[[[[\\"[[[["}'), 3)).toBe(false);
+  });
+
+  it('refuses deep JSON with 400 quickly, bad JSON with 400 and a foreign charset with 415', async () => {
+    const app = await serve((a) => a.post('/x', jsonBody(), (req, res) => ok(res, req.body)));
+    const post = (body: string, type = 'application/json') => fetch(`${app.url}/x`, { method: 'POST', headers: { 'content-type': type }, body });
+    const started = Date.now();
+    const deep = await post('['.repeat(900_000) + ']'.repeat(900_000));
+    expect(deep.status).toBe(400);
+    expect((await deep.json()).message).toBe('请求内容嵌套层级过深');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect((await post('{"a":')).status).toBe(400);
+    const latin1 = await post('{"a":1}', 'application/json; charset=latin1');
+    expect(latin1.status).toBe(415);
+    expect((await latin1.json()).message).toMatch(/UTF-8/);
+    expect((await (await post('{"a":[1,{"b":2}]}')).json()).data).toEqual({ a: [1, { b: 2 }] });
+    await app.close();
+  });
+});
+
+describe('multipartBody', () => {
+  const upload = () =>
+    serve((a) =>
+      a.post('/upload', multipartBody({ maxFileBytes: 1024, tooLargeMessage: '文件必须小于 5MB!' }), (req, res) => {
+        const { body, file, extraFiles } = req as unknown as MultipartRequest;
+        ok(res, { body, file: file && { name: file.filename, size: file.buffer.length, type: file.mimeType }, extraFiles });
+      }),
+    );
+
+  it('keeps the first file and the fields, counts the extra files', async () => {
+    const app = await upload();
+    const form = new FormData();
+    form.append('nickname', '小红');
+    form.append('file', new Blob(['%PDF-1.4 x'], { type: 'application/pdf' }), '成绩单.pdf');
+    form.append('file', new Blob(['second']), 'b.txt');
+    const res = await fetch(`${app.url}/upload`, { method: 'POST', body: form });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data).toEqual({
+      body: { nickname: '小红' },
+      file: { name: '成绩单.pdf', size: 10, type: 'application/pdf' },
+      extraFiles: 1,
+    });
+    await app.close();
+  });
+
+  it('refuses a file over the limit with 413 and the given message, and non-multipart with 415', async () => {
+    const app = await upload();
+    const form = new FormData();
+    form.append('file', new Blob([Buffer.alloc(5000)]), 'big.pdf');
+    const big = await fetch(`${app.url}/upload`, { method: 'POST', body: form });
+    expect(big.status).toBe(413);
+    expect((await big.json()).message).toBe('文件必须小于 5MB!');
+    const plain = await fetch(`${app.url}/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(plain.status).toBe(415);
+    await app.close();
+  });
+});
