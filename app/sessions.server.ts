@@ -144,6 +144,7 @@ export async function requireWebSession(
  * Resolved as a URL (browsers drop tabs and newlines, so "/\t/evil" means "//evil").
  */
 export function safeRedirectTarget(target: FormDataEntryValue | string | null | undefined, fallback = '/dash/overview'): string {
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   if (typeof target !== 'string' || !target.startsWith('/') || /[\u0000-\u001f\\]/.test(target)) return fallback;
   const base = 'http://same.invalid';
   let url: URL;
@@ -155,5 +156,5 @@ export function safeRedirectTarget(target: FormDataEntryValue | string | null | 
   if (url.origin !== base) return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // Validated after normalising: "/a/..//x" becomes "//x", which a browser reads as another host.
-  return /^\/(?![\/\\])/.test(path) ? path : fallback;
+  return /^\/(?![/\\])/.test(path) ? path : fallback;
 }

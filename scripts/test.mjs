@@ -1,4 +1,5 @@
 // `npm test`: every suite, in order, with each runner's own output and one closing line.
+//   0. ESLint (a finding fails the run)
 //   1. vitest: unit, API (PGlite in memory) and detector tests
 //   2. vitest: the API suite again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it)
 //   3. Playwright: end-to-end in Debian's Chromium against `npm start`'s server
@@ -31,6 +32,8 @@ function countPlaywright(file) {
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
 }
+
+run('lint: ESLint', 'npx', ['eslint', '.', '--max-warnings=0']);
 
 run('build (production)', 'node', ['scripts/ensure-build.mjs']);
 

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Request as ExpressRequest, RequestHandler } from 'express';
-// The adapter's own request/response helpers (its index exports only createRequestHandler; ADR 0008).
+// The adapter's own request/response helpers (its index exports only createRequestHandler; ADR 0010).
 import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import type { WebConfig } from './config';
@@ -12,7 +12,7 @@ import type { Logger } from './logger';
  * What every Remix loader/action receives as `context`. `finalizers` run after the route
  * handlers and may add response headers: the session module commits the cookie there once,
  * whichever loader refreshed the tokens (ADR 0002). That step is why this adapter composes
- * @remix-run/express's request and response helpers instead of its createRequestHandler (ADR 0008).
+ * @remix-run/express's request and response helpers instead of its createRequestHandler (ADR 0010).
  */
 export type WebLoadContext = {
   requestId: string;

@@ -39,7 +39,7 @@ export function ProfileForm({ user }: { user: User }) {
                 inputMode="email"
                 defaultValue={values?.email ?? user.email ?? ''}
                 autoComplete="email"
-                placeholder="name@example.com"
+                placeholder="选填，用于接收通知"
               />
             </FormField>
             <FormField label="手机号" helper="手机号是登录账号，如需更换请联系客服" readOnly>

@@ -23,9 +23,10 @@ describe('graceful shutdown', () => {
     const inFlight = [1, 2, 3].map(() => fetch(`${server.url}/dash/overview`));
     await vi.waitFor(() => expect(arrived).toBe(3));
     const closed = server.close();
-    await new Promise((r) => setTimeout(r, 20));
-    const late = await fetch(`${server.url}/dash/overview`).catch(() => null);
-    if (late) expect(late.status).toBe(503);
+    // Draining has begun once /healthz says so; the listener stays open for the pages in flight.
+    await vi.waitFor(async () => expect((await fetch(`${server.url}/healthz`)).status).toBe(503));
+    const late = await fetch(`${server.url}/dash/overview`);
+    expect(late.status).toBe(503);
     const responses = await Promise.all(inFlight);
     // Each page reached the API (a 400 for the bad phone) although shutdown had begun.
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);

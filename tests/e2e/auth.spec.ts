@@ -41,6 +41,8 @@ test('a wrong code shows the attempts left and keeps the phone', async ({ page }
   await page.getByTestId('login-submit').click();
   await expect(page.getByText('验证码错误，还可尝试4次')).toBeVisible();
   await expect(page.getByLabel('手机号')).toHaveValue(phone);
+  // The refused code is cleared for the next attempt.
+  await expect(page.getByLabel('验证码')).toHaveValue('');
   await expect(page.getByTestId('send-code')).toBeDisabled();
 });
 

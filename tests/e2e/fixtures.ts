@@ -5,13 +5,19 @@ export const randomPhone = () => `139${String(Math.floor(Math.random() * 1e8)).p
 /** Waits until React has hydrated, so client-only handlers (shortcuts, hover panels) are attached. */
 export const waitForHydration = (page: Page) => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 
-/** Logs in through the real form with the development SMS code shown on the page. */
+/**
+ * Logs in through the real form with the development SMS code shown on the page, and returns only
+ * once the login has landed: the browser has left the login page and the next page has hydrated.
+ * (Returning at the click let a following `goto` cancel the login's navigation.)
+ */
 export async function loginViaForm(page: Page, phone = randomPhone()) {
   await page.getByLabel('手机号').fill(phone);
   await page.getByTestId('send-code').click();
   const code = (await page.getByTestId('dev-code').textContent())!.trim();
   await page.getByLabel('验证码').fill(code);
   await page.getByTestId('login-submit').click();
+  await page.waitForURL((url) => !/^\/(dash\/)?login$/.test(url.pathname));
+  await waitForHydration(page);
   return phone;
 }
 

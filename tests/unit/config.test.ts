@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig, webConfig } from '../../server/config';
 
 describe('loadConfig', () => {
   it('applies the embedded defaults', () => {
@@ -47,5 +47,24 @@ describe('loadConfig', () => {
   it('splits rotating session secrets, first one signs', () => {
     const config = loadConfig({ APP_ENV: 'test', SESSION_SECRET: `${'a'.repeat(32)}, ${'b'.repeat(32)}` });
     expect(config.sessionSecrets).toEqual(['a'.repeat(32), 'b'.repeat(32)]);
+  });
+
+  it('checks each rotating session secret for length on its own', () => {
+    // Together they are long enough; the second alone is not.
+    expect(() => loadConfig({ APP_ENV: 'test', SESSION_SECRET: `${'a'.repeat(40)},short` })).toThrow(/每个 SESSION_SECRET 至少 32 个字符/);
+  });
+
+  it('gives the browser only the public subset, with absent contacts as null', () => {
+    const config = loadConfig({ APP_ENV: 'test', SUPPORT_WECHAT_ID: 'kefu', JWT_SECRET: 'j'.repeat(40) });
+    const web = webConfig(config);
+    expect(web.public).toEqual({
+      devSms: true,
+      supportWechatQrUrl: null,
+      supportWechatId: 'kefu',
+      supportEmail: null,
+      operatorName: '本平台运营方',
+    });
+    expect(JSON.stringify(web.public)).not.toContain('j'.repeat(40));
+    expect(() => loadConfig({ APP_ENV: 'test', SUPPORT_EMAIL: 'not-mail' })).toThrow(/SUPPORT_EMAIL/);
   });
 });

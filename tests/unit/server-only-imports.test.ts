@@ -14,7 +14,7 @@ function files(dir: string): string[] {
 }
 
 const clientSide = [
-  ...['app/components', 'app/styles', 'app/content'].flatMap(files),
+  ...['app/components', 'app/hooks', 'app/styles', 'app/content'].flatMap(files),
   ...files('app/services').filter((f) => f.endsWith('.client.ts') || !f.includes('.server.')),
   'app/entry.client.tsx',
 ];

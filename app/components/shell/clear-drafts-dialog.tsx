@@ -36,12 +36,18 @@ export function ClearDraftsDialog({
 }) {
   const [present, setPresent] = useState<DraftType[]>([]);
   const [selected, setSelected] = useState<Set<DraftType>>(new Set());
-  useEffect(() => {
-    if (!open) return;
-    const types = draftTypesPresent(userId);
-    setPresent(types);
-    setSelected(new Set(types));
-  }, [open, userId]);
+  // Each time the dialog opens, read which drafts exist and select them all (adjusted while rendering:
+  // storage reads are SSR-safe and the dialog starts closed).
+  const openFor = open ? userId : null;
+  const [readFor, setReadFor] = useState<string | null>(null);
+  if (readFor !== openFor) {
+    setReadFor(openFor);
+    if (openFor !== null) {
+      const types = draftTypesPresent(openFor);
+      setPresent(types);
+      setSelected(new Set(types));
+    }
+  }
 
   const confirm = () => {
     try {

@@ -46,33 +46,37 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
   const results = useMemo(() => searchPages(query), [query]);
-  useEffect(() => setActive(0), [query]);
-  useEffect(() => {
-    if (!open) setQuery('');
-  }, [open]);
+  const search = (q: string) => {
+    setQuery(q);
+    setActive(0);
+  };
+  /** Every close goes through here (the header only ever opens the dialog itself), so closing clears the query. */
+  const changeOpen = (next: boolean) => {
+    if (!next) search('');
+    onOpenChange(next);
+  };
 
   const go = (to: string) => {
-    onOpenChange(false);
+    changeOpen(false);
     navigate(to);
   };
 
   return (
     <AppDialog
       open={open}
-      onOpenChange={(e) => onOpenChange(e.open)}
+      onOpenChange={(e) => changeOpen(e.open)}
       placement="top"
-      size={{ base: 'full', md: 'lg' }}
-      scrollBehavior="inside"
+      size="lg"
       title="搜索"
       testId="search-dialog"
-      contentProps={{ mt: { md: '20' } }}
+      contentProps={{ mt: { base: '4', md: '20' }, mx: { base: '3', md: 'auto' } }}
     >
       <Input
         autoFocus
         placeholder="输入页面名称，如：个人资料、常见问题"
         aria-label="搜索"
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => search(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') setActive((i) => Math.min(i + 1, results.length - 1));
           if (e.key === 'ArrowUp') setActive((i) => Math.max(i - 1, 0));

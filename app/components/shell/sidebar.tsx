@@ -1,7 +1,7 @@
 import { Box, Flex, IconButton, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link, NavLink, useLocation } from '@remix-run/react';
 import { ChevronsLeft, ChevronsRight, Coins } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Logo } from '~/components/logo';
 import {
   CHARGE_ROUTE,
@@ -20,16 +20,21 @@ export type SidebarMode = 'auto' | 'expanded' | 'collapsed';
 const NARROW = `(max-width: ${SIDEBAR_BREAKPOINTS.desktop - 0.02}px)`;
 const MOBILE = `(max-width: ${SIDEBAR_BREAKPOINTS.mobile - 0.02}px)`;
 
+/** False on the server and during hydration (as the CSS media queries cover that), then the live match. */
 function useMedia(query: string) {
-  const [matches, setMatches] = useState(false);
-  useEffect(() => {
-    const mql = window.matchMedia(query);
-    setMatches(mql.matches);
-    const onChange = (e: MediaQueryListEvent) => setMatches(e.matches);
-    mql.addEventListener('change', onChange);
-    return () => mql.removeEventListener('change', onChange);
-  }, [query]);
-  return matches;
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const mql = window.matchMedia(query);
+      mql.addEventListener('change', onChange);
+      return () => mql.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }
 
 /** `inRail`: the label hides with the rail; items in a hover panel always show theirs. */
@@ -105,7 +110,8 @@ function CollapsedGroup({ group }: { group: MenuGroup }) {
   const show = () => {
     clearTimeout(timer.current);
     const rect = trigger.current?.getBoundingClientRect();
-    if (rect) setAnchor({ top: rect.top, left: rect.right + 8 });
+    const rail = trigger.current?.closest('nav')?.getBoundingClientRect();
+    if (rect) setAnchor({ top: rect.top, left: (rail?.right ?? rect.right) + 8 });
   };
   const hide = () => {
     clearTimeout(timer.current);
@@ -187,7 +193,12 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
   const mobile = useMedia(MOBILE);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setDrawerOpen(false), [pathname, mobile]);
+  // The drawer closes on navigation and when the screen crosses the mobile breakpoint (adjusted while rendering).
+  const [drawerContext, setDrawerContext] = useState({ pathname, mobile });
+  if (drawerContext.pathname !== pathname || drawerContext.mobile !== mobile) {
+    setDrawerContext({ pathname, mobile });
+    setDrawerOpen(false);
+  }
   const collapsed = mobile ? !drawerOpen : mode === 'collapsed' || (mode === 'auto' && narrow);
   const overlay = mobile && drawerOpen;
   const toggle = () => (mobile ? setDrawerOpen((o) => !o) : onModeChange(collapsed ? 'expanded' : narrow ? 'auto' : 'collapsed'));

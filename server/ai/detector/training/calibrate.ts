@@ -87,7 +87,10 @@ export function auroc(scores: number[], ys: (0 | 1)[]): number {
   const idx = scores.map((_, i) => i).sort((i, j) => (scores[i] as number) - (scores[j] as number));
   let nPos = 0;
   let nNeg = 0;
-  for (const y of ys) (y === 1 ? nPos++ : nNeg++);
+  for (const y of ys) {
+    if (y === 1) nPos++;
+    else nNeg++;
+  }
   if (nPos === 0 || nNeg === 0) return NaN;
   let rankSumPos = 0;
   let i = 0;

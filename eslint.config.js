@@ -1,0 +1,111 @@
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const SOURCE = '**/*.{ts,tsx,js,mjs}';
+
+/**
+ * The classic Remix compiler silently empties a `.server` module imported by browser code (DESIGN §1),
+ * so browser code may import server modules for types only. tests/unit/server-only-imports.test.ts
+ * guards the same boundary (and module-level calls in routes, which a lint rule cannot see).
+ */
+const serverModulePatterns = [
+  {
+    group: ['**/*.server', '**/.server/**', '**/*.server.ts', '**/*.server.tsx', '**/*.server.js'],
+    allowTypeImports: true,
+    message: 'Server-only module: browser code may import it for types only (`import type`).',
+  },
+  {
+    // server/ and db/ at the repository root, reached by relative paths from app/ or contracts/.
+    regex: '^(\\.\\.?/)+(server|db)(/|$)',
+    allowTypeImports: true,
+    message: 'server/ and db/ run on Node only: browser code may import them for types only (`import type`).',
+  },
+  {
+    group: ['node:*'],
+    message: 'Node built-ins do not exist in the browser.',
+  },
+];
+const nodeBuiltinPaths = builtinModules
+  .filter((name) => !name.startsWith('_'))
+  .map((name) => ({ name, message: 'Node built-ins do not exist in the browser.' }));
+
+const browserCode = [
+  'app/components/**',
+  'app/hooks/**',
+  'app/styles/**',
+  'app/content/**',
+  'app/services/**/*.client.ts',
+  'app/entry.client.tsx',
+  // Every other module in app/services/ (forms, navigation, points, errors, drafts…) is shared too.
+  'app/services/**/*.{ts,tsx}',
+];
+/** Files in browser-code folders that never reach the browser. */
+const serverOnly = ['**/*.server.{ts,tsx}', '**/*.test.{ts,tsx}'];
+const nodeInApp = ['app/**/*.server.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'app/entry.server.tsx'];
+
+export default defineConfig([
+  globalIgnores(['build/', 'public/build/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', '.cache/', 'db/migrations/']),
+
+  {
+    files: [SOURCE],
+    extends: [js.configs.recommended, tseslint.configs.recommended],
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+
+  {
+    files: ['server/**', 'scripts/**', 'tests/**', 'db/**', 'contracts/**', '*.config.{ts,js}', ...nodeInApp],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['app/**'],
+    ignores: nodeInApp,
+    languageOptions: { globals: globals.browser },
+  },
+
+  {
+    // Module augmentation (app/load-context.d.ts) must be an interface that only extends.
+    files: ['**/*.d.ts'],
+    rules: { '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }] },
+  },
+  {
+    // Tests type JSON bodies as Record<string, any>.
+    files: ['tests/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+
+  {
+    files: ['app/**/*.tsx', 'app/hooks/**'],
+    extends: [reactHooks.configs.flat.recommended],
+  },
+
+  {
+    files: browserCode,
+    ignores: serverOnly,
+    rules: {
+      'no-restricted-imports': ['error', { paths: nodeBuiltinPaths, patterns: serverModulePatterns }],
+    },
+  },
+  {
+    files: ['contracts/**'],
+    ignores: serverOnly,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltinPaths,
+          patterns: [
+            ...serverModulePatterns,
+            { group: ['~/**', '**/app/**'], message: 'contracts/ is shared by the web app and the API: it must not import from app/.' },
+          ],
+        },
+      ],
+    },
+  },
+]);
