@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { sql } from 'drizzle-orm';
+import { PAGE_BODY_LIMIT_BYTES, PASSTHROUGH_BODY_LIMIT_BYTES } from '../contracts/limits';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { webConfig, type AppConfig, type WebConfig } from './config';
 import { pruneSocketTickets } from './domain/auth/socket-tickets';
@@ -68,6 +69,23 @@ function requestLog(logger: Logger): RequestHandler {
     next();
   };
 }
+
+/**
+ * Web requests with a body must declare its length, within the limit, before Remix reads a byte:
+ * browsers always send Content-Length for forms and uploads, and Node stops reading at it.
+ */
+const pageBodyLimit: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+  const text = (status: number, message: string) => {
+    res.setHeader('Connection', 'close');
+    res.status(status).type('text/plain; charset=utf-8').send(message);
+  };
+  const declared = req.get('content-length');
+  if (declared === undefined) return req.get('transfer-encoding') ? text(411, '请求缺少内容长度，请刷新页面后重试') : next();
+  const limit = req.path.startsWith('/resources/api/') ? PASSTHROUGH_BODY_LIMIT_BYTES : PAGE_BODY_LIMIT_BYTES;
+  if (Number(declared) > limit) return text(413, '提交的内容过大，请精简后重试');
+  next();
+};
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { config, logger } = options;
@@ -149,6 +167,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
     app.use(express.static('public', { maxAge: '1h' }));
     const web = options.web({ apiUrl, config: webConfig(config) });
+    app.use(pageBodyLimit);
     app.use((req, res, next) => {
       if (draining) {
         res.setHeader('Connection', 'close');

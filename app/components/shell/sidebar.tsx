@@ -183,6 +183,17 @@ function CollapsedGroup({ group }: { group: MenuGroup }) {
   );
 }
 
+const CHARGE_STYLE = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '2',
+  py: '2.5',
+  rounded: 'lg',
+  fontWeight: 'semibold',
+  fontSize: 'sm',
+} as const;
+
 /**
  * `mode` is the saved choice for wide screens. Below 768 px the rail is always collapsed and opens
  * as a drawer over the page; the drawer is never saved, so a choice made at 1440 px cannot force
@@ -271,20 +282,7 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
         <Stack p="3" gap="2" borderTopWidth="1px">
           {/* The pinned top-up (spec §2) goes to /dash/pricing once billing is open; until then it says so. */}
           {isRouteAvailable(CHARGE_ROUTE) ? (
-            <ChakraLink
-              asChild
-              display="flex"
-              alignItems="center"
-              justifyContent="center"
-              gap="2"
-              py="2.5"
-              rounded="lg"
-              bg="orange.500"
-              color="white"
-              fontWeight="semibold"
-              fontSize="sm"
-              _hover={{ bg: 'orange.600', textDecoration: 'none' }}
-            >
+            <ChakraLink asChild {...CHARGE_STYLE} bg="orange.500" color="white" _hover={{ bg: 'orange.600', textDecoration: 'none' }}>
               <Link to={CHARGE_ROUTE} title="充值积分" data-testid="sidebar-charge">
                 <Coins size={18} aria-hidden />
                 <Text as="span" className="lx-label">
@@ -293,16 +291,10 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
               </Link>
             </ChakraLink>
           ) : (
-            <Flex
-              align="center"
-              justify="center"
-              gap="2"
-              py="2.5"
-              rounded="lg"
+            <Box
+              {...CHARGE_STYLE}
               bg="orange.100"
               color="orange.700"
-              fontWeight="semibold"
-              fontSize="sm"
               cursor="not-allowed"
               aria-disabled
               title="充值积分：尚未开放"
@@ -315,7 +307,7 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
               <Text as="span" className="lx-label" fontSize="2xs" fontWeight="normal">
                 未开放
               </Text>
-            </Flex>
+            </Box>
           )}
           <IconButton
             aria-label={collapsed ? '展开菜单' : '收起菜单'}

@@ -1,5 +1,6 @@
 import { json, type AppLoadContext } from '@remix-run/node';
 import { ERROR_MESSAGES } from '../../../contracts/errors';
+import { PASSTHROUGH_BODY_LIMIT_BYTES } from '../../../contracts/limits';
 import { ApiRequestError } from '../errors';
 import { createTransport, UPLOAD_TIMEOUT_MS } from './transport.server';
 
@@ -9,8 +10,6 @@ import { createTransport, UPLOAD_TIMEOUT_MS } from './transport.server';
  * that hand out tokens are not reachable this way.
  */
 const NOT_FOR_BROWSERS = [/^auth\//, /^user\/(refresh-token|logout)$/];
-/** Uploads are at most 5 MB (spec §5); multipart framing and fields fit comfortably in 8 MB. */
-export const PASSTHROUGH_BODY_LIMIT = 8 * 1024 * 1024;
 /** Answer headers worth passing on; hop-by-hop and encoding headers are the web server's business. */
 const PASSED_HEADERS = ['content-type', 'cache-control', 'x-request-id', 'retry-after'];
 
@@ -41,7 +40,7 @@ export async function passThrough(request: Request, context: AppLoadContext, api
     return envelope(404, 'NOT_FOUND', '接口不存在');
   }
   const method = request.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-  const body = method === 'GET' ? undefined : await readLimited(request, PASSTHROUGH_BODY_LIMIT);
+  const body = method === 'GET' ? undefined : await readLimited(request, PASSTHROUGH_BODY_LIMIT_BYTES);
   if (body === null) return envelope(413, 'PAYLOAD_TOO_LARGE', '请求内容过大');
   const contentType = request.headers.get('content-type') ?? undefined;
   const search = new URL(request.url).search;

@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import http from 'node:http';
+import { webConfig } from '../../server/config';
+import { createLogger } from '../../server/logger';
+import { createWebHandler, loadRemixBuild } from '../../server/web';
+import { getWebSession, safeRedirectTarget } from '~/sessions.server';
+import { login, startTestServer, type TestServer } from './harness';
+
+/** The web app under hostile input, served by the real server and the production build. */
+let server: TestServer;
+beforeAll(async () => {
+  execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  const build = await loadRemixBuild();
+  server = await startTestServer({}, { web: (options) => createWebHandler({ build, ...options, logger: createLogger('silent') }) });
+}, 180_000);
+afterAll(() => server?.close());
+
+/** A raw request, so the test controls Content-Length and Transfer-Encoding. */
+function rawPost(path: string, headers: Record<string, string | number>, body: Buffer | null) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request(`${server.url}${path}`, { method: 'POST', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on('error', reject);
+    if (body) req.end(body);
+    else {
+      req.write('phone=1');
+      req.end();
+    }
+  });
+}
+
+describe('web form bodies', () => {
+  it('refuses an oversized form post with 413 before Remix reads it', async () => {
+    const body = Buffer.from(`phone=${'1'.repeat(5 * 1024 * 1024)}`);
+    const started = Date.now();
+    const res = await rawPost('/login', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length }, body);
+    expect(res.status).toBe(413);
+    expect(res.text).toBe('提交的内容过大，请精简后重试');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('refuses a form post of undeclared length with 411', async () => {
+    const res = await rawPost('/login', { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' }, null);
+    expect(res.status).toBe(411);
+    expect(res.text).toMatch(/内容长度/);
+  });
+
+  it('still accepts an ordinary form post', async () => {
+    const body = Buffer.from('intent=send-code&phone=123');
+    const res = await rawPost('/login', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length }, body);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('请输入正确的11位中国大陆手机号');
+  });
+});
+
+const PAYLOADS = ['/.%2E/%2Fevil.example/phish', '/.//evil.example', '/a/..//evil.example', '/./%2Fevil.example', '//evil.example', '/\\evil.example', '/%5Cevil.example'];
+
+describe('the login redirect stays on this site', () => {
+  it.each(PAYLOADS)('safeRedirectTarget(%s) is a same-site path', (payload) => {
+    const target = safeRedirectTarget(payload);
+    expect(target).toMatch(/^\/(?![/\\])/);
+    expect(new URL(target, 'https://app.example.cn').host).toBe('app.example.cn');
+  });
+
+  it('a signed-in visitor is redirected on-site for every payload, on both login routes', async () => {
+    const { accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt, user } = await login(server.url);
+    const context = { requestId: 't', apiUrl: server.url, clientIp: '127.0.0.1', finalizers: [], config: webConfig(server.config) } as never;
+    const session = await getWebSession(new Request('http://app/'), context);
+    session.signIn({ accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt }, { id: user.id, role: 'user' });
+    const headers = new Headers();
+    for (const finalize of (context as { finalizers: Array<(h: Headers) => Promise<void>> }).finalizers) await finalize(headers);
+    const cookie = headers.get('set-cookie')!.split(';')[0]!;
+    for (const route of ['/login', '/dash/login']) {
+      for (const payload of PAYLOADS) {
+        const res = await fetch(`${server.url}${route}?redirectTo=${encodeURIComponent(payload)}`, { headers: { cookie }, redirect: 'manual' });
+        expect(res.status, `${route} ${payload}`).toBe(302);
+        const location = res.headers.get('location')!;
+        expect(new URL(location, server.url).host, `${route} ${payload} → ${location}`).toBe(new URL(server.url).host);
+      }
+    }
+  });
+});
