@@ -82,8 +82,10 @@ const pageBodyLimit: RequestHandler = (req, res, next) => {
   };
   const declared = req.get('content-length');
   if (declared === undefined) return req.get('transfer-encoding') ? text(411, '请求缺少内容长度，请刷新页面后重试') : next();
-  const limit = req.path.startsWith('/resources/api/') ? PASSTHROUGH_BODY_LIMIT_BYTES : PAGE_BODY_LIMIT_BYTES;
-  if (Number(declared) > limit) return text(413, '提交的内容过大，请精简后重试');
+  const passthrough = req.path.startsWith('/resources/api/');
+  if (Number(declared) > (passthrough ? PASSTHROUGH_BODY_LIMIT_BYTES : PAGE_BODY_LIMIT_BYTES)) return text(413, '提交的内容过大，请精简后重试');
+  // Page actions read forms; anything else (JSON, no body) would only fail inside Remix.
+  if (!passthrough && !req.is(['application/x-www-form-urlencoded', 'multipart/form-data'])) return text(415, '请通过页面上的表单提交');
   next();
 };
 

@@ -12,28 +12,39 @@ import { DomainError } from '../domain/errors';
 /** Deeper JSON is never legitimate here, and parsing (or walking) it costs stack and time. */
 export const MAX_JSON_DEPTH = 32;
 
-/** Scans the raw bytes before JSON.parse runs: O(n), no recursion, stops at the first excess. */
-export function jsonDepthExceeds(raw: Buffer, maxDepth: number): boolean {
+/** `\u0000` inside a JSON string: valid JSON, but PostgreSQL text cannot hold it. */
+const NUL_ESCAPE = Buffer.from('u0000');
+
+/**
+ * Scans the raw bytes before JSON.parse runs: O(n), no recursion, stops at the first problem.
+ * Returns what is wrong: nesting deeper than `maxDepth`, or a NUL character.
+ */
+export function jsonBodyProblem(raw: Buffer, maxDepth: number): 'too-deep' | 'nul' | null {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i];
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped byte
-      else if (c === 0x22) inString = false;
+      if (c === 0x5c) {
+        // backslash: an escape; \u0000 is the one we refuse
+        if (raw[i + 1] === 0x75 && raw.subarray(i + 1, i + 6).equals(NUL_ESCAPE)) return 'nul';
+        i++;
+      } else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
-      if (++depth > maxDepth) return true;
+      if (++depth > maxDepth) return 'too-deep';
     } else if (c === 0x5d || c === 0x7d) depth--;
   }
-  return false;
+  return null;
 }
 
 export function jsonBody(options: { limit?: string } = {}): RequestHandler {
   return express.json({
     limit: options.limit ?? '2mb',
     verify: (_req, _res, raw) => {
-      if (jsonDepthExceeds(raw, MAX_JSON_DEPTH)) throw new DomainError('VALIDATION_ERROR', '请求内容嵌套层级过深');
+      const problem = jsonBodyProblem(raw, MAX_JSON_DEPTH);
+      if (problem === 'too-deep') throw new DomainError('VALIDATION_ERROR', '请求内容嵌套层级过深');
+      if (problem === 'nul') throw new DomainError('VALIDATION_ERROR', '请求内容包含无效字符');
     },
   });
 }

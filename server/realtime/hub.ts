@@ -22,6 +22,14 @@ const send = (socket: WebSocket, type: ServerMessageType, data: unknown, eventId
   socket.send(JSON.stringify({ type, data, meta }));
 };
 
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
 const matches = (event: RealtimeEvent, connection: Connection) => {
   switch (event.audience.kind) {
     case 'everyone':
@@ -46,6 +54,12 @@ export function attachRealtime(server: Server, options: { logger: Logger; getDep
   server.on('upgrade', (req, socket, head) => {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname !== '/ws') return void socket.destroy();
+    // Browsers always send Origin: a page on another site may not open our socket in a visitor's
+    // browser. Clients without one (scripts, mini-programs) authenticate with a token anyway.
+    if (req.headers.origin !== undefined && !sameOrigin(req.headers.origin, req.headers.host)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
   });
 

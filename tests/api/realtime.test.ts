@@ -62,6 +62,14 @@ describe('socket tickets', () => {
   });
 });
 
+describe('the socket endpoint', () => {
+  it('refuses pages of other sites and accepts its own', async () => {
+    await expect(openSocket(server.url, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    const own = await openSocket(server.url, { origin: server.url });
+    own.close();
+  });
+});
+
 describe('event bus', () => {
   it('delivers to the addressed user only, and public notices to every socket', async () => {
     const alice = await login(server.url);

@@ -49,6 +49,14 @@ describe('web form bodies', () => {
     expect(res.text).toMatch(/内容长度/);
   });
 
+  it('answers a JSON or empty post to a form action with 415, not a server error', async () => {
+    const json = Buffer.from('{"phone":"13800138000"}');
+    expect((await rawPost('/login', { 'content-type': 'application/json', 'content-length': json.length }, json)).status).toBe(415);
+    const empty = await rawPost('/dash/feedback', { 'content-length': 0 }, Buffer.alloc(0));
+    expect(empty.status).toBe(415);
+    expect(empty.text).toBe('请通过页面上的表单提交');
+  });
+
   it('still accepts an ordinary form post', async () => {
     const body = Buffer.from('intent=send-code&phone=123');
     const res = await rawPost('/login', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length }, body);

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { jsonBody, jsonDepthExceeds, multipartBody, type MultipartRequest } from '../../server/http/body';
+import { jsonBody, jsonBodyProblem, multipartBody, type MultipartRequest } from '../../server/http/body';
 import { errorHandler, ok, requireRole } from '../../server/http/kit';
 import { createLogger } from '../../server/logger';
 
@@ -38,10 +38,12 @@ describe('requireRole', () => {
 });
 
 describe('jsonBody', () => {
-  it('finds excessive nesting without parsing, ignoring brackets inside strings', () => {
-    expect(jsonDepthExceeds(Buffer.from('[[[1]]]'), 3)).toBe(false);
-    expect(jsonDepthExceeds(Buffer.from('[[[[1]]]]'), 3)).toBe(true);
-    expect(jsonDepthExceeds(Buffer.from('{"a":"[[[[[[\\"[[[["}'), 3)).toBe(false);
+  it('finds excessive nesting and NUL escapes without parsing, ignoring brackets inside strings', () => {
+    expect(jsonBodyProblem(Buffer.from('[[[1]]]'), 3)).toBeNull();
+    expect(jsonBodyProblem(Buffer.from('[[[[1]]]]'), 3)).toBe('too-deep');
+    expect(jsonBodyProblem(Buffer.from('{"a":"[[[[[[\\"[[[["}'), 3)).toBeNull();
+    expect(jsonBodyProblem(Buffer.from('{"a":"x\\u0000y"}'), 3)).toBe('nul');
+    expect(jsonBodyProblem(Buffer.from('{"a":"x\\\\u0000y"}'), 3)).toBeNull();
   });
 
   it('refuses deep JSON with 400 quickly, bad JSON with 400 and a foreign charset with 415', async () => {
@@ -56,6 +58,9 @@ describe('jsonBody', () => {
     const latin1 = await post('{"a":1}', 'application/json; charset=latin1');
     expect(latin1.status).toBe(415);
     expect((await latin1.json()).message).toMatch(/UTF-8/);
+    const nul = await post('{"username":"a\\u0000b"}');
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).message).toBe('请求内容包含无效字符');
     expect((await (await post('{"a":[1,{"b":2}]}')).json()).data).toEqual({ a: [1, { b: 2 }] });
     await app.close();
   });

@@ -123,8 +123,19 @@ function CollapsedGroup({ group }: { group: MenuGroup }) {
     trigger.current?.focus();
   };
   useEffect(() => () => clearTimeout(timer.current), []);
-  const Icon = group.icon;
   const open = anchor !== null;
+  const panel = useRef<HTMLDivElement>(null);
+  // A tap or click anywhere else closes it (touch screens have no pointer to leave).
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!panel.current?.contains(target) && !trigger.current?.contains(target)) setAnchor(null);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+  const Icon = group.icon;
   return (
     <Box onMouseEnter={show} onMouseLeave={hide}>
       <Flex
@@ -142,7 +153,8 @@ function CollapsedGroup({ group }: { group: MenuGroup }) {
         color="gray.600"
         _hover={{ bg: 'blue.50', color: 'blue.700' }}
         css={{ '&[data-current=true]': { bg: 'blue.100', color: 'blue.800' } }}
-        onClick={() => (open ? setAnchor(null) : show())}
+        // Opens (hover may have opened it a moment before: a toggle would close it again).
+        onClick={show}
         onKeyDown={(e) => {
           if (e.key === 'Escape' && open) closeAndRefocus();
         }}
@@ -152,6 +164,7 @@ function CollapsedGroup({ group }: { group: MenuGroup }) {
       {open && (
         <Portal>
           <Box
+            ref={panel}
             data-testid="sidebar-hover-panel"
             role="menu"
             aria-label={group.label}
