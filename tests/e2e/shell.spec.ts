@@ -154,6 +154,8 @@ test('clear drafts: count badge, per-type choice, nothing-to-clear notice', asyn
   await expect(page.getByTestId('draft-count')).toHaveText('0');
   await page.getByTestId('menu-clear-drafts').click();
   await expect(page.getByText('没有草稿需要清除')).toBeVisible();
+  // Focus returns to the button that opened the menu.
+  await expect(page.getByTestId('user-menu-trigger')).toBeFocused();
 
   const userId = await page.evaluate(async () => (await (await fetch('/dash/overview?_data=routes%2Fdash')).json()).user.id as string);
   await page.evaluate((id) => {

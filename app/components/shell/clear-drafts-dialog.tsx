@@ -28,11 +28,14 @@ export function ClearDraftsDialog({
   open,
   onOpenChange,
   onCleared,
+  finalFocusEl,
 }: {
   userId: string;
   open: boolean;
   onOpenChange: (o: boolean) => void;
   onCleared: () => void;
+  /** Where focus returns when the dialog closes (the menu button that led here). */
+  finalFocusEl?: () => HTMLElement | null;
 }) {
   const [present, setPresent] = useState<DraftType[]>([]);
   const [selected, setSelected] = useState<Set<DraftType>>(new Set());
@@ -63,6 +66,7 @@ export function ClearDraftsDialog({
   return (
     <AppDialog
       open={open}
+      finalFocusEl={finalFocusEl}
       onOpenChange={(e) => onOpenChange(e.open)}
       size={{ base: 'xs', md: 'sm' }}
       title="清除草稿"

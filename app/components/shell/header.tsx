@@ -1,7 +1,7 @@
 import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Image, Kbd, Menu, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link, useSubmit } from '@remix-run/react';
 import { ChevronDown, Coins, Eraser, Gift, Headset, LogOut, Search, Settings, Shield, Ticket, UserPlus, UserRound } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { PublicConfig } from '../../../contracts/public-config';
 import { maskPhone, type User } from '../../../contracts/user';
 import { notifyInfo } from '~/components/ui/toaster';
@@ -55,13 +55,23 @@ function SupportMenu({ config }: { config: PublicConfig }) {
   );
 }
 
-function UserMenu({ user, onClearDrafts, draftCount }: { user: User; onClearDrafts: () => void; draftCount: number }) {
+function UserMenu({
+  user,
+  onClearDrafts,
+  draftCount,
+  triggerRef,
+}: {
+  user: User;
+  onClearDrafts: () => void;
+  draftCount: number;
+  triggerRef: RefObject<HTMLButtonElement>;
+}) {
   const submit = useSubmit();
   const name = user.username || user.name || '用户';
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1.5" data-testid="user-menu-trigger" aria-label="用户菜单">
+        <Button ref={triggerRef} variant="ghost" size="sm" px="1.5" data-testid="user-menu-trigger" aria-label="用户菜单">
           <Avatar.Root size="xs" colorPalette="blue">
             <Avatar.Fallback name={name} />
             {user.avatar && <Avatar.Image src={user.avatar} />}
@@ -133,6 +143,7 @@ function UserMenu({ user, onClearDrafts, draftCount }: { user: User; onClearDraf
 export function Header({ user, config }: { user: User; config: PublicConfig }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [draftsOpen, setDraftsOpen] = useState(false);
+  const userMenuTrigger = useRef<HTMLButtonElement>(null);
   const [draftCount, refreshDraftCount] = useDraftCount(user.id);
   const openSearch = useCallback(() => setSearchOpen(true), []);
   useSearchShortcut(openSearch);
@@ -184,10 +195,22 @@ export function Header({ user, config }: { user: User; config: PublicConfig }) {
       <UserMenu
         user={user}
         draftCount={draftCount}
-        onClearDrafts={() => (draftCount === 0 ? notifyInfo('没有草稿需要清除') : setDraftsOpen(true))}
+        triggerRef={userMenuTrigger}
+        onClearDrafts={() => {
+          if (draftCount > 0) return setDraftsOpen(true);
+          notifyInfo('没有草稿需要清除');
+          // Nothing opens: focus goes back to the menu's button, not to the page.
+          requestAnimationFrame(() => userMenuTrigger.current?.focus());
+        }}
       />
       <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
-      <ClearDraftsDialog userId={user.id} open={draftsOpen} onOpenChange={setDraftsOpen} onCleared={refreshDraftCount} />
+      <ClearDraftsDialog
+        userId={user.id}
+        open={draftsOpen}
+        onOpenChange={setDraftsOpen}
+        onCleared={refreshDraftCount}
+        finalFocusEl={() => userMenuTrigger.current}
+      />
     </Flex>
   );
 }
