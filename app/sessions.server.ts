@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, redirect, type AppLoadContext, type Session } from '@remix-run/node';
 import { tokensSchema, type Tokens } from '../contracts/auth';
-import type { Role } from '../contracts/user';
+import type { Role } from '../contracts/constants';
 
 /**
  * The one session module. Tokens live only in this signed httpOnly cookie; browser JavaScript

@@ -8,9 +8,3 @@ export const envelopeSchema = z.object({
   data: z.unknown().optional(),
 });
 export type Envelope = z.infer<typeof envelopeSchema>;
-
-/** The input field an API failure points at, if any (`data.field`). */
-export function failureField(data: unknown): string | undefined {
-  if (data && typeof data === 'object' && 'field' in data && typeof data.field === 'string' && data.field) return data.field;
-  return undefined;
-}

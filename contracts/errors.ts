@@ -46,3 +46,9 @@ export function messageForFailure(status: number, serverMessage?: string): strin
   if (status >= 500) return serverMessage || ERROR_MESSAGES.SERVER;
   return serverMessage || ERROR_MESSAGES.OTHER;
 }
+
+/** The input field an API failure points at (`data.field`), if any. */
+export function failureField(data: unknown): string | undefined {
+  if (data && typeof data === 'object' && 'field' in data && typeof data.field === 'string' && data.field) return data.field;
+  return undefined;
+}

@@ -1,13 +1,5 @@
+import { FEEDBACK_CATEGORIES } from './constants';
 import { z } from './zod';
-
-export const FEEDBACK_CATEGORIES = ['bug', 'feature', 'billing', 'other'] as const;
-export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
-export const FEEDBACK_CATEGORY_LABELS: Record<FeedbackCategory, string> = {
-  bug: '问题反馈',
-  feature: '功能建议',
-  billing: '积分与支付',
-  other: '其他',
-};
 
 /** POST /api/v1/feedback and the feedback form. */
 export const feedbackSchema = z.object({

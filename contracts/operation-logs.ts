@@ -1,7 +1,6 @@
+import { OPERATION_RESULTS, RELATED_RESOURCE_TYPES } from './constants';
 import { z } from './zod';
 
-export const RELATED_RESOURCE_TYPES = ['writing', 'payment_order', 'redemption_code', 'invite_code', 'school_match_result'] as const;
-export const OPERATION_RESULTS = ['success', 'fail'] as const;
 
 /** Spec §3 operation log; POST /api/v1/user-operation-logs. Metadata is free-form but bounded. */
 export const operationLogSchema = z.object({

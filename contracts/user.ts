@@ -1,22 +1,11 @@
+import { GENDERS, ROLES } from './constants';
 import { z } from './zod';
-
-export const ROLES = ['user', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = { user: '普通用户', admin: '管理员' };
-
-/** Spec §5: male, female or other. */
-export const GENDERS = ['male', 'female', 'other'] as const;
-export type Gender = (typeof GENDERS)[number];
-export const GENDER_LABELS: Record<Gender, string> = { male: '男', female: '女', other: '其他' };
 
 /** Mainland China mobile numbers; accepts +86/86 prefixes and separators, yields the 11 digits. */
 export const mainlandPhone = z
   .string({ error: '请输入手机号' })
   .transform((raw) => raw.replace(/[\s-]/g, '').replace(/^(\+?86)(?=1\d{10}$)/, ''))
   .pipe(z.string().regex(/^1[3-9]\d{9}$/, '请输入正确的11位中国大陆手机号'));
-
-/** 138****0000: how a phone number is shown anywhere but the login form. */
-export const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
 
 /** The user object of the API (spec §3 User), points as a two-decimal number. */
 export const userSchema = z.object({

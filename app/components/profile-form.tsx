@@ -1,7 +1,8 @@
 import { Box, Button, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
-import { GENDER_LABELS, GENDERS, maskPhone, type User } from '../../contracts/user';
+import { GENDER_LABELS, GENDERS, maskPhone } from '../../contracts/constants';
+import type { User } from '../../contracts/user';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
 import { notifySuccess } from '~/components/ui/toaster';

@@ -7,7 +7,7 @@ import { Page } from '~/components/page';
 import { pageTitle } from '~/services/navigation';
 import { sessionOnlyLoader } from '~/services/page-loaders.server';
 import { useShellUser } from '~/hooks/use-app-data';
-import { maskPhone, ROLE_LABELS } from '../../contracts/user';
+import { maskPhone, ROLE_LABELS } from '../../contracts/constants';
 import { formatPoints } from '~/services/points';
 
 const PAGE = '账户与安全';

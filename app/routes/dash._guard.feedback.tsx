@@ -2,31 +2,20 @@ import { Box, Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/re
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
-import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABELS, feedbackSchema } from '../../contracts/feedback';
+import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABELS } from '../../contracts/constants';
 import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
-import { createApiClient } from '~/services/api.server';
-import { handleForm } from '~/services/forms';
+import { feedbackAction } from '~/services/feedback.server';
 import { pageTitle } from '~/services/navigation';
 import { sessionOnlyLoader } from '~/services/page-loaders.server';
-import { requireWebSession } from '~/sessions.server';
 
 const PAGE = '意见反馈';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 
-const FIELDS = ['category', 'content', 'contact'] as const;
-
 export const loader = sessionOnlyLoader;
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireWebSession(request, context);
-  return handleForm(await request.formData(), {
-    fields: FIELDS,
-    schema: feedbackSchema,
-    submit: (input) => createApiClient(request, context, PAGE).feedback.submit({ ...input, page_path: '/dash/feedback' }),
-  });
-}
+// Arrow wrapper: a module-level call into a .server module would run (and fail) in the browser bundle.
+export const action = (args: ActionFunctionArgs) => feedbackAction(PAGE, args);
 
 export default function Feedback() {
   const data = useActionData<typeof action>();

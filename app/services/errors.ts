@@ -1,4 +1,4 @@
-import { failureField } from '../../contracts/envelope';
+import { failureField } from '../../contracts/errors';
 
 /** A failed API call, already mapped to the catalogue (contracts/errors.ts). Safe to show `message`. */
 export class ApiRequestError extends Error {

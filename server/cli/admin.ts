@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { openDatabase } from '../../db/client';
-import { mainlandPhone, maskPhone } from '../../contracts/user';
+import { maskPhone } from '../../contracts/constants';
+import { mainlandPhone } from '../../contracts/user';
 import { setRole } from '../domain/users';
 
 /**

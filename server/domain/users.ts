@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { DomainError, notFound } from './errors';
-import { maskPhone, type ProfileUpdate, type Role, type User } from '../../contracts/user';
+import { maskPhone, type Role } from '../../contracts/constants';
+import type { ProfileUpdate, User } from '../../contracts/user';
 
 export type UserRow = typeof users.$inferSelect;
 

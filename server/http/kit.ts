@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ErrorCode } from '../../contracts/errors';
 import type { z } from '../../contracts/zod';
-import type { Role } from '../../contracts/user';
+import type { Role } from '../../contracts/constants';
 import type { Database } from '../../db/client';
 import type { AppConfig } from '../config';
 import { DomainError, forbidden, validationError } from '../domain/errors';

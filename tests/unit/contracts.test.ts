@@ -1,7 +1,8 @@
 import { feedbackSchema } from '../../contracts/feedback';
 import { phoneLoginSchema } from '../../contracts/auth';
 import { operationLogSchema } from '../../contracts/operation-logs';
-import { maskPhone, profileUpdateSchema } from '../../contracts/user';
+import { maskPhone } from '../../contracts/constants';
+import { profileUpdateSchema } from '../../contracts/user';
 
 /** Every message a user can see is Chinese: schemas name theirs, and zod's defaults are in the zh-CN locale. */
 const messages = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>

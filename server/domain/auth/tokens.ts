@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client';
 import { authSessions, refreshTokens, users } from '../../../db/schema';
 import { tokenExpired, tokenInvalid } from '../errors';
 import { tokensSchema, type Tokens } from '../../../contracts/auth';
-import type { Role } from '../../../contracts/user';
+import type { Role } from '../../../contracts/constants';
 
 export const ACCESS_TOKEN_TTL_MS = 2 * 3600_000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;

@@ -1,5 +1,5 @@
 import type { Logger } from '../../logger';
-import { maskPhone } from '../../../contracts/user';
+import { maskPhone } from '../../../contracts/constants';
 
 /** What the login flow needs from an SMS provider. Production providers implement the same shape. */
 export interface SmsSender {
