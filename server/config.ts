@@ -38,6 +38,8 @@ const envSchema = z.object({
   SMS_DAILY_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(10),
   SMS_DAILY_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
+  /** The web client logs failures; a few hundred an hour is generous, thousands is abuse. */
+  OPERATION_LOGS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(300),
   /** Proxies in front of us whose X-Forwarded-For we believe: 'false', a hop count, or addresses/CIDRs. */
   TRUST_PROXY: z
     .string()

@@ -17,10 +17,11 @@ export function recordRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       const input = parse(operationLogSchema, req.body);
       const userId = locals(res).auth?.userId ?? null;
-      // Anonymous logs (from the login page) are capped per IP so nobody can flood the table.
-      if (!userId && !(await hitRateLimit(deps.db, `oplog:ip:${clientIp(req)}`, 120, 3600_000))) {
-        throw tooManyRequests('日志提交过于频繁');
-      }
+      // Capped per user, and anonymous logs (from the login page) per IP, so nobody can flood the table.
+      const [bucket, limit] = userId
+        ? [`oplog:user:${userId}`, deps.config.OPERATION_LOGS_PER_USER_PER_HOUR]
+        : [`oplog:ip:${clientIp(req)}`, 120];
+      if (!(await hitRateLimit(deps.db, bucket, limit, 3600_000))) throw tooManyRequests('日志提交过于频繁');
       const { id } = await recordOperationLog(deps.db, {
         ...input,
         userId,

@@ -10,6 +10,30 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('operation logs', () => {
+  it('are limited per user per hour, and oversized or deeply nested metadata is refused', async () => {
+    const limited = await startTestServer({ OPERATION_LOGS_PER_USER_PER_HOUR: '3' });
+    try {
+      const { accessToken } = await login(limited.url);
+      const api = client(limited.url);
+      const log = (metadata: unknown = {}) =>
+        api.post('/user-operation-logs', { operation_type: 'x', operation_result: 'fail', metadata }, accessToken);
+      expect((await log({ big: 'x'.repeat(10_000) })).status).toBe(400);
+      const deep = `{"operation_type":"x","operation_result":"fail","metadata":${'{"d":'.repeat(5000)}1${'}'.repeat(5000)}}`;
+      const nested = await api.post('/user-operation-logs', deep, accessToken);
+      expect(nested.status).toBe(400);
+      expect(nested.body.message).toBe('请求内容嵌套层级过深');
+      expect([(await log()).status, (await log()).status, (await log()).status]).toEqual([201, 201, 201]);
+      const over = await log();
+      expect(over.status).toBe(429);
+      expect(over.body.message).toBe('日志提交过于频繁');
+      // Another user is not affected.
+      const other = await login(limited.url);
+      expect((await api.post('/user-operation-logs', { operation_type: 'x', operation_result: 'fail' }, other.accessToken)).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('stores the spec fields with the user, request id and decoded source page', async () => {
     const { accessToken, user } = await login(server.url);
     const res = await fetch(`${server.url}/api/v1/user-operation-logs`, {
