@@ -15,6 +15,18 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => server?.close());
 
+/** A session cookie for a freshly logged-in user, made by the session module itself. */
+async function signedInCookie(): Promise<string> {
+  const { accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt, user } = await login(server.url);
+  const finalizers: Array<(h: Headers) => Promise<void>> = [];
+  const context = { requestId: 't', apiUrl: server.url, clientIp: '127.0.0.1', finalizers, config: webConfig(server.config) } as never;
+  const session = await getWebSession(new Request('http://app/'), context);
+  session.signIn({ accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt }, { id: user.id, role: 'user' });
+  const headers = new Headers();
+  for (const finalize of finalizers) await finalize(headers);
+  return headers.get('set-cookie')!.split(';')[0]!;
+}
+
 /** A raw request, so the test controls Content-Length and Transfer-Encoding. */
 function rawPost(path: string, headers: Record<string, string | number>, body: Buffer | null) {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -57,6 +69,13 @@ describe('web form bodies', () => {
     expect(empty.text).toBe('请通过页面上的表单提交');
   });
 
+  it('lets client code post to resource routes without a form body', async () => {
+    const cookie = await signedInCookie();
+    const res = await fetch(`${server.url}/resources/socket-ticket`, { method: 'POST', headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).ticket).toMatch(/^wst_/);
+  });
+
   it('still accepts an ordinary form post', async () => {
     const body = Buffer.from('intent=send-code&phone=123');
     const res = await rawPost('/login', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': body.length }, body);
@@ -75,13 +94,7 @@ describe('the login redirect stays on this site', () => {
   });
 
   it('a signed-in visitor is redirected on-site for every payload, on both login routes', async () => {
-    const { accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt, user } = await login(server.url);
-    const context = { requestId: 't', apiUrl: server.url, clientIp: '127.0.0.1', finalizers: [], config: webConfig(server.config) } as never;
-    const session = await getWebSession(new Request('http://app/'), context);
-    session.signIn({ accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt }, { id: user.id, role: 'user' });
-    const headers = new Headers();
-    for (const finalize of (context as { finalizers: Array<(h: Headers) => Promise<void>> }).finalizers) await finalize(headers);
-    const cookie = headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = await signedInCookie();
     for (const route of ['/login', '/dash/login']) {
       for (const payload of PAYLOADS) {
         const res = await fetch(`${server.url}${route}?redirectTo=${encodeURIComponent(payload)}`, { headers: { cookie }, redirect: 'manual' });
