@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { sql } from 'drizzle-orm';
@@ -91,6 +91,9 @@ const pageBodyLimit: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** How long a shutdown keeps the listener open for requests already on their way (see close()). */
+const SHUTDOWN_KEEP_ALIVE_GRACE_MS = 1_000;
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { config, logger } = options;
   let deps: ApiDeps | null = null;
@@ -104,6 +107,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Loopback is always trusted: the web layer forwards the browser's address when it calls the API.
   app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));
+  // While draining, every response ends its connection: keep-alive clients learn from the
+  // response itself not to send another request on a socket that is about to close.
+  app.use((_req, res, next) => {
+    if (draining) res.setHeader('Connection', 'close');
+    next();
+  });
 
   app.get('/healthz', (_req, res) => {
     if (draining) return void res.status(503).json({ status: 'draining', database: 'closing' });
@@ -201,13 +210,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Pages first: their loaders call /api/v1 on this same listener, so it must stay open until
       // they are done (at most 10 s); then stop accepting and let in-flight API requests finish.
       draining = true;
+      // A keep-alive client may already be sending its next request on an idle socket: give each
+      // a moment to get one more answer (with Connection: close) before idle sockets are closed.
+      const graceUntil = Date.now() + SHUTDOWN_KEEP_ALIVE_GRACE_MS;
       const deadline = Date.now() + 10_000;
-      while (pagesInFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      while ((pagesInFlight > 0 || Date.now() < graceUntil) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       realtime.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
+      // Stop listening without http's immediate close of idle sockets: a socket accepted a moment
+      // ago looks idle until its request arrives. Those requests are answered (Connection: close);
+      // sockets still idle after that are closed.
+      const stopped = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      await new Promise((r) => setTimeout(r, 200));
+      server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      await stopped;
+      clearInterval(sweep);
       await events.close();
       await database.close();
     })());

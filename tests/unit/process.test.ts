@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -84,6 +85,64 @@ describe('server process', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('`npm start` under 24 concurrent keep-alive clients: SIGTERM drains, answers every request in flight, releases the lock', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-load-'));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 24 });
+    try {
+      const child = spawn('npm', ['start'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      await vi.waitFor(() => expect(out).toContain('server.started'), { timeout: 60_000, interval: 100 });
+      const port = Number(/"url":"http:\/\/localhost:(\d+)"/.exec(out)![1]);
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+
+      const statuses: number[] = [];
+      /** Requests that failed although sent before SIGTERM, or sent on an open keep-alive socket. */
+      const lost: string[] = [];
+      let newConnectionResets = 0;
+      let signalled = false;
+      let stopped = false;
+      const get = (p: string) =>
+        new Promise<void>((resolve) => {
+          const sentBeforeSignal = !signalled;
+          const req = http.get({ host: '127.0.0.1', port, path: p, agent }, (res) => {
+            res.resume();
+            res.on('end', () => (statuses.push(res.statusCode!), resolve()));
+            res.on('error', (e: NodeJS.ErrnoException) => (lost.push(`${p} ${e.code ?? e.message} (response)`), resolve()));
+          });
+          req.on('error', (e: NodeJS.ErrnoException) => {
+            if (e.code === 'ECONNREFUSED') stopped = true;
+            // A connection opened after shutdown began can be reset when the listener closes
+            // (it was still in the kernel's accept queue): the client retries elsewhere.
+            else if (!sentBeforeSignal && !req.reusedSocket && e.code === 'ECONNRESET') newConnectionResets++;
+            else lost.push(`${p} ${e.code ?? e.message}${req.reusedSocket ? ' on a reused socket' : ''}${sentBeforeSignal ? ' sent before SIGTERM' : ''}`);
+            resolve();
+          });
+        });
+      const paths = ['/healthz', '/login', '/api/v1/user/info', '/privacy-policy'];
+      const clients = Array.from({ length: 24 }, async (_, i) => {
+        for (let n = 0; !stopped; n++) await get(paths[(i + n) % paths.length]);
+      });
+      await vi.waitFor(() => expect(statuses.length).toBeGreaterThan(200), { timeout: 30_000, interval: 20 });
+      const before = statuses.length;
+      signalled = true;
+      child.kill('SIGTERM');
+      await Promise.all(clients);
+      expect(await exited).toBe(0);
+      expect(out).toMatch(/"msg":"server.shutdown","signal":"SIGTERM"/);
+      expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+      expect(lost).toEqual([]);
+      expect(newConnectionResets).toBeLessThanOrEqual(24);
+      // Requests kept being answered (pages with 503 once draining began) until the listener closed.
+      expect(statuses.length).toBeGreaterThan(before);
+      expect(statuses.every((s) => [200, 401, 503].includes(s))).toBe(true);
+    } finally {
+      agent.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('refuses a second process on the same embedded data directory', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-proc-'));
