@@ -10,14 +10,32 @@ export const tokensSchema = z.object({
 });
 export type Tokens = z.infer<typeof tokensSchema>;
 
-/** POST /api/v1/auth/sms/send */
-export const smsSendSchema = z.object({ phone: mainlandPhone });
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/**
+ * POST /api/v1/auth/sms/send. Past the free sends the API answers CAPTCHA_REQUIRED, and the send
+ * is repeated with a challenge from POST /api/v1/auth/captcha and its answer (ADR 0015).
+ */
+export const smsSendSchema = z.object({
+  phone: mainlandPhone,
+  captchaId: z.preprocess(blankToUndefined, z.uuid('图形验证码已失效，请重新输入').optional()),
+  captchaAnswer: z.preprocess(blankToUndefined, z.string().trim().max(16, '图形验证码错误，请重新输入').optional()),
+});
+export type SmsSend = z.infer<typeof smsSendSchema>;
 export const smsSentSchema = z.object({
   expiresInSeconds: z.number(),
   resendAfterSeconds: z.number(),
   /** Only ever present with the development sender. */
   devCode: z.string().optional(),
 });
+
+/** POST /api/v1/auth/captcha: an image to show in an <img> (a data: URI, allowed by the page CSP). */
+export const captchaChallengeSchema = z.object({
+  captchaId: z.string(),
+  image: z.string().startsWith('data:image/svg+xml;base64,'),
+  expiresInSeconds: z.number(),
+});
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 
 /** POST /api/v1/auth/login/phone */
 export const phoneLoginSchema = z.object({

@@ -48,6 +48,22 @@ export const smsCodes = pgTable(
   (t) => [index('sms_codes_phone_created_idx').on(t.phone, t.createdAt), index('sms_codes_ip_created_idx').on(t.ip, t.createdAt)],
 );
 
+/**
+ * Image challenges asked before SMS sends past the free ones (ADR 0015). Only an HMAC of the
+ * lower-cased answer is kept; a challenge is spent by its first answer, right or wrong.
+ */
+export const captchaChallenges = pgTable(
+  'captcha_challenges',
+  {
+    id: id(),
+    answerHash: text('answer_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('captcha_challenges_expires_idx').on(t.expiresAt)],
+);
+
 /** One row per login: the refresh-token family. Revoking it ends every token issued from it. */
 export const authSessions = pgTable(
   'auth_sessions',

@@ -35,8 +35,15 @@ const envSchema = z.object({
     )
     .optional(),
   SMS_PROVIDER: z.enum(['dev']).default('dev'),
-  SMS_DAILY_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(10),
+  /**
+   * SMS abuse limits (ADR 0015). The daily cap per phone counts one network's sends only, so a
+   * stranger cannot use up the owner's quota; past the free sends each send needs an image check.
+   */
+  SMS_DAILY_LIMIT_PER_PHONE_PER_IP: z.coerce.number().int().positive().default(10),
   SMS_DAILY_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  SMS_FREE_SENDS_PER_PHONE: z.coerce.number().int().min(0).default(3),
+  SMS_FREE_SENDS_PER_IP: z.coerce.number().int().min(0).default(5),
+  SMS_CAPTCHAS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
   LOGIN_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
   /** The web client logs failures; a few hundred an hour is generous, thousands is abuse. */
   OPERATION_LOGS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(300),

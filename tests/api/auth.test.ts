@@ -72,22 +72,29 @@ describe('POST /auth/sms/send', () => {
 describe('daily caps', () => {
   let capped: TestServer;
   beforeAll(async () => {
-    capped = await startTestServer({ SMS_DAILY_LIMIT_PER_PHONE: '3', SMS_DAILY_LIMIT_PER_IP: '4' });
+    capped = await startTestServer({
+      SMS_DAILY_LIMIT_PER_PHONE_PER_IP: '3',
+      SMS_DAILY_LIMIT_PER_IP: '4',
+      SMS_FREE_SENDS_PER_PHONE: '100',
+      SMS_FREE_SENDS_PER_IP: '100',
+    });
   });
   afterAll(() => capped.close());
 
-  it('caps sends per phone per day', async () => {
+  it('caps sends to a phone per network per day; other networks can still send to it', async () => {
     const phone = randomPhone();
+    const api = client(capped.url);
     for (let i = 0; i < 3; i++) {
-      expect((await client(capped.url).post('/auth/sms/send', { phone })).status).toBe(200);
+      expect((await api.post('/auth/sms/send', { phone })).status).toBe(200);
       await capped.database.db
         .update(smsCodes)
         .set({ createdAt: new Date(Date.now() - 61_000 * (i + 1)) })
         .where(eq(smsCodes.phone, phone));
     }
-    const res = await client(capped.url).post('/auth/sms/send', { phone });
+    const res = await api.post('/auth/sms/send', { phone });
     expect(res.status).toBe(429);
     expect(res.body.message).toBe('该手机号今日获取验证码次数已达上限，请明天再试');
+    expect((await client(capped.url).post('/auth/sms/send', { phone })).status).toBe(200);
   });
 
   it('caps sends per IP per day across phones', async () => {

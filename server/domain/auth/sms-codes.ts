@@ -1,9 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { smsCodes } from '../../../db/schema';
 import type { SmsSender } from '../../integrations/sms';
 import { DomainError, tooManyRequests } from '../errors';
+import { spendCaptcha } from './captcha';
 
 export const SMS_CODE_TTL_MS = 5 * 60_000;
 export const SMS_RESEND_INTERVAL_MS = 60_000;
@@ -12,53 +13,67 @@ const DAY_MS = 24 * 3600_000;
 
 const codeExpired = () => new DomainError('CODE_EXPIRED', '验证码已失效，请重新获取', { field: 'code' });
 
-export type SmsCodePolicy = { dailyPerPhone: number; dailyPerIp: number };
+/**
+ * Per 24 h (ADR 0015): `dailyPerPhonePerIp` sends to one phone from one network and `dailyPerIp`
+ * sends from one network; past `freePerPhone` sends to the phone (from anyone) or `freePerIp`
+ * sends from the network, every further send needs a solved image challenge.
+ */
+export type SmsCodePolicy = { dailyPerPhonePerIp: number; dailyPerIp: number; freePerPhone: number; freePerIp: number };
 
 export function hashCode(secret: string, phone: string, code: string): string {
   return createHmac('sha256', secret).update(`${phone}:${code}`).digest('hex');
 }
 
+const captchaRequired = () => new DomainError('CAPTCHA_REQUIRED', '请先完成图形验证', { field: 'captchaAnswer' });
+
 /**
  * Issues a new 6-digit code and voids earlier ones for the phone. The checks and the insert run
- * under advisory locks, so concurrent sends cannot both pass the 60-second rule or a daily cap.
+ * under advisory locks, so concurrent sends cannot both pass the 60-second rule or a cap, and the
+ * challenge is spent in the same transaction, so one solved challenge buys one send. A refused
+ * send changes nothing but the challenge it spent: the phone's live code stays valid.
  */
 export async function sendLoginCode(
   deps: { db: Database; sms: SmsSender; secret: string; policy: SmsCodePolicy },
-  input: { phone: string; ip: string },
+  input: { phone: string; ip: string; captcha?: { id: string; answer: string } },
 ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number; devCode?: string }> {
   const { db, sms, secret, policy } = deps;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = Date.now();
 
-  await db.transaction(async (tx) => {
-    // Phone first, then IP, always in this order: the per-phone and per-IP caps both hold under
-    // concurrency and two sends cannot wait on each other's locks.
+  const refused = await db.transaction(async (tx) => {
+    // Phone first, then IP, always in this order: the caps hold under concurrency and two sends
+    // cannot wait on each other's locks. A challenge's row is locked last, by spendCaptcha.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sms:' + input.phone}))`);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sms-ip:' + input.ip}))`);
-    const [last] = await tx
-      .select({ createdAt: smsCodes.createdAt })
+    const since = new Date(now - DAY_MS);
+    const [toPhone] = await tx
+      .select({
+        last: max(smsCodes.createdAt),
+        today: count(),
+        todayFromIp: count(sql`case when ${smsCodes.ip} = ${input.ip} then 1 end`),
+      })
       .from(smsCodes)
-      .where(eq(smsCodes.phone, input.phone))
-      .orderBy(desc(smsCodes.createdAt))
-      .limit(1);
-    if (last) {
-      const waitMs = last.createdAt.getTime() + SMS_RESEND_INTERVAL_MS - now;
+      .where(and(eq(smsCodes.phone, input.phone), gt(smsCodes.createdAt, since)));
+    if (toPhone?.last) {
+      const waitMs = toPhone.last.getTime() + SMS_RESEND_INTERVAL_MS - now;
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
         throw tooManyRequests(`发送过于频繁，请${seconds}秒后再试`, { retryAfterSeconds: seconds });
       }
     }
-    const since = new Date(now - DAY_MS);
-    const [perPhone] = await tx
-      .select({ n: count() })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.phone, input.phone), gt(smsCodes.createdAt, since)));
-    if ((perPhone?.n ?? 0) >= policy.dailyPerPhone) throw tooManyRequests('该手机号今日获取验证码次数已达上限，请明天再试');
-    const [perIp] = await tx
+    if ((toPhone?.todayFromIp ?? 0) >= policy.dailyPerPhonePerIp) throw tooManyRequests('该手机号今日获取验证码次数已达上限，请明天再试');
+    const [fromIp] = await tx
       .select({ n: count() })
       .from(smsCodes)
       .where(and(eq(smsCodes.ip, input.ip), gt(smsCodes.createdAt, since)));
-    if ((perIp?.n ?? 0) >= policy.dailyPerIp) throw tooManyRequests('当前网络今日获取验证码次数过多，请明天再试');
+    if ((fromIp?.n ?? 0) >= policy.dailyPerIp) throw tooManyRequests('当前网络今日获取验证码次数过多，请明天再试');
+
+    if ((toPhone?.today ?? 0) >= policy.freePerPhone || (fromIp?.n ?? 0) >= policy.freePerIp) {
+      if (!input.captcha) throw captchaRequired();
+      // Spent whether or not it was solved: a wrong answer is committed as spent, then refused.
+      const wrong = await spendCaptcha(tx, secret, input.captcha);
+      if (wrong) return wrong;
+    }
 
     await tx
       .update(smsCodes)
@@ -71,7 +86,9 @@ export async function sendLoginCode(
       createdAt: new Date(now),
       expiresAt: new Date(now + SMS_CODE_TTL_MS),
     });
+    return null;
   });
+  if (refused) throw refused;
 
   // Sent after the row is committed: a provider failure leaves a code nobody received, which the
   // user can replace after the resend interval, rather than a sent code we have no record of.
