@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
-const BUDGET = { apiP99Ms: 20, apiRate: 300, ssrP50Ms: 50, firstLoadKb: 300 };
+const BUDGET = { apiP99Ms: 20, apiRate: 300, ssrP50Ms: 50, firstLoadKb: 300, crowd: 200 };
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -37,7 +37,7 @@ async function waitFor(url: string, timeoutMs = 120_000) {
 
 const BASELINE_SOURCE = `require('http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"success":true,"data":{"ok":true}}'); }).listen(process.env.PORT, '127.0.0.1');`;
 
-type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
+type Result = { name: string; rps: number; p50: number; p99: number; errors: number; timeouts: number };
 
 async function load(
   name: string,
@@ -51,7 +51,14 @@ async function load(
     duration: DURATION_S,
     overallRate: options.rate,
   });
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    timeouts: result.timeouts,
+  };
 }
 
 async function main() {
@@ -61,7 +68,8 @@ async function main() {
     const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
     children.push(spawn(process.execPath, ['-e', BASELINE_SOURCE], { env: { ...process.env, PORT: String(basePort) }, stdio: 'ignore' }));
     children.push(
-      spawn(path.resolve('node_modules/.bin/tsx'), ['server/index.ts'], {
+      // As `npm start` runs it: node with the tsx loader, no relay process.
+      spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
         // BENCH_DATABASE_URL measures the same on PostgreSQL instead of embedded PGlite.
         env: {
           ...process.env,
@@ -121,6 +129,12 @@ async function main() {
         rate: BUDGET.apiRate,
       }),
     );
+    // Many clients at once (issue 7): every one answered, none timed out.
+    const crowd = await load(`GET /api/v1/user/info ${BUDGET.crowd} conns`, `${app}/api/v1/user/info`, {
+      headers: { authorization: `Bearer ${token}` },
+      connections: BUDGET.crowd,
+    });
+    results.push(crowd);
     results.push(await load('SSR /dash/overview (max)', `${app}/dash/overview`, { headers: { cookie } }));
     results.push(await load('SSR /dash/overview @20/s', `${app}/dash/overview`, { headers: { cookie }, rate: 20, connections: 2 }));
 
@@ -131,23 +145,26 @@ async function main() {
     for (const s of scripts) gz += gzipSync(Buffer.from(await (await fetch(app + s)).arrayBuffer())).length;
 
     console.log(
-      `\ndatabase: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}; ${DURATION_S} s per target; autocannon, 10 connections`,
+      `\ndatabase: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}; ${DURATION_S} s per target; autocannon, 10 connections unless named`,
     );
     const base = results[0]!;
     const pad = (v: string, n: number) => v.padEnd(n);
-    console.log(`\n${pad('target', 34)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}rps vs baseline`);
+    console.log(`\n${pad('target', 34)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('timeouts', 10)}rps vs baseline`);
     for (const r of results) {
       console.log(
-        `${pad(r.name, 34)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(String(r.errors), 8)}${(r.rps / base.rps).toFixed(3)}`,
+        `${pad(r.name, 34)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(String(r.errors), 8)}${pad(String(r.timeouts), 10)}${(r.rps / base.rps).toFixed(3)}`,
       );
     }
     const apiAtRate = results[2]!;
-    const ssrAtRate = results[4]!;
+    const ssrAtRate = results.at(-1)!;
     console.log(`\nfirst-load JS for /dash/overview: ${(gz / 1024).toFixed(1)} KB gzipped in ${scripts.length} files`);
     console.log('\nbudgets (DESIGN §7):');
     const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
     console.log(
       `  API p99 at ${BUDGET.apiRate} req/s < ${BUDGET.apiP99Ms} ms: ${apiAtRate.p99} ms ${verdict(apiAtRate.p99 < BUDGET.apiP99Ms)}`,
+    );
+    console.log(
+      `  ${BUDGET.crowd} concurrent connections on /api/v1/user/info: p99 ${crowd.p99} ms, ${crowd.errors} errors, ${crowd.timeouts} timeouts ${verdict(crowd.errors === 0 && crowd.timeouts === 0)}`,
     );
     console.log(`  SSR /dash/overview p50 < ${BUDGET.ssrP50Ms} ms: ${ssrAtRate.p50} ms ${verdict(ssrAtRate.p50 < BUDGET.ssrP50Ms)}`);
     console.log(`  first-load JS < ${BUDGET.firstLoadKb} KB gz: ${(gz / 1024).toFixed(1)} KB ${verdict(gz / 1024 < BUDGET.firstLoadKb)}`);
