@@ -167,3 +167,9 @@ export const socketTickets = pgTable(
   },
   (t) => [uniqueIndex('socket_tickets_hash_key').on(t.ticketHash), index('socket_tickets_expires_idx').on(t.expiresAt)],
 );
+
+/** One row per probe name, rewritten by /healthz: proves the database still accepts writes. */
+export const healthProbes = pgTable('health_probes', {
+  name: text('name').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});

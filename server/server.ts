@@ -3,10 +3,12 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { PAGE_BODY_LIMIT_BYTES, PASSTHROUGH_BODY_LIMIT_BYTES } from '../contracts/limits';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { healthProbes } from '../db/schema';
 import { webConfig, type AppConfig, type WebConfig } from './config';
+import { pruneCaptchaChallenges } from './domain/auth/captcha';
 import { pruneSocketTickets } from './domain/auth/socket-tickets';
 import { pruneRefreshGrace } from './domain/auth/tokens';
 import { pruneRateLimitHits } from './domain/rate-limit';
@@ -27,6 +29,8 @@ export type RunningServer = {
   database: DatabaseHandle;
   realtime: RealtimeHub;
   events: EventBus;
+  /** Names this process's row in health_probes (and its log lines). */
+  instanceId: string;
   /** Stop accepting, let in-flight requests finish, close sockets and the database. */
   close: () => Promise<void>;
 };
@@ -91,6 +95,30 @@ const pageBodyLimit: RequestHandler = (req, res, next) => {
   next();
 };
 
+/**
+ * /healthz also proves that writes succeed, at most once per WRITE_PROBE_INTERVAL_MS (probes
+ * come every few seconds from each balancer); a failure is not remembered, so recovery shows at once.
+ */
+const WRITE_PROBE_INTERVAL_MS = 5_000;
+function writeHealthProbe(name: string, db: () => ApiDeps['db'] | null, logger: Logger) {
+  let lastSuccess = 0;
+  let inFlight: Promise<{ ok: boolean }> | null = null;
+  return () => {
+    if (Date.now() - lastSuccess < WRITE_PROBE_INTERVAL_MS) return Promise.resolve({ ok: true });
+    const handle = db();
+    if (!handle) return Promise.resolve({ ok: false });
+    return (inFlight ??= handle
+      .insert(healthProbes)
+      .values({ name, checkedAt: new Date() })
+      .onConflictDoUpdate({ target: healthProbes.name, set: { checkedAt: new Date() } })
+      .then(
+        () => ((lastSuccess = Date.now()), { ok: true }),
+        (err: unknown) => (logger.warn('healthz.write_failed', { err }), { ok: false }),
+      )
+      .finally(() => (inFlight = null)));
+  };
+}
+
 /** How long a shutdown keeps the listener open for requests already on their way (see close()). */
 const SHUTDOWN_KEEP_ALIVE_GRACE_MS = 1_000;
 
@@ -114,13 +142,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     next();
   });
 
+  const instanceId = randomUUID();
+  const writeHealth = writeHealthProbe(instanceId, () => deps?.db ?? null, logger);
   app.get('/healthz', (_req, res) => {
     if (draining) return void res.status(503).json({ status: 'draining', database: 'closing' });
     if (!deps) return void res.status(503).json({ status: 'starting', database: 'not ready' });
     deps.db
       .execute(sql`select 1`)
-      .then(() => res.json({ status: 'ok', database: 'ready' }))
-      .catch(() => res.status(503).json({ status: 'unavailable', database: 'unreachable' }));
+      .then(
+        () => writeHealth(),
+        () => null,
+      )
+      .then((writes) => {
+        if (writes === null) return void res.status(503).json({ status: 'unavailable', database: 'unreachable' });
+        if (writes.ok) return void res.json({ status: 'ok', database: 'ready', writes: 'ok' });
+        // Reads work but writes fail (a full disk, a read-only replica): not fit for traffic.
+        res.status(503).json({ status: 'degraded', database: 'ready', writes: 'failing' });
+      });
   });
 
   app.use('/api/v1', (req, res, next) => {
@@ -199,7 +237,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   app.use(errorHandler(logger));
 
-  const prune = () => Promise.all([pruneRateLimitHits(database.db), pruneSocketTickets(database.db), pruneRefreshGrace(database.db)]);
+  const prune = () =>
+    Promise.all([
+      pruneRateLimitHits(database.db),
+      pruneSocketTickets(database.db),
+      pruneRefreshGrace(database.db),
+      pruneCaptchaChallenges(database.db),
+      database.db.delete(healthProbes).where(lt(healthProbes.checkedAt, new Date(Date.now() - 24 * 3600_000))),
+    ]);
   const pruneTimer = setInterval(() => void prune().catch((err) => logger.warn('database.prune_failed', { err })), 3600_000);
   pruneTimer.unref();
 
@@ -229,6 +274,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await database.close();
     })());
 
-  logger.info('server.started', { url: `http://localhost:${port}`, database: database.kind, apiUrl, devSms: config.devSmsEnabled });
-  return { url: `http://127.0.0.1:${port}`, port, database, realtime, events, close };
+  logger.info('server.started', { url: `http://localhost:${port}`, instanceId, database: database.kind, apiUrl, devSms: config.devSmsEnabled });
+  return { url: `http://127.0.0.1:${port}`, port, database, realtime, events, instanceId, close };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { feedback, operationLogs } from '../../db/schema';
 import { client, login, startTestServer, type TestServer } from './harness';
@@ -115,7 +115,31 @@ describe('protocol edges', () => {
   it('reports health once the database is ready', async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: 'ready' });
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ready', writes: 'ok' });
+  });
+
+  it('reports failing writes (a full disk) as unhealthy although reads work, and recovery at once', async () => {
+    const probe = await startTestServer();
+    const { db } = probe.database;
+    try {
+      // A trigger that fails every write of the probe stands in for a full disk.
+      await db.execute(sql.raw(`create or replace function lx_disk_full() returns trigger language plpgsql as $$
+        begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$`));
+      // Only this server's probe row: other test files share the PostgreSQL database.
+      await db.execute(
+        sql.raw(`create trigger lx_disk_full before insert or update on health_probes for each row
+          when (new.name = '${probe.instanceId}') execute function lx_disk_full()`),
+      );
+      const failing = await fetch(`${probe.url}/healthz`);
+      expect(failing.status).toBe(503);
+      expect(await failing.json()).toEqual({ status: 'degraded', database: 'ready', writes: 'failing' });
+      await db.execute(sql.raw('drop trigger lx_disk_full on health_probes'));
+      const recovered = await fetch(`${probe.url}/healthz`);
+      expect(recovered.status).toBe(200);
+    } finally {
+      await db.execute(sql.raw('drop trigger if exists lx_disk_full on health_probes'));
+      await probe.close();
+    }
   });
 
   it('echoes a request id on every response', async () => {
