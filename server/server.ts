@@ -41,6 +41,8 @@ export type ServerOptions = {
   /** The Remix request handler; absent in API-only tests. */
   web?: (options: { apiUrl: string; config: WebConfig }) => RequestHandler;
   sms?: SmsSender;
+  /** Smaller /ws limits for tests (server/realtime/limits.ts); production uses the defaults. */
+  realtimeLimits?: Parameters<typeof attachRealtime>[1]['limits'];
 };
 
 function requestLog(logger: Logger): RequestHandler {
@@ -168,7 +170,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.use('/api', (_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
 
   const server = http.createServer(app);
-  const realtime = attachRealtime(server, { logger, getDeps: () => deps });
+  const realtime = attachRealtime(server, { logger, getDeps: () => deps, trustProxy: config.trustProxy, limits: options.realtimeLimits });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

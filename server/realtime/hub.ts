@@ -1,20 +1,53 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { authMessageDataSchema, clientMessageSchema, SOCKET_TICKET_PREFIX, type ClientMessage, type ServerMessageType } from '../../contracts/realtime';
+import type { IncomingMessage, Server } from 'node:http';
+import { isIPv6 } from 'node:net';
+import type { Duplex } from 'node:stream';
+import proxyaddr from 'proxy-addr';
+import { WebSocketServer, type ServerOptions, type WebSocket } from 'ws';
+import {
+  authMessageDataSchema,
+  clientMessageSchema,
+  SOCKET_TICKET_PREFIX,
+  type ClientMessage,
+  type ServerMessageType,
+} from '../../contracts/realtime';
 import { redeemSocketTicket } from '../domain/auth/socket-tickets';
 import { authenticateAccessToken } from '../domain/auth/tokens';
 import type { ApiDeps } from '../http/kit';
 import type { Logger } from '../logger';
 import type { EventBus, RealtimeEvent } from './bus';
+import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits';
 
 export type RealtimeHub = {
   /** Called once the database is open: from then on, bus events reach this process's sockets. */
   attachBus: (bus: EventBus) => void;
   close: () => void;
+  /** Sockets held now (closing ones included) and how many of them have not authenticated. */
+  stats: () => { connections: number; anonymous: number };
 };
 
-type Connection = { id: string; socket: WebSocket; userId?: string };
+export type RealtimeOptions = {
+  logger: Logger;
+  getDeps: () => ApiDeps | null;
+  /** Express's `trust proxy` value (config.trustProxy), so a socket's address is the one req.ip gives. */
+  trustProxy: number | string;
+  limits?: Partial<RealtimeLimits>;
+};
+
+/** One socket's share of the counts, from the upgrade until its TCP connection closes. */
+type Slot = { key: string; anonymous: boolean; released: boolean };
+
+type Connection = {
+  id: string;
+  socket: WebSocket;
+  slot: Slot;
+  userId?: string;
+  /** Answered the last ping (or sent anything) since the previous heartbeat. */
+  alive: boolean;
+  /** Set once the server has decided to close it: nothing it sends is processed after that. */
+  closing: boolean;
+  take: () => boolean;
+};
 
 const send = (socket: WebSocket, type: ServerMessageType, data: unknown, eventId?: string) => {
   if (socket.readyState !== socket.OPEN) return;
@@ -41,26 +74,164 @@ const matches = (event: RealtimeEvent, connection: Connection) => {
   }
 };
 
+const REASONS = { 403: 'Forbidden', 429: 'Too Many Requests', 503: 'Service Unavailable' } as const;
+
+/** Answers the upgrade request with a plain HTTP status: no handshake, no WebSocket state. */
+function refuse(socket: Duplex, status: keyof typeof REASONS) {
+  const retry = status === 429 || status === 503 ? 'Retry-After: 30\r\n' : '';
+  // The HTTP server allows half-open sockets: destroy once written, or a peer that never closes keeps the descriptor.
+  socket.once('finish', () => socket.destroy());
+  socket.end(`HTTP/1.1 ${status} ${REASONS[status]}\r\nConnection: close\r\n${retry}Content-Length: 0\r\n\r\n`);
+}
+
+/** Express's compileTrust for the values config.trustProxy takes: a hop count or an address list. */
+export function compileTrust(trustProxy: number | string): (addr: string, i: number) => boolean {
+  if (typeof trustProxy === 'number') return (_addr, i) => i < trustProxy;
+  return proxyaddr.compile(trustProxy.split(',').map((v) => v.trim()));
+}
+
+/** Counting key of an address: IPv6 clients are usually handed a whole /64, so they count per /64. */
+export function addressKey(ip: string): string {
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail] = ip.split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/** Messages allowed at once (`burst`), refilled at `perSecond`. */
+function tokenBucket(burst: number, perSecond: number) {
+  let tokens = burst;
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    tokens = Math.min(burst, tokens + ((now - last) * perSecond) / 1000);
+    last = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
 /**
  * The /ws endpoint (spec §7): CONNECT on open, PING/PONG, AUTH with a socket ticket (browsers) or
  * an access token (API clients). The connection map is only this process's delivery table: events
- * arrive through the bus from whichever process published them.
+ * arrive through the bus from whichever process published them. Limits (ADR 0013): sockets per
+ * address and per process, a smaller share for sockets that have not authenticated, a heartbeat,
+ * and a message rate per socket.
  */
-export function attachRealtime(server: Server, options: { logger: Logger; getDeps: () => ApiDeps | null }): RealtimeHub {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+export function attachRealtime(server: Server, options: RealtimeOptions): RealtimeHub {
+  const limits: RealtimeLimits = { ...DEFAULT_REALTIME_LIMITS, ...options.limits };
+  const { logger } = options;
+  const wss = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    maxPayload: limits.maxPayloadBytes,
+    // Pings count against the message rate; a pong is sent only for those admitted.
+    autoPong: false,
+    // How long a close handshake may take before the socket is destroyed (ws 8.23; missing from @types/ws).
+    closeTimeout: limits.closeTimeoutMs,
+  } as ServerOptions);
+  const trust = compileTrust(options.trustProxy);
+  const clientIp = (req: IncomingMessage) => (proxyaddr(req, trust) ?? 'unknown').replace(/^::ffff:/, '');
+
   const connections = new Map<string, Connection>();
+  /** Sockets not yet authenticated, oldest first: the first to go when their share is full. */
+  const anonymousConnections = new Set<Connection>();
+  const perKey = new Map<string, { open: number; anonymous: number }>();
+  let open = 0;
+  let anonymous = 0;
+  let closed = false;
+  /** Refusals and closes since the last heartbeat, logged once per heartbeat rather than per event. */
+  const refused = { perIp: 0, total: 0, evicted: 0, rateLimited: 0, unresponsive: 0 };
   let unsubscribe = () => {};
 
-  server.on('upgrade', (req, socket, head) => {
+  const reserve = (key: string): Slot => {
+    const counts = perKey.get(key) ?? { open: 0, anonymous: 0 };
+    counts.open++;
+    counts.anonymous++;
+    perKey.set(key, counts);
+    open++;
+    anonymous++;
+    return { key, anonymous: true, released: false };
+  };
+  const leaveAnonymous = (slot: Slot) => {
+    if (!slot.anonymous) return;
+    slot.anonymous = false;
+    anonymous--;
+    perKey.get(slot.key)!.anonymous--;
+  };
+  const release = (slot: Slot) => {
+    if (slot.released) return;
+    leaveAnonymous(slot);
+    slot.released = true;
+    open--;
+    const counts = perKey.get(slot.key)!;
+    if (--counts.open === 0) perKey.delete(slot.key);
+  };
+
+  /** Closes with a code the client sees. `stopReading` for abuse: its further frames are not even parsed. */
+  function shut(connection: Connection, code: number, reason: string, error?: { code: string; message: string }, stopReading = false) {
+    if (connection.closing) return;
+    connection.closing = true;
+    anonymousConnections.delete(connection);
+    leaveAnonymous(connection.slot);
+    if (error) send(connection.socket, 'ERROR', error);
+    connection.socket.close(code, reason);
+    if (stopReading) connection.socket.pause();
+  }
+
+  /** Every inbound message and ping/pong frame passes here before any parsing. */
+  function admit(connection: Connection): boolean {
+    if (connection.closing) return false;
+    if (!connection.take()) {
+      refused.rateLimited++;
+      shut(connection, 1008, 'rate limited', { code: 'RATE_LIMITED', message: '消息过于频繁，连接已断开' }, true);
+      return false;
+    }
+    connection.alive = true;
+    return true;
+  }
+
+  server.on('upgrade', (req, socket: Duplex, head) => {
+    // Without a listener, a reset on a refused socket would be an uncaught error.
+    socket.on('error', () => {});
+    if (closed) return refuse(socket, 503);
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname !== '/ws') return void socket.destroy();
     // Browsers always send Origin: a page on another site may not open our socket in a visitor's
     // browser. Clients without one (scripts, mini-programs) authenticate with a token anyway.
-    if (req.headers.origin !== undefined && !sameOrigin(req.headers.origin, req.headers.host)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
-      return;
+    if (req.headers.origin !== undefined && !sameOrigin(req.headers.origin, req.headers.host)) return refuse(socket, 403);
+
+    // Refused before the handshake: an over-quota attempt costs one short write.
+    const key = addressKey(clientIp(req));
+    const counts = perKey.get(key);
+    if (counts && (counts.open >= limits.maxConnectionsPerIp || counts.anonymous >= limits.maxAnonymousPerIp)) {
+      refused.perIp++;
+      return refuse(socket, 429);
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
+    if (open >= limits.maxConnections) {
+      refused.total++;
+      return refuse(socket, 503);
+    }
+    if (anonymous >= limits.maxAnonymous) {
+      // Sockets yet to authenticate cannot crowd out sign-ins: the oldest of them makes room.
+      const oldest = anonymousConnections.values().next().value;
+      if (!oldest) {
+        refused.total++;
+        return refuse(socket, 503);
+      }
+      refused.evicted++;
+      shut(oldest, 1013, 'too many connections', { code: 'TOO_MANY_CONNECTIONS', message: '连接数过多，请稍后重连' });
+    }
+    const slot = reserve(key);
+    // The TCP socket's close frees the slot, whether the handshake completed or not.
+    socket.once('close', () => release(slot));
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, slot));
   });
 
   async function authenticate(connection: Connection, message: ClientMessage) {
@@ -72,19 +243,31 @@ export function attachRealtime(server: Server, options: { logger: Logger; getDep
       const { userId } = token.startsWith(SOCKET_TICKET_PREFIX)
         ? await redeemSocketTicket(deps.db, token)
         : await authenticateAccessToken({ db: deps.db, secret: deps.config.jwtSecret }, token);
+      if (connection.closing) return;
       connection.userId = userId;
+      anonymousConnections.delete(connection);
+      leaveAnonymous(connection.slot);
       send(connection.socket, 'AUTH', { success: true });
     } catch {
       send(connection.socket, 'AUTH', { success: false, message: '登录已过期，请重新登录' });
     }
   }
 
-  wss.on('connection', (socket: WebSocket) => {
-    const connection: Connection = { id: randomUUID(), socket };
+  function onConnection(socket: WebSocket, slot: Slot) {
+    const connection: Connection = {
+      id: randomUUID(),
+      socket,
+      slot,
+      alive: true,
+      closing: false,
+      take: tokenBucket(limits.messageBurst, limits.messagesPerSecond),
+    };
     connections.set(connection.id, connection);
+    anonymousConnections.add(connection);
     send(socket, 'CONNECT', { connectionId: connection.id });
 
     socket.on('message', (raw) => {
+      if (!admit(connection)) return;
       let message: ClientMessage;
       try {
         message = clientMessageSchema.parse(JSON.parse(String(raw)));
@@ -95,22 +278,57 @@ export function attachRealtime(server: Server, options: { logger: Logger; getDep
       if (message.type === 'AUTH') return void authenticate(connection, message);
       send(socket, 'ERROR', { code: 'UNSUPPORTED', message: '该消息类型暂不支持' });
     });
-    socket.on('close', () => connections.delete(connection.id));
-    socket.on('error', (err) => options.logger.debug('ws.error', { connectionId: connection.id, err }));
-  });
+    socket.on('ping', (data) => {
+      if (admit(connection)) socket.pong(data);
+    });
+    socket.on('pong', () => void admit(connection));
+    socket.on('close', () => {
+      connections.delete(connection.id);
+      anonymousConnections.delete(connection);
+    });
+    socket.on('error', (err) => logger.debug('ws.error', { connectionId: connection.id, err }));
+  }
+
+  // A socket that has not answered the previous ping (nor sent anything since) is gone: drop it
+  // without a close handshake, which it would not answer either.
+  const heartbeat = setInterval(() => {
+    for (const connection of connections.values()) {
+      if (connection.closing) continue;
+      if (!connection.alive) {
+        refused.unresponsive++;
+        connection.closing = true;
+        anonymousConnections.delete(connection);
+        leaveAnonymous(connection.slot);
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+    if (Object.values(refused).some((n) => n > 0)) {
+      // Dropped dead peers alone are ordinary (phones lose signal); refusals and limits are worth a warning.
+      const level = refused.perIp + refused.total + refused.evicted + refused.rateLimited > 0 ? 'warn' : 'info';
+      logger[level]('ws.limited', { ...refused, connections: open, anonymous });
+      for (const k of Object.keys(refused) as (keyof typeof refused)[]) refused[k] = 0;
+    }
+  }, limits.heartbeatMs);
+  heartbeat.unref();
 
   return {
     attachBus(bus) {
       unsubscribe = bus.subscribe((event) => {
         for (const connection of connections.values()) {
-          if (matches(event, connection)) send(connection.socket, event.type, event.data, event.id);
+          if (!connection.closing && matches(event, connection)) send(connection.socket, event.type, event.data, event.id);
         }
       });
     },
     close: () => {
+      closed = true;
+      clearInterval(heartbeat);
       unsubscribe();
-      for (const { socket } of connections.values()) socket.close(1001, 'server shutting down');
+      for (const connection of connections.values()) shut(connection, 1001, 'server shutting down');
       wss.close();
     },
+    stats: () => ({ connections: open, anonymous }),
   };
 }

@@ -11,7 +11,10 @@ export type TestServer = RunningServer & { config: AppConfig };
  * (CI runs the suite both ways). Tests use fresh phone numbers and client IPs, so they do not
  * see each other's rows when they share one PostgreSQL database.
  */
-export async function startTestServer(env: Record<string, string> = {}, options: Pick<ServerOptions, 'web'> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Pick<ServerOptions, 'web' | 'realtimeLimits'> = {},
+): Promise<TestServer> {
   const config = loadConfig({
     APP_ENV: 'test',
     PORT: '0',
