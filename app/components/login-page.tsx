@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Flex, Heading, HStack, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, Flex, Heading, HStack, Input, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { LegalDocumentView } from '~/components/legal-document';
@@ -11,7 +11,8 @@ import { serviceAgreement } from '~/content/service-agreement';
 import type { LegalDocument } from '~/content/types';
 import { usePublicConfig } from '~/hooks/use-app-data';
 import { getItem, LAST_LOGIN_PHONE_KEY, setItem, wipeOnLogout } from '~/services/local-storage.client';
-import type { loginAction, loginLoader } from '~/services/login.server';
+import type { FieldErrors } from '~/services/forms';
+import type { loginAction, loginLoader, SendCodeField } from '~/services/login.server';
 
 const LAST_PHONE_TTL_MS = 365 * 24 * 3600_000;
 
@@ -51,10 +52,12 @@ export function LoginPage() {
   const [countdown, setCountdown] = useCountdown();
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const captchaRef = useRef<HTMLInputElement>(null);
   const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
-  const errors = actionData && !actionData.ok ? actionData.errors : {};
+  const errors: FieldErrors<SendCodeField> = actionData && !actionData.ok ? actionData.errors : {};
   const values = actionData && !actionData.ok ? actionData.values : null;
   const sent = actionData && actionData.ok ? actionData : null;
+  const captcha = actionData && !actionData.ok ? actionData.captcha : null;
 
   useEffect(() => {
     if (wipeLocalData) wipeOnLogout();
@@ -70,6 +73,10 @@ export function LoginPage() {
       if (actionData.errors.code) codeRef.current.focus();
     }
   }, [actionData]);
+  useEffect(() => {
+    // A new challenge (asked for, refreshed, or after a wrong answer): its answer is typed next.
+    if (captcha) captchaRef.current?.focus();
+  }, [captcha]);
   useEffect(() => {
     if (sent) {
       setCountdown(sent.resendAfterSeconds);
@@ -147,6 +154,57 @@ export function LoginPage() {
                   </Button>
                 </HStack>
               </FormField>
+              {captcha && (
+                <>
+                  <input type="hidden" name="captchaId" value={captcha.captchaId} />
+                  <FormField
+                    label="图形验证码"
+                    error={errors.captchaAnswer ?? errors.captchaId}
+                    helper="输入图中字符后，点击「获取验证码」"
+                  >
+                    <HStack w="full" align="center" data-testid="captcha">
+                      <Input
+                        key={captcha.captchaId}
+                        ref={captchaRef}
+                        name="captchaAnswer"
+                        autoComplete="off"
+                        autoCapitalize="off"
+                        spellCheck={false}
+                        placeholder="图中字符"
+                        maxLength={8}
+                        flex="1"
+                        minW="0"
+                      />
+                      <chakra.img
+                        src={captcha.image}
+                        alt="图形验证码图片"
+                        w="120px"
+                        h="40px"
+                        flexShrink={0}
+                        bg="white"
+                        rounded="md"
+                        borderWidth="1px"
+                        borderColor="gray.200"
+                        data-testid="captcha-image"
+                      />
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="captcha-refresh"
+                        formNoValidate
+                        variant="ghost"
+                        size="sm"
+                        px="2"
+                        flexShrink={0}
+                        loading={submittingIntent === 'captcha-refresh'}
+                        data-testid="captcha-refresh"
+                      >
+                        换一张
+                      </Button>
+                    </HStack>
+                  </FormField>
+                </>
+              )}
               {devSms && (
                 <Alert.Root status="info" variant="subtle" data-testid="dev-mode-notice">
                   <Alert.Indicator />
@@ -174,12 +232,7 @@ export function LoginPage() {
                   </>
                 }
               >
-                <Input
-                  name="inviteCode"
-                  defaultValue={values?.inviteCode ?? ''}
-                  maxLength={32}
-                  autoComplete="off"
-                />
+                <Input name="inviteCode" defaultValue={values?.inviteCode ?? ''} maxLength={32} autoComplete="off" />
               </FormField>
               <Button
                 type="submit"

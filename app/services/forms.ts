@@ -7,7 +7,8 @@ import { ApiRequestError } from './errors';
  * failure into field errors by its `data.field`, never by its wording.
  */
 export type FieldErrors<F extends string> = Partial<Record<F | 'form', string>>;
-export type FormFailure<F extends string> = { ok: false; errors: FieldErrors<F>; values: Record<F, string> };
+/** `code` is the API's error code when the API refused the submission, for forms that branch on it. */
+export type FormFailure<F extends string> = { ok: false; errors: FieldErrors<F>; values: Record<F, string>; code?: string };
 export type FormOutcome<F extends string, R> = { ok: true; result: R } | FormFailure<F>;
 
 export function readForm<F extends string>(form: FormData, fields: readonly F[]): Record<F, string> {
@@ -27,7 +28,7 @@ export function fieldErrors<F extends string>(issues: z.core.$ZodIssue[], fields
 export function apiFailure<F extends string>(error: ApiRequestError, values: Record<F, string>, fields: readonly F[]): FormFailure<F> {
   const field = error.field;
   const key = field && (fields as readonly string[]).includes(field) ? (field as F) : 'form';
-  return { ok: false, errors: { [key]: error.message } as FieldErrors<F>, values };
+  return { ok: false, errors: { [key]: error.message } as FieldErrors<F>, values, code: error.code };
 }
 
 export async function handleForm<F extends string, S extends z.ZodType, R>(

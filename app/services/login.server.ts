@@ -1,15 +1,22 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { smsSendSchema } from '../../contracts/auth';
+import { smsSendSchema, type CaptchaChallenge } from '../../contracts/auth';
 import { getWebSession, safeRedirectTarget } from '~/sessions.server';
-import { createApiClient } from './api.server';
+import { createApiClient, type ApiClient } from './api.server';
 import { createAuthenticator, LOGIN_FIELDS, LoginFailure, type LoginField } from './auth.server';
-import { handleForm, type FormFailure } from './forms';
+import { ApiRequestError } from './errors';
+import { handleForm, readForm, type FieldErrors, type FormFailure } from './forms';
 
 const PAGE = '登录';
 
+/** The send button's fields: the phone, and the image challenge once the API asks for one (ADR 0015). */
+const SEND_FIELDS = [...LOGIN_FIELDS, 'captchaId', 'captchaAnswer'] as const;
+export type SendCodeField = (typeof SEND_FIELDS)[number];
+
 export type LoginActionData =
   | { intent: 'send-code'; ok: true; phone: string; devCode: string | null; resendAfterSeconds: number }
-  | ({ intent: 'send-code' | 'login' } & FormFailure<LoginField>);
+  /** `captcha`: the challenge to show (a new one after every answer, right or wrong). */
+  | ({ intent: 'send-code' } & FormFailure<SendCodeField> & { captcha: CaptchaChallenge | null })
+  | ({ intent: 'login' } & FormFailure<LoginField> & { captcha: null });
 
 /** Loader of /login and /dash/login: a signed-in visitor goes straight on. */
 export async function loginLoader({ request, context }: LoaderFunctionArgs) {
@@ -20,20 +27,43 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs) {
   return { redirectTo, devSms: context.config.public.devSms, notice: flash.notice, wipeLocalData: flash.wipeLocalData };
 }
 
-/** One form, two buttons: 获取验证码 (intent=send-code) and 登录 (intent=login). Works without JavaScript. */
+/** A fresh challenge, or the reason there is none (too many asked from this network). */
+async function withChallenge(
+  api: ApiClient,
+  errors: FieldErrors<SendCodeField>,
+): Promise<{ captcha: CaptchaChallenge | null; errors: FieldErrors<SendCodeField> }> {
+  try {
+    return { captcha: await api.auth.captcha(), errors };
+  } catch (error) {
+    if (error instanceof ApiRequestError) return { captcha: null, errors: { ...errors, form: error.message } };
+    throw error;
+  }
+}
+
+/**
+ * One form, three buttons: 获取验证码 (intent=send-code), 换一张 (intent=captcha-refresh, a new
+ * image challenge) and 登录 (intent=login). Works without JavaScript.
+ */
 export async function loginAction({ request, context }: ActionFunctionArgs): Promise<LoginActionData | Response> {
   const form = await request.clone().formData();
-  const intent = form.get('intent') === 'send-code' ? 'send-code' : 'login';
+  const intent = form.get('intent');
+
+  if (intent === 'captcha-refresh') {
+    const api = createApiClient(request, context, PAGE);
+    return { intent: 'send-code', ok: false, values: readForm(form, SEND_FIELDS), ...(await withChallenge(api, {})) };
+  }
 
   if (intent === 'send-code') {
-    const outcome = await handleForm(form, {
-      fields: LOGIN_FIELDS,
-      schema: smsSendSchema,
-      submit: ({ phone }) => createApiClient(request, context, PAGE).auth.sendCode(phone),
-    });
-    if (!outcome.ok) return { intent, ...outcome };
-    const phone = String(form.get('phone') ?? '').trim();
-    return { intent, ok: true, phone, devCode: outcome.result.devCode ?? null, resendAfterSeconds: outcome.result.resendAfterSeconds };
+    const api = createApiClient(request, context, PAGE);
+    const outcome = await handleForm(form, { fields: SEND_FIELDS, schema: smsSendSchema, submit: (input) => api.auth.sendCode(input) });
+    if (outcome.ok) {
+      const phone = String(form.get('phone') ?? '').trim();
+      return { intent, ok: true, phone, devCode: outcome.result.devCode ?? null, resendAfterSeconds: outcome.result.resendAfterSeconds };
+    }
+    // Asked for a check, or answering one: every answer spends its challenge, so show a new one.
+    const challenged = outcome.code === 'CAPTCHA_REQUIRED' || outcome.code === 'CAPTCHA_INVALID' || Boolean(outcome.values.captchaId);
+    if (!challenged) return { intent, ...outcome, captcha: null };
+    return { intent, ...outcome, ...(await withChallenge(api, outcome.errors)) };
   }
 
   try {
@@ -42,7 +72,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs): Pro
     web.signIn(outcome.tokens, outcome.user);
     return redirect(safeRedirectTarget(form.get('redirectTo')));
   } catch (error) {
-    if (error instanceof LoginFailure) return { intent, ...error.failure };
+    if (error instanceof LoginFailure) return { intent: 'login', ...error.failure, captcha: null };
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { expect, loginViaForm, randomPhone, test } from './fixtures';
+import { expect, loginViaForm, randomPhone, test, visitorHeaders } from './fixtures';
 
 test('a guarded page sends a visitor to login and back to where they were', async ({ page }) => {
   await page.goto('/dash/faq');
@@ -79,7 +79,7 @@ test('“退出所有设备” asks for confirmation, ends the session and leave
   await page.goto('/dash/login');
   const phone = await loginViaForm(page);
   await expect(page).toHaveURL(/overview/);
-  const other = await browser.newContext();
+  const other = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
   const otherPage = await other.newPage();
   await otherPage.goto('/dash/login');
   await loginViaForm(otherPage);

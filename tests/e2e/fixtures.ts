@@ -2,6 +2,15 @@ import { expect, test as base, type Page } from '@playwright/test';
 
 export const randomPhone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 
+/**
+ * A client address of its own (198.18.0.0/15, the benchmarking range) for each test's browser, so
+ * tests are separate visitors to the per-network SMS limits and image check (ADR 0015), as they
+ * are to every other per-IP limit. The server believes X-Forwarded-For from loopback.
+ */
+export const visitorHeaders = () => ({
+  'X-Forwarded-For': `198.${18 + Math.floor(Math.random() * 2)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`,
+});
+
 /** Waits until React has hydrated, so client-only handlers (shortcuts, hover panels) are attached. */
 export const waitForHydration = (page: Page) => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 
@@ -23,6 +32,7 @@ export async function loginViaForm(page: Page, phone = randomPhone()) {
 
 /** Fails a test on any console error or uncaught exception (hydration mismatches included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => use({ ...extraHTTPHeaders, ...visitorHeaders() }),
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -14,17 +14,22 @@ import { DomainError, tooManyRequests } from '../errors';
  */
 export const CAPTCHA_TTL_MS = 2 * 60_000;
 const ANSWER_LENGTH = 4;
-/** Letters and digits that cannot be mistaken for one another (no 0/O/o, 1/I/l, 2/Z, 5/S, ...). */
-const ALPHABET = '3456789ABCDEFGHJKMNPQRTUVWXYabdefghjkmnpqrtuy';
+/**
+ * Characters hard to mistake for one another: of 0/O/o, 1/I/l, 2/Z/z, 5/S/s, 6/G/b, 8/B and 9/g/q
+ * at most one is used. Answers are compared case-insensitively, so c/C, k/K and the like need not
+ * be told apart.
+ */
+const ALPHABET = '3479ABCDEFGHJKMNPQRTUVWXYadefhjkmnprtuy';
 
-export type CaptchaDeps = { db: Database; secret: string };
+type CaptchaDeps = { db: Database; secret: string };
 
 /** svg-captcha's default export renders a given text; its typings only declare `create`, which draws the text with Math.random. */
 const renderSvg = svgCaptcha as unknown as (text: string, options: Parameters<typeof svgCaptcha.create>[0]) => string;
 
 function drawCaptcha(): { answer: string; svg: string } {
   const answer = Array.from({ length: ANSWER_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-  return { answer, svg: renderSvg(answer, { width: 120, height: 40, fontSize: 46, noise: 3, color: true, background: '#f4f6fa' }) };
+  // Dark glyphs: the library's random colours are often too pale to read on a light page.
+  return { answer, svg: renderSvg(answer, { width: 120, height: 40, fontSize: 56, noise: 2, color: false }) };
 }
 
 export function hashCaptchaAnswer(secret: string, id: string, answer: string): string {
