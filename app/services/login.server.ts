@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
 import { smsSendSchema, type CaptchaChallenge } from '../../contracts/auth';
 import { getWebSession, safeRedirectTarget } from '~/sessions.server';
 import { createApiClient, type ApiClient } from './api.server';
@@ -41,6 +41,25 @@ async function withChallenge(
 }
 
 /**
+ * Logging in over a signed-in session replaces it in the cookie; its tokens are revoked at the API
+ * too, or they would stay valid for whoever kept a copy of the old cookie. Best effort: the new
+ * login stands whatever happens here. The call runs on its own copy of the request context, so
+ * what the transport does to the old session (a refresh, a sign-out when the API refuses it) never
+ * reaches the cookie this response sets.
+ */
+async function endEarlierSession(request: Request, context: AppLoadContext): Promise<void> {
+  const earlier: AppLoadContext = { ...context, requestId: `${context.requestId}-earlier`, finalizers: [] };
+  const { transport, user } = createApiClient(request, earlier, PAGE);
+  try {
+    // Failures reach the operation log through withErrorLog.
+    await transport.withErrorLog('logout_earlier_session', () => user.logout());
+  } catch (error) {
+    // A redirect means the API had already ended that session: nothing is left to revoke.
+    if (!(error instanceof ApiRequestError) && !(error instanceof Response)) throw error;
+  }
+}
+
+/**
  * One form, three buttons: 获取验证码 (intent=send-code), 换一张 (intent=captcha-refresh, a new
  * image challenge) and 登录 (intent=login). Works without JavaScript.
  */
@@ -69,7 +88,9 @@ export async function loginAction({ request, context }: ActionFunctionArgs): Pro
   try {
     const outcome = await createAuthenticator(context, PAGE).authenticate('phone-code', request);
     const web = await getWebSession(request, context);
+    const hadSession = web.tokens !== null;
     web.signIn(outcome.tokens, outcome.user);
+    if (hadSession) await endEarlierSession(request, context);
     return redirect(safeRedirectTarget(form.get('redirectTo')));
   } catch (error) {
     if (error instanceof LoginFailure) return { intent: 'login', ...error.failure, captcha: null };

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { captchaChallenges } from '../../db/schema';
+import { webConfig } from '../../server/config';
 import { hashCaptchaAnswer } from '../../server/domain/auth/captcha';
 import { createLogger } from '../../server/logger';
 import { createWebHandler, loadRemixBuild } from '../../server/web';
+import { getWebSession } from '~/sessions.server';
 import { client, randomIp, randomPhone, startTestServer, type TestServer } from './harness';
 
 /** The login form over real HTTP, as a browser without JavaScript posts it: the production build, the real API. */
@@ -34,8 +36,56 @@ const sessionCookie = (res: Response) => {
   return cookie;
 };
 
+/** What the cookie holds, read by the session module itself. */
+async function readSession(cookie: string) {
+  const context = { requestId: 't', apiUrl: server.url, clientIp: '127.0.0.1', finalizers: [], config: webConfig(server.config) } as never;
+  return getWebSession(new Request('http://app/', { headers: { cookie } }), context);
+}
+
+/** Logs in through the form with a code the API sent; returns the response's session cookie. */
+async function loginThroughForm(phone: string, cookie?: string) {
+  const ip = randomIp();
+  const sent = await client(server.url, { ip }).post('/auth/sms/send', { phone });
+  expect(sent.status).toBe(200);
+  const res = await postForm({ intent: 'login', phone, code: sent.body.data.devCode, redirectTo: '/dash/overview' }, { ip, cookie });
+  expect(res.status).toBe(302);
+  expect(res.headers.get('location')).toBe('/dash/overview');
+  return sessionCookie(res);
+}
+
 const opensDashboard = async (cookie: string) =>
   (await fetch(`${server.url}/dash/overview`, { redirect: 'manual', headers: { cookie } })).status === 200;
+
+describe('logging in over a signed-in session', () => {
+  it('revokes the earlier session: its refresh token and its cookie stop working', async () => {
+    const cookieA = await loginThroughForm(randomPhone());
+    const tokensA = (await readSession(cookieA)).tokens!;
+    expect(await opensDashboard(cookieA)).toBe(true);
+
+    const cookieB = await loginThroughForm(randomPhone(), cookieA);
+    expect(await opensDashboard(cookieB)).toBe(true);
+
+    const api = client(server.url);
+    const refreshed = await api.post('/user/refresh-token', { refreshToken: tokensA.refreshToken });
+    expect(refreshed.status).toBe(401);
+    expect(refreshed.body.code).toBe('TOKEN_INVALID');
+    expect((await api.get('/user/info', tokensA.accessToken)).body.code).toBe('TOKEN_INVALID');
+    expect(await opensDashboard(cookieA)).toBe(false);
+  });
+
+  it('an earlier session the API already ended does not get in the way, nor leave a notice behind', async () => {
+    const cookieA = await loginThroughForm(randomPhone());
+    const tokensA = (await readSession(cookieA)).tokens!;
+    expect((await client(server.url).post('/user/logout', {}, tokensA.accessToken)).status).toBe(200);
+
+    const phoneB = randomPhone();
+    const cookieB = await loginThroughForm(phoneB, cookieA);
+    const sessionB = await readSession(cookieB);
+    expect(sessionB.readFlash().notice).toBeNull();
+    const info = await client(server.url).get('/user/info', sessionB.tokens!.accessToken);
+    expect(info.body.data.phone).toBe(phoneB);
+  });
+});
 
 describe('the image check in the login form, without JavaScript', () => {
   it('shows a challenge when the API asks for one, and a solved one sends the code', async () => {
