@@ -28,3 +28,116 @@ export const OPERATION_RESULTS = ['success', 'fail'] as const;
 
 /** 138****0000: how a phone number is shown anywhere but the login form. */
 export const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
+
+/** Spec §3 points history item: type, status and source, with the labels the history shows. */
+export const POINTS_TYPES = ['consumption', 'refund', 'reward', 'purchase', 'recharge', 'transfer', 'system'] as const;
+export type PointsType = (typeof POINTS_TYPES)[number];
+export const POINTS_TYPE_LABELS: Record<PointsType, string> = {
+  consumption: '消费',
+  refund: '退还',
+  reward: '奖励',
+  purchase: '购买',
+  recharge: '充值',
+  transfer: '转账',
+  system: '系统',
+};
+
+export const POINTS_STATUSES = ['pending', 'success', 'failed', 'cancelled'] as const;
+export type PointsStatus = (typeof POINTS_STATUSES)[number];
+export const POINTS_STATUS_LABELS: Record<PointsStatus, string> = {
+  pending: '处理中',
+  success: '成功',
+  failed: '失败',
+  cancelled: '已取消',
+};
+
+export const POINTS_SOURCES = [
+  'translate',
+  'ai_check',
+  'ai_reduce',
+  'ps_generation',
+  'cv_generation',
+  'rl_generation',
+  'expand',
+  'rephrase',
+  'rewrite',
+  'style',
+  'shorten',
+  'auto_profile',
+  'write_by_requirement',
+  'free_generation',
+  'order',
+  'admin_adjustment',
+  'gift',
+  'transfer',
+  'exchange',
+  'activity_reward',
+  'first_subscribe_reward',
+  'first_phone_login_reward',
+  'invite_reward',
+  'channel_invite_reward',
+  'redemption_code',
+  'essay_polish',
+] as const;
+export type PointsSource = (typeof POINTS_SOURCES)[number];
+export const POINTS_SOURCE_LABELS: Record<PointsSource, string> = {
+  translate: '翻译',
+  ai_check: '查AI率',
+  ai_reduce: '降AI率',
+  ps_generation: '个人陈述生成',
+  cv_generation: '简历生成',
+  rl_generation: '推荐信生成',
+  expand: '扩写',
+  rephrase: '改写',
+  rewrite: '重写',
+  style: '风格调整',
+  shorten: '缩写',
+  auto_profile: '智能建档',
+  write_by_requirement: '按要求写作',
+  free_generation: '自由生成',
+  order: '订单充值',
+  admin_adjustment: '管理员调整',
+  gift: '赠送',
+  transfer: '转账',
+  exchange: '兑换',
+  activity_reward: '活动奖励',
+  first_subscribe_reward: '首次关注奖励',
+  first_phone_login_reward: '首次手机登录奖励',
+  invite_reward: '邀请奖励',
+  channel_invite_reward: '渠道邀请奖励',
+  redemption_code: '兑换码',
+  essay_polish: '文书润色',
+};
+
+/** The AI operations the price table prices (spec §3 sources that spend points). */
+export const PRICED_OPERATIONS = [
+  'ai_check',
+  'ai_reduce',
+  'ps_generation',
+  'cv_generation',
+  'rl_generation',
+  'free_generation',
+  'write_by_requirement',
+  'essay_polish',
+  'expand',
+  'rephrase',
+  'rewrite',
+  'style',
+  'shorten',
+  'translate',
+  'auto_profile',
+] as const satisfies readonly PointsSource[];
+export type PricedOperation = (typeof PRICED_OPERATIONS)[number];
+
+/**
+ * Points are integer hundredths inside; at the edges two decimals, truncated (spec §9):
+ * 1.239 is 1.23, never 1.24.
+ */
+export const pointsToCents = (points: number) => Math.trunc(Math.round(points * 1e6) / 1e4);
+export const centsToPoints = (cents: number) => Math.trunc(cents) / 100;
+export const formatPoints = (points: number) => {
+  const cents = pointsToCents(points);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};

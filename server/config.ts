@@ -45,6 +45,14 @@ const envSchema = z.object({
   SMS_FREE_SENDS_PER_IP: z.coerce.number().int().min(0).default(5),
   SMS_CAPTCHAS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
   LOGIN_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
+  /** Points given at registration and for the first phone login, and for invitations (ADR 0016). */
+  WELCOME_POINTS: z.coerce.number().min(0).max(100_000).default(100),
+  FIRST_PHONE_LOGIN_POINTS: z.coerce.number().min(0).max(100_000).default(20),
+  INVITE_REWARD_INVITER_POINTS: z.coerce.number().min(0).max(100_000).default(50),
+  INVITE_REWARD_INVITEE_POINTS: z.coerce.number().min(0).max(100_000).default(20),
+  /** Wrong redemption codes a user (and a network) may try per hour before guessing is refused. */
+  REDEEM_ATTEMPTS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(20),
+  REDEEM_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
   /** The web client logs failures; a few hundred an hour is generous, thousands is abuse. */
   OPERATION_LOGS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(300),
   /** Proxies in front of us whose X-Forwarded-For we believe: 'false', a hop count, or addresses/CIDRs. */

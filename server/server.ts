@@ -11,10 +11,12 @@ import { webConfig, type AppConfig, type WebConfig } from './config';
 import { pruneCaptchaChallenges } from './domain/auth/captcha';
 import { pruneSocketTickets } from './domain/auth/socket-tickets';
 import { pruneRefreshGrace } from './domain/auth/tokens';
+import { sweepStaleReservations } from './domain/points/spending';
 import { pruneRateLimitHits } from './domain/rate-limit';
 import { authRoutes } from './http/auth';
 import { jsonBody } from './http/body';
 import { errorHandler, fail, locals, type ApiDeps } from './http/kit';
+import { adminPointsRoutes, pointsRoutes } from './http/points';
 import { realtimeRoutes } from './http/realtime';
 import { recordRoutes } from './http/records';
 import { userRoutes } from './http/user';
@@ -209,6 +211,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   router.use('/auth', json, authRoutes(deps));
   router.use('/user', json, userRoutes(deps));
   router.use('/realtime', json, realtimeRoutes(deps));
+  router.use('/admin', json, adminPointsRoutes(deps));
+  router.use(json, pointsRoutes(deps));
   router.use(json, recordRoutes(deps));
   router.use((_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
   router.use(errorHandler(logger));
@@ -249,11 +253,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ]);
   const pruneTimer = setInterval(() => void prune().catch((err) => logger.warn('database.prune_failed', { err })), 3600_000);
   pruneTimer.unref();
+  // Reservations a crashed process left pending are refunded: nobody pays for work that died.
+  const sweep = () =>
+    sweepStaleReservations(database.db).then(
+      (refunded) => refunded > 0 && logger.warn('points.stale_reservations_refunded', { refunded }),
+      (err) => logger.warn('points.sweep_failed', { err }),
+    );
+  void sweep();
+  const sweepTimer = setInterval(() => void sweep(), 5 * 60_000);
+  sweepTimer.unref();
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(pruneTimer);
+      clearInterval(sweepTimer);
       // Pages first: their loaders call /api/v1 on this same listener, so it must stay open until
       // they are done (at most 10 s); then stop accepting and let in-flight API requests finish.
       draining = true;
@@ -269,9 +283,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const stopped = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
       await new Promise((r) => setTimeout(r, 200));
       server.closeIdleConnections();
-      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
       await stopped;
-      clearInterval(sweep);
+      clearInterval(idleSweep);
       await events.close();
       await database.close();
     })());

@@ -2,16 +2,44 @@ import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { openDatabase } from '../../db/client';
 import { maskPhone } from '../../contracts/constants';
 import { mainlandPhone } from '../../contracts/user';
+import { redemptionBatchCreateSchema } from '../../contracts/points';
+import { createRedemptionBatch } from '../domain/points/redemption-codes';
 import { setRole } from '../domain/users';
 
 /**
  * `npm run admin -- grant <phone>` / `revoke <phone>`: set a user's role. The user must have
- * logged in once. With the embedded database, stop the server first (one process per data dir).
+ * logged in once. `codes <points> <count> <maxUses> [expiresAt]`: a batch of redemption codes,
+ * printed one per line. With the embedded database, stop the server first (one process per data dir).
  */
-const USAGE = '用法：npm run admin -- grant <手机号>   设为管理员\n      npm run admin -- revoke <手机号>  恢复为普通用户';
+const USAGE = [
+  '用法：npm run admin -- grant <手机号>   设为管理员',
+  '      npm run admin -- revoke <手机号>  恢复为普通用户',
+  '      npm run admin -- codes <每个积分> <数量> <每个可用次数> [过期时间，如 2027-01-01]  生成兑换码',
+].join('\n');
+
+async function createCodes(args: string[]) {
+  const [points, count, maxUses, expiresAt] = args;
+  const input = redemptionBatchCreateSchema.safeParse({ points, count, maxUses, expiresAt });
+  if (!input.success) {
+    console.error(`${input.error.issues[0]?.message ?? '参数无效'}\n${USAGE}`);
+    return 64;
+  }
+  loadDotEnv();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const { codes } = await createRedemptionBatch(database.db, { ...input.data, note: '命令行生成', createdBy: null });
+    console.error(`已生成 ${codes.length} 个兑换码，每个 ${input.data.points} 积分、可用 ${input.data.maxUses} 次：`);
+    console.log(codes.join('\n'));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
 
 async function main(argv: string[]) {
   const [command, rawPhone] = argv;
+  if (command === 'codes') return createCodes(argv.slice(1));
   if ((command !== 'grant' && command !== 'revoke') || !rawPhone) {
     console.error(USAGE);
     return 64;

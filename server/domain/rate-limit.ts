@@ -21,6 +21,15 @@ export async function hitRateLimit(db: Database, bucket: string, limit: number, 
   });
 }
 
+/** Whether `limit` hits are already inside the window, without recording one. */
+export async function rateLimitReached(db: Database, bucket: string, limit: number, windowMs: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.createdAt, new Date(Date.now() - windowMs))));
+  return (row?.n ?? 0) >= limit;
+}
+
 /** Old hits are useless after a day; called opportunistically. */
 export async function pruneRateLimitHits(db: Database): Promise<void> {
   await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(Date.now() - 24 * 3600_000)));

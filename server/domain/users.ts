@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { DomainError, notFound } from './errors';
-import { maskPhone, type Role } from '../../contracts/constants';
+import { centsToPoints, maskPhone, type Role } from '../../contracts/constants';
+import type { Transaction } from './points/ledger';
 import type { ProfileUpdate, User } from '../../contracts/user';
 
 export type UserRow = typeof users.$inferSelect;
@@ -27,7 +28,6 @@ export function toUserDto(user: UserRow): User {
   };
 }
 
-export const centsToPoints = (cents: number) => Math.trunc(cents) / 100;
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
@@ -38,23 +38,16 @@ export async function getUser(db: Database, id: string): Promise<UserRow> {
   return user;
 }
 
-async function findUserByPhone(db: Database, phone: string): Promise<UserRow | null> {
+export async function findUserByPhone(db: Database | Transaction, phone: string): Promise<UserRow | null> {
   const [user] = await db.select().from(users).where(eq(users.phone, phone));
   return user ?? null;
 }
 
-/** The inviter behind an invite code; an unknown code is an error the user can correct. */
-export async function resolveInviter(db: Database, inviteCode: string): Promise<string> {
-  const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode.trim().toUpperCase()));
-  if (!inviter) throw new DomainError('INVITE_CODE_INVALID', '邀请码无效，请检查后重试', { field: 'inviteCode' });
-  return inviter.id;
-}
-
 /** First login creates the account; a concurrent first login of the same phone gets the same row. */
 export async function findOrCreateUserByPhone(
-  db: Database,
+  db: Database | Transaction,
   phone: string,
-  invitedBy: string | null = null,
+  invited: { invitedBy?: string; invitedByChannel?: string } = {},
 ): Promise<{ user: UserRow; created: boolean }> {
   const existing = await findUserByPhone(db, phone);
   if (existing) return { user: existing, created: false };
@@ -62,7 +55,7 @@ export async function findOrCreateUserByPhone(
   for (let attempt = 0; attempt < 5; attempt++) {
     const [created] = await db
       .insert(users)
-      .values({ phone, username: defaultName, name: defaultName, inviteCode: newInviteCode(), invitedBy })
+      .values({ phone, username: defaultName, name: defaultName, inviteCode: newInviteCode(), ...invited })
       .onConflictDoNothing()
       .returning();
     if (created) return { user: created, created: true };

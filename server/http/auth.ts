@@ -3,12 +3,14 @@ import { phoneLoginSchema, smsSendSchema } from '../../contracts/auth';
 import { createCaptcha } from '../domain/auth/captcha';
 import { loginWithPhone } from '../domain/auth/login';
 import { sendLoginCode } from '../domain/auth/sms-codes';
+import { rewardPolicy } from '../domain/points/rewards';
 import { clientIp, ok, parse, route, type ApiDeps } from './kit';
 
 /** /api/v1/auth: SMS code login, and the image challenge asked before SMS sends past the free ones. */
 export function authRoutes(deps: ApiDeps) {
   const router = Router();
   const { config } = deps;
+  const rewards = rewardPolicy(config);
 
   router.post(
     '/captcha',
@@ -48,7 +50,7 @@ export function authRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       const input = parse(phoneLoginSchema, req.body);
       const result = await loginWithPhone(
-        { db: deps.db, secret: config.jwtSecret, attemptsPerIpPerHour: config.LOGIN_ATTEMPTS_PER_IP_PER_HOUR },
+        { db: deps.db, secret: config.jwtSecret, attemptsPerIpPerHour: config.LOGIN_ATTEMPTS_PER_IP_PER_HOUR, rewards },
         { ...input, ip: clientIp(req), userAgent: req.get('user-agent') },
       );
       ok(res, result, '登录成功');

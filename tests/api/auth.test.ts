@@ -112,7 +112,7 @@ describe('POST /auth/login/phone', () => {
   it('creates the user on first login and returns the spec token shape', async () => {
     const { user, accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt, isNewUser, phone } = await login(server.url);
     expect(isNewUser).toBe(true);
-    expect(user).toMatchObject({ phone, role: 'user', total_points: 0 });
+    expect(user).toMatchObject({ phone, role: 'user', total_points: 120 });
     expect(accessToken.split('.')).toHaveLength(3);
     expect(refreshToken.length).toBeGreaterThan(30);
     const accessMs = Date.parse(accessTokenExpiresAt) - Date.now();

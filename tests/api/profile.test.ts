@@ -14,7 +14,7 @@ describe('GET /user/info', () => {
     const infoA = await api.get('/user/info', a.accessToken);
     expect(infoA.status).toBe(200);
     expect(infoA.body.success).toBe(true);
-    expect(infoA.body.data).toMatchObject({ id: a.user.id, phone: a.phone, total_points: 0, role: 'user' });
+    expect(infoA.body.data).toMatchObject({ id: a.user.id, phone: a.phone, total_points: 120, role: 'user' });
     expect((await api.get('/user/info', b.accessToken)).body.data.id).toBe(b.user.id);
   });
 });

@@ -1,6 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../db/client';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -197,6 +199,27 @@ describe('admin CLI', () => {
       expect(admin('revoke', '13912345678')).toMatchObject({ code: 0, out: expect.stringContaining('设为普通用户') });
       expect(admin('grant', '13900000000')).toMatchObject({ code: 1, out: expect.stringContaining('请先用该手机号登录一次') });
       expect(admin('promote')).toMatchObject({ code: 64, out: expect.stringContaining('用法') });
+
+      const codes = admin('codes', '5', '3', '2');
+      expect(codes.code).toBe(0);
+      expect(codes.out.trim().split('\n')).toHaveLength(3);
+      expect(codes.out).toMatch(/^[A-Z2-9]{12}$/m);
+      expect(admin('codes', '5', '0', '2')).toMatchObject({ code: 64, out: expect.stringContaining('数量至少为1') });
+
+      // `npm run ledger:check`: passes on a consistent database, fails once a balance drifts.
+      const check = () => {
+        try {
+          return { code: 0, out: execFileSync(tsx, ['server/cli/ledger-check.ts'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', stdio: 'pipe' }) };
+        } catch (e) {
+          const err = e as { status: number; stderr: string };
+          return { code: err.status, out: err.stderr };
+        }
+      };
+      expect(check()).toMatchObject({ code: 0, out: expect.stringContaining('核对通过') });
+      const database = await openDatabase({ dataDir });
+      await database.db.execute(sql`update users set points_cents = points_cents + 1`);
+      await database.close();
+      expect(check()).toMatchObject({ code: 1, out: expect.stringMatching(/1 个用户的余额与积分明细之和不一致[\s\S]*139\*\*\*\*5678.*余额 120.01，明细之和 120/) });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -4,7 +4,8 @@ import { users } from '../../../db/schema';
 import { tooManyRequests } from '../errors';
 import { hitRateLimit } from '../rate-limit';
 import type { User } from '../../../contracts/user';
-import { findOrCreateUserByPhone, resolveInviter, toUserDto } from '../users';
+import { grantRegistrationRewards, resolveInvitation, type RewardPolicy } from '../points/rewards';
+import { findOrCreateUserByPhone, toUserDto } from '../users';
 import { verifyLoginCode } from './sms-codes';
 import { startSession, type TokenPair } from './tokens';
 
@@ -12,7 +13,7 @@ export type LoginResult = TokenPair & { user: User; isNewUser: boolean };
 
 /** Phone + SMS code login (spec §7): verifies the code, creates the user on first login, starts a session. */
 export async function loginWithPhone(
-  deps: { db: Database; secret: string; attemptsPerIpPerHour: number },
+  deps: { db: Database; secret: string; attemptsPerIpPerHour: number; rewards: RewardPolicy },
   input: { phone: string; code: string; inviteCode?: string; ip: string; userAgent?: string },
 ): Promise<LoginResult> {
   const { db, secret } = deps;
@@ -21,9 +22,16 @@ export async function loginWithPhone(
   }
   // Checked before the code is consumed (a mistyped invite code costs nothing) and for every phone
   // alike (the answer does not tell whether a phone is registered).
-  const invitedBy = input.inviteCode ? await resolveInviter(db, input.inviteCode) : null;
+  const invitation = input.inviteCode ? await resolveInvitation(db, input.inviteCode) : null;
   await verifyLoginCode({ db, secret }, { phone: input.phone, code: input.code });
-  const { user, created } = await findOrCreateUserByPhone(db, input.phone, invitedBy);
+  // The account and its rewards commit together: no account without its welcome points. An
+  // invite code counts only for a new account (a repeat or an existing user gets nothing).
+  const { user, created } = await db.transaction(async (tx) => {
+    const invited = invitation ? ('channel' in invitation ? { invitedByChannel: invitation.channel.id } : { invitedBy: invitation.inviterId }) : {};
+    const found = await findOrCreateUserByPhone(tx, input.phone, invited);
+    if (found.created) await grantRegistrationRewards(tx, deps.rewards, found.user, invitation);
+    return found;
+  });
   const [loggedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
   const tokens = await startSession({ db, secret }, { userId: user.id, role: user.role, ip: input.ip, userAgent: input.userAgent });
   return { ...tokens, user: toUserDto(loggedIn ?? user), isNewUser: created };
