@@ -16,8 +16,8 @@ test('login lands on the overview with the greeting and points from user info', 
   const phone = await loginViaForm(page);
   await expect(page).toHaveURL(/\/dash\/overview$/);
   await expect(page.getByTestId('greeting')).toContainText(`用户${phone.slice(-4)}`);
-  await expect(page.getByTestId('points-display')).toHaveText('0.00');
-  await expect(page.getByTestId('overview-points')).toHaveText('0.00');
+  await expect(page.getByTestId('points-display')).toHaveText('120.00');
+  await expect(page.getByTestId('overview-points')).toHaveText('120.00');
   // Tokens live only in the httpOnly cookie.
   expect(await page.evaluate(() => document.cookie)).not.toContain('__lx_session');
   const cookie = (await page.context().cookies()).find((c) => c.name === '__lx_session');
