@@ -1,27 +1,39 @@
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import type { EntryContext } from '@remix-run/node';
+import type { AppLoadContext, EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
-import { createEmotionCache, EMOTION_PLACEHOLDER } from './styles/emotion';
+import { createEmotionCache, CspNonceContext, EMOTION_PLACEHOLDER } from './styles/emotion';
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** renderToString, not streaming: Emotion needs the whole tree to extract critical CSS. */
-export default function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext) {
-  const cache = createEmotionCache();
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // The response's CSP nonce (server/http/security-headers.ts): on Remix's scripts and our styles.
+  const nonce = loadContext.cspNonce;
+  const cache = createEmotionCache(nonce);
   // compat: no inline <style> next to components; everything goes through extraction.
   cache.compat = true;
   const { extractCriticalToChunks } = createEmotionServer(cache);
   const html = renderToString(
-    <CacheProvider value={cache}>
-      <RemixServer context={remixContext} url={request.url} />
-    </CacheProvider>,
+    <CspNonceContext.Provider value={nonce}>
+      <CacheProvider value={cache}>
+        <RemixServer context={remixContext} url={request.url} />
+      </CacheProvider>
+    </CspNonceContext.Provider>,
   );
   const { styles } = extractCriticalToChunks(html);
+  const nonceAttr = nonce ? ` nonce="${escapeAttr(nonce)}"` : '';
+  // Same attribute order as EmotionStyles renders on the client.
   const tags = styles
     .filter((s) => s.css)
-    .map((s) => `<style data-ssr-emotion="${escapeAttr(`${s.key} ${s.ids.join(' ')}`)}">${s.css}</style>`)
+    .map((s) => `<style data-ssr-emotion="${escapeAttr(`${s.key} ${s.ids.join(' ')}`)}"${nonceAttr}>${s.css}</style>`)
     .join('');
   headers.set('Content-Type', 'text/html; charset=utf-8');
   return new Response(`<!DOCTYPE html>${html.replace(EMOTION_PLACEHOLDER, tags)}`, { status, headers });

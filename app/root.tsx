@@ -6,7 +6,7 @@ import { Toaster } from './components/ui/toaster';
 import { getWebSession } from './sessions.server';
 import { PRODUCT_NAME } from './services/navigation';
 import { MAINTENANCE_INTERVAL_MS, maintainLocalStorage } from './services/local-storage.client';
-import { EmotionStyles } from './styles/emotion';
+import { EmotionStyles, useCspNonce } from './styles/emotion';
 import { system } from './styles/theme';
 
 export const meta: MetaFunction = ({ error }) => [
@@ -23,6 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useCspNonce();
   return (
     <html lang="zh-CN">
       <head>
@@ -38,8 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
           <Toaster />
         </ChakraProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

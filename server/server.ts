@@ -18,6 +18,7 @@ import { jsonBody } from './http/body';
 import { errorHandler, fail, locals, type ApiDeps } from './http/kit';
 import { adminPointsRoutes, pointsRoutes } from './http/points';
 import { realtimeRoutes } from './http/realtime';
+import { securityHeaders } from './http/security-headers';
 import { recordRoutes } from './http/records';
 import { userRoutes } from './http/user';
 import { createDevSmsSender, type SmsSender } from './integrations/sms';
@@ -136,6 +137,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const app = express();
   app.disable('x-powered-by');
+  app.use(securityHeaders);
   // Loopback is always trusted: the web layer forwards the browser's address when it calls the API.
   app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));

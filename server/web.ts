@@ -6,6 +6,7 @@ import type { Request as ExpressRequest, RequestHandler } from 'express';
 import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
 import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import type { WebConfig } from './config';
+import { pageCacheControl, pageSecurityHeaders } from './http/security-headers';
 import type { Logger } from './logger';
 
 /**
@@ -23,6 +24,11 @@ export type WebLoadContext = {
   finalizers: Array<(headers: Headers) => Promise<void>>;
   /** Set by the session module so the request log can name the user. */
   userId?: string;
+  /**
+   * This response's CSP nonce (ADR 0014): Remix's scripts and Emotion's styles carry it. Always
+   * set for page requests; absent only in contexts tests build by hand for loaders.
+   */
+  cspNonce?: string;
 };
 
 export const BUILD_PATH = path.resolve('build/index.js');
@@ -92,6 +98,7 @@ export function createWebHandler(options: {
       config: options.config,
       clientIp: (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
       finalizers: [],
+      cspNonce: pageSecurityHeaders(req, res),
     };
     (async () => {
       const build = await options.build();
@@ -100,6 +107,7 @@ export function createWebHandler(options: {
       // A copy: some responses' headers are immutable.
       const headers = new Headers(response.headers);
       for (const finalize of context.finalizers) await finalize(headers);
+      pageCacheControl(headers);
       res.locals.userId = context.userId;
       await sendRemixResponse(res, new Response(response.body, { status: response.status, statusText: response.statusText, headers }));
     })().catch(next);

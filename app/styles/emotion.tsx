@@ -13,17 +13,31 @@ export const EMOTION_PLACEHOLDER = '<meta name="emotion-insertion-point" content
 export type SsrStyle = { ids: string; css: string };
 export const SsrStylesContext = createContext<SsrStyle[] | null>(null);
 
-export function createEmotionCache(): EmotionCache {
-  return createCache({ key: EMOTION_KEY });
+/**
+ * The page's CSP nonce (ADR 0014). The server takes it from the load context; the browser reads it
+ * from a nonced script's `nonce` property (browsers blank the attribute once the policy applies).
+ */
+export const CspNonceContext = createContext<string | undefined>(undefined);
+export const useCspNonce = () => useContext(CspNonceContext);
+
+export function readCspNonce(doc: Document): string | undefined {
+  return doc.querySelector<HTMLScriptElement>('script[nonce]')?.nonce || undefined;
+}
+
+/** With a nonce, every <style> Emotion inserts carries it, so the page CSP lets it apply. */
+export function createEmotionCache(nonce?: string): EmotionCache {
+  return createCache({ key: EMOTION_KEY, nonce });
 }
 
 export function EmotionStyles() {
   const styles = useContext(SsrStylesContext);
+  const nonce = useCspNonce();
   if (!styles) return <meta name="emotion-insertion-point" content="" />;
   return (
     <>
       {styles.map((s) => (
-        <style key={s.ids} data-ssr-emotion={s.ids} dangerouslySetInnerHTML={{ __html: s.css }} />
+        // The server wrote the nonce attribute; the browser hides its value, hence no warning.
+        <style key={s.ids} data-ssr-emotion={s.ids} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: s.css }} />
       ))}
     </>
   );
