@@ -141,3 +141,36 @@ export const formatPoints = (points: number) => {
   const abs = Math.abs(cents);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
+
+/** Spec §3 system notification types and statuses, with their Chinese labels. */
+export const NOTIFICATION_TYPES = ['MAINTENANCE', 'WARNING', 'ERROR', 'INFO', 'ANNOUNCEMENT', 'SUCCESS', 'UPDATE'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  MAINTENANCE: '系统维护',
+  WARNING: '警告',
+  ERROR: '故障',
+  INFO: '通知',
+  ANNOUNCEMENT: '公告',
+  SUCCESS: '成功',
+  UPDATE: '版本更新',
+};
+export const NOTIFICATION_STATUSES = ['DRAFT', 'PUBLISHED', 'EXPIRED'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+export const NOTIFICATION_STATUS_LABELS: Record<NotificationStatus, string> = { DRAFT: '草稿', PUBLISHED: '已发布', EXPIRED: '已结束' };
+
+/** Spec §4 announcement queue: these open the announcement modal rather than only a toast. */
+export const isUrgentNotification = (n: { importance: number; need_confirmation: boolean; type: NotificationType }) =>
+  n.importance >= 3 || n.need_confirmation || n.type === 'MAINTENANCE' || n.type === 'ANNOUNCEMENT';
+
+/** Update logs: type and importance with their labels (issue 9). */
+export const UPDATE_TYPES = ['FEATURE', 'BUGFIX', 'IMPROVEMENT', 'SECURITY', 'OTHER'] as const;
+export type UpdateType = (typeof UPDATE_TYPES)[number];
+export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
+  FEATURE: '新功能',
+  BUGFIX: '问题修复',
+  IMPROVEMENT: '体验优化',
+  SECURITY: '安全更新',
+  OTHER: '其他',
+};
+export const UPDATE_IMPORTANCE_LABELS: Record<1 | 2 | 3, string> = { 1: '普通', 2: '重要', 3: '紧急' };
+export const DEFAULT_MAINTENANCE_TITLE = '系统维护通知';

@@ -11,6 +11,8 @@ export const SERVER_MESSAGE_TYPES = [
   'SYSTEM_MAINTENANCE',
   'MAINTENANCE_NOTIFICATION',
   'MAINTENANCE_END_NOTIFICATION',
+  /** An order's status, to the sockets that listen to it (PAYMENT_STATUS_LISTEN); the payments issue publishes it. */
+  'PAYMENT_STATUS',
 ] as const;
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
@@ -32,3 +34,8 @@ export const SOCKET_TICKET_PREFIX = 'wst_';
 /** POST /api/v1/realtime/ticket: single use, short-lived. */
 export const socketTicketSchema = z.object({ ticket: z.string(), expiresAt: z.string() });
 export type SocketTicket = z.infer<typeof socketTicketSchema>;
+
+/** PAYMENT_STATUS_LISTEN / _STOP {orderNo}: only the order's owner may listen. */
+export const orderListenSchema = z.object({ orderNo: z.string().trim().min(1).max(64) });
+/** SCAN_LOGIN_LISTEN {sceneStr}: the WeChat issue routes these. */
+export const scanLoginListenSchema = z.object({ sceneStr: z.string().trim().min(1).max(64) });

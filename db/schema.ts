@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { POINTS_SOURCES, POINTS_STATUSES, POINTS_TYPES } from '../contracts/constants';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, POINTS_SOURCES, POINTS_STATUSES, POINTS_TYPES, UPDATE_TYPES } from '../contracts/constants';
 
 const id = () =>
   uuid('id')
@@ -281,4 +281,51 @@ export const channelInviteCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('channel_invite_codes_code_key').on(t.code)],
+);
+
+/** Spec §3 update log; `content` is markdown, rendered through a sanitiser. */
+export const updateLogs = pgTable(
+  'update_logs',
+  {
+    id: id(),
+    version: text('version').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    updateType: text('update_type', { enum: UPDATE_TYPES }).notNull(),
+    importance: integer('importance').notNull().default(1),
+    affectedModules: jsonb('affected_modules').$type<string[]>().notNull().default([]),
+    notes: text('notes'),
+    publishTime: timestamp('publish_time', { withTimezone: true }),
+    status: text('status', { enum: ['DRAFT', 'PUBLISHED'] })
+      .notNull()
+      .default('DRAFT'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('update_logs_status_publish_idx').on(t.status, t.publishTime)],
+);
+
+/** Spec §3 system notification: announcements, maintenance notices and the other types. Deleting is soft. */
+export const systemNotifications = pgTable(
+  'system_notifications',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('DRAFT'),
+    importance: integer('importance').notNull().default(1),
+    needConfirmation: boolean('need_confirmation').notNull().default(false),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    redirectUrl: text('redirect_url'),
+    estimatedCompletionTime: timestamp('estimated_completion_time', { withTimezone: true }),
+    updateLogId: uuid('update_log_id').references(() => updateLogs.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('system_notifications_active_idx').on(t.type, t.status, t.endTime)],
 );

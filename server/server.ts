@@ -18,6 +18,7 @@ import { jsonBody } from './http/body';
 import { errorHandler, fail, locals, type ApiDeps } from './http/kit';
 import { adminPointsRoutes, pointsRoutes } from './http/points';
 import { realtimeRoutes } from './http/realtime';
+import { adminSystemRoutes, maintenanceGuard, systemRoutes } from './http/system';
 import { securityHeaders } from './http/security-headers';
 import { recordRoutes } from './http/records';
 import { userRoutes } from './http/user';
@@ -210,10 +211,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Each area chooses its body parser where it is mounted (server/http/body.ts).
   const json = jsonBody();
   const router = express.Router();
+  router.use(maintenanceGuard(deps, events));
+  router.use('/system', systemRoutes(deps));
   router.use('/auth', json, authRoutes(deps));
   router.use('/user', json, userRoutes(deps));
   router.use('/realtime', json, realtimeRoutes(deps));
-  router.use('/admin', json, adminPointsRoutes(deps));
+  router.use('/admin', json, adminPointsRoutes(deps), adminSystemRoutes(deps));
   router.use(json, pointsRoutes(deps));
   router.use(json, recordRoutes(deps));
   router.use((_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));

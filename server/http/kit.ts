@@ -42,6 +42,7 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   STARTING: 503,
+  MAINTENANCE: 503,
 };
 export const statusOf = (code: ErrorCode) => STATUS[code];
 
@@ -72,7 +73,7 @@ export function clientIp(req: Request): string {
   return (req.ip ?? req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
 }
 
-const bearer = (req: Request) => {
+export const bearer = (req: Request) => {
   const header = req.get('authorization') ?? '';
   return header.startsWith('Bearer ') ? header.slice(7).trim() : null;
 };
@@ -82,6 +83,8 @@ const signInFirst = () => new DomainError('TOKEN_INVALID', '请先登录');
 /** Sets `locals(res).auth`; with `optional`, a request without a token passes as anonymous. */
 export function authenticate(deps: ApiDeps, options: { optional?: boolean } = {}): RequestHandler {
   return (req, res, next) => {
+    // Already authenticated by an outer router (admin routers are stacked under /admin).
+    if (locals(res).auth) return next();
     const token = bearer(req);
     if (!token) return options.optional ? next() : next(signInFirst());
     authenticateAccessToken({ db: deps.db, secret: deps.config.jwtSecret }, token).then((claims) => {

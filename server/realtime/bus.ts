@@ -4,8 +4,13 @@ import { SERVER_MESSAGE_TYPES, type ServerMessageType } from '../../contracts/re
 import type { DatabaseHandle } from '../../db/client';
 import type { Logger } from '../logger';
 
-/** Who receives an event: every socket, signed-in sockets only, or one user's sockets. */
-export type Audience = { kind: 'everyone' } | { kind: 'signed-in' } | { kind: 'user'; userId: string };
+/** Who receives an event: every socket, signed-in sockets, one user's sockets, or those following an order. */
+export type Audience =
+  | { kind: 'everyone' }
+  | { kind: 'signed-in' }
+  | { kind: 'user'; userId: string }
+  /** The sockets of the order's owner that listen to it (PAYMENT_STATUS_LISTEN). */
+  | { kind: 'order'; userId: string; orderNo: string };
 export type RealtimeEvent = { id: string; audience: Audience; type: ServerMessageType; data: unknown };
 
 export interface RealtimePublisher {
@@ -28,6 +33,7 @@ const eventSchema = z.object({
     z.object({ kind: z.literal('everyone') }),
     z.object({ kind: z.literal('signed-in') }),
     z.object({ kind: z.literal('user'), userId: z.string() }),
+    z.object({ kind: z.literal('order'), userId: z.string(), orderNo: z.string() }),
   ]),
   type: z.enum(SERVER_MESSAGE_TYPES),
   data: z.unknown(),

@@ -7,6 +7,7 @@ import { WebSocketServer, type ServerOptions, type WebSocket } from 'ws';
 import {
   authMessageDataSchema,
   clientMessageSchema,
+  orderListenSchema,
   SOCKET_TICKET_PREFIX,
   type ClientMessage,
   type ServerMessageType,
@@ -32,7 +33,12 @@ export type RealtimeOptions = {
   /** Express's `trust proxy` value (config.trustProxy), so a socket's address is the one req.ip gives. */
   trustProxy: number | string;
   limits?: Partial<RealtimeLimits>;
+  /** Who owns an order (the payments issue supplies it); without it no order can be listened to. */
+  orderOwner?: (orderNo: string) => Promise<string | null>;
 };
+
+/** Orders one socket may follow at once (a payment page follows one). */
+const MAX_ORDER_LISTENS = 10;
 
 /** One socket's share of the counts, from the upgrade until its TCP connection closes. */
 type Slot = { key: string; anonymous: boolean; released: boolean };
@@ -42,6 +48,8 @@ type Connection = {
   socket: WebSocket;
   slot: Slot;
   userId?: string;
+  /** Orders this socket follows (PAYMENT_STATUS_LISTEN), each owned by its user. */
+  orders: Set<string>;
   /** Answered the last ping (or sent anything) since the previous heartbeat. */
   alive: boolean;
   /** Set once the server has decided to close it: nothing it sends is processed after that. */
@@ -71,6 +79,8 @@ const matches = (event: RealtimeEvent, connection: Connection) => {
       return Boolean(connection.userId);
     case 'user':
       return connection.userId === event.audience.userId;
+    case 'order':
+      return connection.userId === event.audience.userId && connection.orders.has(event.audience.orderNo);
   }
 };
 
@@ -253,6 +263,21 @@ export function attachRealtime(server: Server, options: RealtimeOptions): Realti
     }
   }
 
+  /** PAYMENT_STATUS_LISTEN {orderNo}: a signed-in socket may follow its own orders only. */
+  async function listenToOrder(connection: Connection, message: ClientMessage) {
+    const data = orderListenSchema.safeParse(message.data);
+    if (!data.success) return send(connection.socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
+    if (!connection.userId) return send(connection.socket, 'ERROR', { code: 'AUTH_REQUIRED', message: '请先登录' });
+    const { orderNo } = data.data;
+    const owner = options.orderOwner ? await options.orderOwner(orderNo).catch(() => null) : null;
+    if (connection.closing) return;
+    if (owner !== connection.userId) return send(connection.socket, 'ERROR', { code: 'ORDER_NOT_FOUND', message: '订单不存在', orderNo });
+    if (connection.orders.size >= MAX_ORDER_LISTENS && !connection.orders.has(orderNo)) {
+      return send(connection.socket, 'ERROR', { code: 'TOO_MANY_LISTENS', message: '同时关注的订单过多' });
+    }
+    connection.orders.add(orderNo);
+  }
+
   function onConnection(socket: WebSocket, slot: Slot) {
     const connection: Connection = {
       id: randomUUID(),
@@ -260,6 +285,7 @@ export function attachRealtime(server: Server, options: RealtimeOptions): Realti
       slot,
       alive: true,
       closing: false,
+      orders: new Set(),
       take: tokenBucket(limits.messageBurst, limits.messagesPerSecond),
     };
     connections.set(connection.id, connection);
@@ -276,7 +302,15 @@ export function attachRealtime(server: Server, options: RealtimeOptions): Realti
       }
       if (message.type === 'PING') return send(socket, 'PONG', {});
       if (message.type === 'AUTH') return void authenticate(connection, message);
-      send(socket, 'ERROR', { code: 'UNSUPPORTED', message: '该消息类型暂不支持' });
+      if (message.type === 'PAYMENT_STATUS_LISTEN') return void listenToOrder(connection, message);
+      if (message.type === 'PAYMENT_STATUS_LISTEN_STOP') {
+        const data = orderListenSchema.safeParse(message.data);
+        if (!data.success) return send(socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
+        connection.orders.delete(data.data.orderNo);
+        return;
+      }
+      // SCAN_LOGIN_LISTEN belongs to WeChat login, which this deployment does not offer yet.
+      send(socket, 'ERROR', { code: 'UNSUPPORTED', message: message.type === 'SCAN_LOGIN_LISTEN' ? '微信扫码登录暂未开放' : '该消息类型暂不支持' });
     });
     socket.on('ping', (data) => {
       if (admit(connection)) socket.pong(data);

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { SignJWT } from 'jose';
+import pg from 'pg';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/server';
@@ -28,6 +29,34 @@ export async function startTestServer(
   return { ...server, config };
 }
 
+/**
+ * A server on a database of its own, for tests whose state is global to a database (maintenance
+ * refuses every user's writes): on PostgreSQL a fresh database, dropped on close; PGlite is
+ * private to each server anyway.
+ */
+export async function startIsolatedServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return startTestServer(env);
+  const name = `lx_iso_${randomInt(0, 1e9)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const server = await startTestServer({ ...env, DATABASE_URL: url.toString() });
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      const again = new pg.Client({ connectionString: base });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
 export const randomPhone = () => `1${randomInt(3, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}`;
 export const randomIp = () => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
@@ -51,6 +80,7 @@ export function client(baseUrl: string, options: { ip?: string; token?: string }
     get: <T = Record<string, any>>(path: string, token?: string) => call<T>('GET', path, undefined, token),
     post: <T = Record<string, any>>(path: string, body?: unknown, token?: string) => call<T>('POST', path, body ?? {}, token),
     put: <T = Record<string, any>>(path: string, body?: unknown, token?: string) => call<T>('PUT', path, body ?? {}, token),
+    delete: <T = Record<string, any>>(path: string, token?: string) => call<T>('DELETE', path, undefined, token),
   };
 }
 

@@ -1,0 +1,120 @@
+import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { updateLogs } from '../../../db/schema';
+import type { UpdateType } from '../../../contracts/constants';
+import type { UpdateLog, UpdateLogInput, UpdateLogsPage } from '../../../contracts/notifications';
+import { notFound } from '../errors';
+
+export type UpdateLogRow = typeof updateLogs.$inferSelect;
+
+export const toUpdateLogDto = (row: UpdateLogRow): UpdateLog => ({
+  id: row.id,
+  version: row.version,
+  title: row.title,
+  content: row.content,
+  update_type: row.updateType,
+  importance: row.importance,
+  affected_modules: row.affectedModules,
+  notes: row.notes,
+  publish_time: row.publishTime?.toISOString() ?? null,
+  status: row.status,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** Published, not deleted, and its publish time (if any) has come. */
+const visible = () =>
+  and(eq(updateLogs.status, 'PUBLISHED'), isNull(updateLogs.deletedAt), or(isNull(updateLogs.publishTime), lte(updateLogs.publishTime, new Date())));
+const newestFirst = [desc(sql`coalesce(${updateLogs.publishTime}, ${updateLogs.createdAt})`), desc(updateLogs.id)];
+
+/** GET /api/v1/system/update-logs/latest?limit */
+export async function latestUpdateLogs(db: Database, limit: number): Promise<UpdateLog[]> {
+  const rows = await db
+    .select()
+    .from(updateLogs)
+    .where(visible())
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map(toUpdateLogDto);
+}
+
+/** GET /api/v1/system/update-logs/public?page&limit&update_type (spec §7 page shape). */
+export async function publicUpdateLogs(db: Database, query: { page: number; limit: number; update_type?: UpdateType }): Promise<UpdateLogsPage> {
+  const where = and(visible(), query.update_type ? eq(updateLogs.updateType, query.update_type) : undefined);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(updateLogs)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(updateLogs).where(where),
+  ]);
+  const total = counted?.n ?? 0;
+  return { updateLogs: rows.map(toUpdateLogDto), total, page: query.page, pageSize: query.limit, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+}
+
+/** GET /api/v1/system/update-logs/detail/{id}: published ones for everybody, any for the console. */
+export async function updateLogDetail(db: Database, id: string, options: { includeDrafts?: boolean } = {}): Promise<UpdateLog> {
+  const [row] = await db
+    .select()
+    .from(updateLogs)
+    .where(and(eq(updateLogs.id, id), options.includeDrafts ? isNull(updateLogs.deletedAt) : visible()));
+  if (!row) throw notFound('更新日志不存在');
+  return toUpdateLogDto(row);
+}
+
+/** The console's list: drafts included, newest first. */
+export async function allUpdateLogs(db: Database, page: number, limit: number): Promise<UpdateLogsPage> {
+  const where = isNull(updateLogs.deletedAt);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(updateLogs)
+      .where(where)
+      .orderBy(desc(updateLogs.createdAt))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(updateLogs).where(where),
+  ]);
+  const total = counted?.n ?? 0;
+  return { updateLogs: rows.map(toUpdateLogDto), total, page, pageSize: limit, totalPages: Math.max(1, Math.ceil(total / limit)) };
+}
+
+const columns = (input: UpdateLogInput) => ({
+  version: input.version,
+  title: input.title,
+  content: input.content,
+  updateType: input.update_type,
+  importance: input.importance,
+  affectedModules: input.affected_modules,
+  notes: input.notes ?? null,
+  // Published without a time means now.
+  publishTime: input.publish_time ?? (input.status === 'PUBLISHED' ? new Date() : null),
+  status: input.status,
+});
+
+export async function createUpdateLog(db: Database, input: UpdateLogInput): Promise<UpdateLog> {
+  const [row] = await db.insert(updateLogs).values(columns(input)).returning();
+  return toUpdateLogDto(row!);
+}
+
+export async function updateUpdateLog(db: Database, id: string, input: UpdateLogInput): Promise<UpdateLog> {
+  const [row] = await db
+    .update(updateLogs)
+    .set({ ...columns(input), updatedAt: new Date() })
+    .where(and(eq(updateLogs.id, id), isNull(updateLogs.deletedAt)))
+    .returning();
+  if (!row) throw notFound('更新日志不存在');
+  return toUpdateLogDto(row);
+}
+
+export async function deleteUpdateLog(db: Database, id: string): Promise<void> {
+  const deleted = await db
+    .update(updateLogs)
+    .set({ deletedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(updateLogs.id, id), isNull(updateLogs.deletedAt)))
+    .returning({ id: updateLogs.id });
+  if (deleted.length === 0) throw notFound('更新日志不存在');
+}

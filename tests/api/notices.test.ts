@@ -1,0 +1,192 @@
+import { setRole } from '../../server/domain/users';
+import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
+import { authenticateSocket, openSocket } from './socket';
+
+let server: TestServer;
+let boss: Awaited<ReturnType<typeof login>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  boss = await login(server.url);
+  await setRole(server.database.db, boss.phone, 'admin');
+});
+afterAll(() => server.close());
+
+const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+
+describe('system notifications', () => {
+  it('a published announcement reaches signed-out sockets at once and the active list; an edit is pushed again', async () => {
+    const api = client(server.url);
+    const ws = await openSocket(server.url);
+    const created = await api.post(
+      '/admin/notifications',
+      { title: '寒假服务安排', content: '春节期间客服响应时间调整。', type: 'ANNOUNCEMENT', status: 'PUBLISHED', importance: 3 },
+      boss.accessToken,
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    const pushed = await ws.next((m) => m.type === 'SYSTEM_NOTIFICATION' && m.data.id === id);
+    expect(pushed.data).toMatchObject({ title: '寒假服务安排', type: 'ANNOUNCEMENT', importance: 3, need_confirmation: false });
+    expect(pushed.meta.timestamp).toEqual(expect.any(Number));
+
+    const active = await api.get<any[]>('/system/notifications/active/list?type=ANNOUNCEMENT');
+    expect(active.body.data.find((n) => n.id === id)).toMatchObject({
+      title: '寒假服务安排',
+      content: '春节期间客服响应时间调整。',
+      status: 'PUBLISHED',
+      need_confirmation: false,
+      start_time: null,
+      end_time: null,
+      redirect_url: null,
+      updateLog: null,
+      updated_at: expect.any(String),
+    });
+
+    const edited = await api.put(
+      `/admin/notifications/${id}`,
+      { title: '寒假服务安排（更新）', content: '改为2月1日起。', type: 'ANNOUNCEMENT', status: 'PUBLISHED', importance: 3 },
+      boss.accessToken,
+    );
+    expect(edited.status).toBe(200);
+    const again = await ws.next((m) => m.type === 'SYSTEM_NOTIFICATION' && m.data.title === '寒假服务安排（更新）');
+    expect(Date.parse(again.data.updated_at)).toBeGreaterThan(Date.parse(pushed.data.updated_at));
+    ws.close();
+  });
+
+  it('drafts, ended and deleted notices are not active; notices before their start are not shown', async () => {
+    const api = client(server.url);
+    const make = async (body: Record<string, unknown>) =>
+      (await api.post('/admin/notifications', { title: '测试', type: 'INFO', ...body }, boss.accessToken)).body.data.id as string;
+    const draft = await make({ status: 'DRAFT' });
+    const ended = await make({ status: 'PUBLISHED', start_time: inSeconds(-7200), end_time: inSeconds(-60) });
+    const later = await make({ status: 'PUBLISHED', start_time: inSeconds(3600) });
+    const deleted = await make({ status: 'PUBLISHED' });
+    expect((await api.delete(`/admin/notifications/${deleted}`, boss.accessToken)).status).toBe(200);
+    const live = await make({ status: 'PUBLISHED' });
+    const ids = (await api.get<any[]>('/system/notifications/active/list')).body.data.map((n) => n.id);
+    expect(ids).toContain(live);
+    for (const id of [draft, ended, later, deleted]) expect(ids).not.toContain(id);
+    // Publishing the draft makes it active.
+    await api.post(`/admin/notifications/${draft}/publish`, {}, boss.accessToken);
+    expect((await api.get<any[]>('/system/notifications/active/list')).body.data.map((n) => n.id)).toContain(draft);
+  });
+
+  it('validates input with Chinese messages and refuses non-admins', async () => {
+    const api = client(server.url);
+    const bad = async (body: Record<string, unknown>) => (await api.post('/admin/notifications', body, boss.accessToken)).body;
+    expect(await bad({ type: 'INFO' })).toMatchObject({ code: 'VALIDATION_ERROR', message: '请填写标题' });
+    expect(await bad({ title: 'x', type: 'NOPE' })).toMatchObject({ message: '请选择通知类型' });
+    expect(await bad({ title: 'x', type: 'MAINTENANCE' })).toMatchObject({ message: '维护通知需要填写开始时间' });
+    expect(await bad({ title: 'x', type: 'INFO', start_time: inSeconds(60), end_time: inSeconds(30) })).toMatchObject({ message: '结束时间必须晚于开始时间' });
+    expect(await bad({ title: 'x', type: 'INFO', redirect_url: 'javascript:alert(1)' })).toMatchObject({ data: { field: 'redirect_url' } });
+    expect(await bad({ title: 'x', type: 'INFO', redirect_url: '//evil.example' })).toMatchObject({ data: { field: 'redirect_url' } });
+    const user = await login(server.url);
+    const refused = await api.post('/admin/notifications', { title: 'x', type: 'INFO' }, user.accessToken);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('没有权限访问');
+  });
+});
+
+describe('maintenance', () => {
+  it('announced, then in force (user writes refused with 503, the admin and sign-in still work), then ended for everyone', async () => {
+    // Maintenance is global to a database: its own, so other test files sharing PostgreSQL go on.
+    const server = await startIsolatedServer();
+    onTestFinished(() => server.close());
+    const boss = await login(server.url);
+    await setRole(server.database.db, boss.phone, 'admin');
+    const api = client(server.url);
+    const user = await login(server.url);
+    const ws = await openSocket(server.url);
+    const upcoming = await api.post(
+      '/admin/notifications',
+      { title: '系统升级', type: 'MAINTENANCE', status: 'PUBLISHED', start_time: inSeconds(600), estimatedCompletionTime: inSeconds(1800) },
+      boss.accessToken,
+    );
+    const upcomingId = upcoming.body.data.id;
+    await ws.next((m) => m.type === 'MAINTENANCE_NOTIFICATION' && m.data.id === upcomingId);
+    const listed = await api.get<any[]>('/system/notifications/active/list?type=MAINTENANCE');
+    expect(listed.body.data.find((n) => n.id === upcomingId)).toMatchObject({ estimatedCompletionTime: expect.any(String) });
+    // Not started: writes go through.
+    expect((await api.put('/user/profile', { username: '维护前' }, user.accessToken)).status).toBe(200);
+
+    const now = await api.post(
+      '/admin/notifications',
+      { title: '紧急维护', type: 'MAINTENANCE', status: 'PUBLISHED', start_time: inSeconds(-1) },
+      boss.accessToken,
+    );
+    const nowId = now.body.data.id;
+    await ws.next((m) => m.type === 'SYSTEM_MAINTENANCE' && m.data.id === nowId);
+    const refused = await api.put('/user/profile', { username: '维护中' }, user.accessToken);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ code: 'MAINTENANCE', message: '系统维护中，暂时无法提交，请稍后再试' });
+    expect((await api.get('/user/info', user.accessToken)).status).toBe(200);
+    expect((await api.put('/user/profile', { username: '管理员' }, boss.accessToken)).status).toBe(200);
+    // Signing in stays open, so the operator can always get in to end it.
+    expect((await login(server.url)).accessToken).toEqual(expect.any(String));
+
+    expect((await api.post(`/admin/notifications/${nowId}/expire`, {}, boss.accessToken)).status).toBe(200);
+    await ws.next((m) => m.type === 'MAINTENANCE_END_NOTIFICATION' && m.data.id === nowId);
+    expect((await api.put('/user/profile', { username: '维护后' }, user.accessToken)).status).toBe(200);
+    await api.delete(`/admin/notifications/${upcomingId}`, boss.accessToken);
+    await ws.next((m) => m.type === 'MAINTENANCE_END_NOTIFICATION' && m.data.id === upcomingId);
+    ws.close();
+  });
+});
+
+describe('update logs', () => {
+  it('publish, list by type with the spec page shape, detail; drafts stay hidden; markdown is stored as written', async () => {
+    const api = client(server.url);
+    const content = '## 新功能\n\n- 选校报告导出\n\n<script>alert(1)</script>';
+    const created = await api.post(
+      '/admin/update-logs',
+      { version: 'v2.3.0', title: '二月更新', content, update_type: 'FEATURE', importance: 2, affected_modules: '选校, 作品', status: 'PUBLISHED' },
+      boss.accessToken,
+    );
+    expect(created.status).toBe(201);
+    const log = created.body.data.updateLog;
+    expect(log).toMatchObject({ version: 'v2.3.0', update_type: 'FEATURE', importance: 2, affected_modules: ['选校', '作品'], content, publish_time: expect.any(String) });
+    const draft = await api.post('/admin/update-logs', { version: 'v9', title: '草稿', content: 'x', update_type: 'BUGFIX' }, boss.accessToken);
+
+    const page = await api.get('/system/update-logs/public?page=1&limit=5&update_type=FEATURE');
+    expect(page.body.data).toMatchObject({ page: 1, pageSize: 5, total: expect.any(Number), totalPages: expect.any(Number) });
+    expect(page.body.data.updateLogs.map((l: any) => l.id)).toContain(log.id);
+    expect(page.body.data.updateLogs.every((l: any) => l.update_type === 'FEATURE')).toBe(true);
+    const latest = await api.get('/system/update-logs/latest?limit=3');
+    expect(latest.body.data.updateLogs.map((l: any) => l.id)).toContain(log.id);
+    expect(latest.body.data.updateLogs.map((l: any) => l.id)).not.toContain(draft.body.data.updateLog.id);
+    expect((await api.get(`/system/update-logs/detail/${log.id}`)).body.data.updateLog.title).toBe('二月更新');
+    expect((await api.get(`/system/update-logs/detail/${draft.body.data.updateLog.id}`)).status).toBe(404);
+    expect((await api.get('/system/update-logs/detail/not-a-uuid')).status).toBe(400);
+
+    // An UPDATE notice carries its published log.
+    const notice = await api.post('/admin/notifications', { title: 'v2.3.0 已上线', type: 'UPDATE', status: 'PUBLISHED', update_log_id: log.id }, boss.accessToken);
+    expect(notice.body.data.updateLog).toMatchObject({ id: log.id, version: 'v2.3.0' });
+  });
+});
+
+describe('socket protocol', () => {
+  it('malformed and unknown messages get ERROR and the socket stays open; order listens need the owner', async () => {
+    const ws = await openSocket(server.url);
+    ws.socket.send('{not json');
+    await ws.next((m) => m.type === 'ERROR' && m.data.code === 'BAD_MESSAGE');
+    ws.send('DANCE', {});
+    expect((await ws.next((m) => m.type === 'ERROR' && ws.messages.indexOf(m) > 1)).data.code).toBe('BAD_MESSAGE');
+    ws.send('PAYMENT_STATUS_LISTEN', { orderNo: 'LX202611230001' });
+    await ws.next((m) => m.type === 'ERROR' && m.data.code === 'AUTH_REQUIRED');
+    const user = await login(server.url);
+    expect((await authenticateSocket(ws, user.accessToken)).data.success).toBe(true);
+    ws.send('PAYMENT_STATUS_LISTEN', { orderNo: 'LX202611230001' });
+    await ws.next((m) => m.type === 'ERROR' && m.data.code === 'ORDER_NOT_FOUND');
+    ws.send('SCAN_LOGIN_LISTEN', { sceneStr: 'abc' });
+    await ws.next((m) => m.type === 'ERROR' && m.data.message === '微信扫码登录暂未开放');
+    ws.send('PING');
+    await ws.next((m) => m.type === 'PONG');
+    expect(ws.socket.readyState).toBe(ws.socket.OPEN);
+    ws.close();
+  });
+
+  it('a message over 16 KiB closes the socket with 1009 (message too big)', async () => {
+    const ws = await openSocket(server.url);
+    ws.send('AUTH', { token: 'x'.repeat(17 * 1024) });
+    expect((await ws.closed).code).toBe(1009);
+  });
+});
