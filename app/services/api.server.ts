@@ -1,6 +1,7 @@
 import { json, type AppLoadContext } from '@remix-run/node';
 import { authApi } from './api/auth.server';
 import { feedbackApi } from './api/feedback.server';
+import { pointsApi } from './api/points.server';
 import { realtimeApi } from './api/realtime.server';
 import { createTransport } from './api/transport.server';
 import { userApi } from './api/user.server';
@@ -17,6 +18,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     auth: authApi(transport),
     user: userApi(transport),
     feedback: feedbackApi(transport),
+    points: pointsApi(transport),
     realtime: realtimeApi(transport),
   };
 }
