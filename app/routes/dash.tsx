@@ -2,6 +2,7 @@ import { Box, Flex } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react';
 import { useCallback, useState } from 'react';
+import { ModalQueueHost } from '~/components/modal-queue';
 import { Header } from '~/components/shell/header';
 import { Sidebar, type SidebarMode } from '~/components/shell/sidebar';
 import { RouteErrorBoundary } from '~/components/route-error';
@@ -58,6 +59,7 @@ export default function DashShell() {
           <Outlet />
         </Box>
       </Flex>
+      <ModalQueueHost />
     </Flex>
   );
 }

@@ -1,0 +1,46 @@
+import { ERROR_MESSAGES, messageForFailure } from '../../contracts/errors';
+import { showFailureModal } from '~/components/failure-modals';
+import { blockingFailure } from './failure-modals';
+
+/** A failed /resources/api call, with the catalogue message (safe to show). */
+export class ResourceError extends Error {
+  override name = 'ResourceError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The one way browser code calls the API: `/resources/api/<path>` (ADR 0009: the session's token is
+ * added on the server). Returns the envelope's `data`, typed by the caller (the browser carries no
+ * schemas). A shortage (402) or a busy server (429) also opens its modal through the modal queue
+ * (spec §8); an ended session goes to the login page.
+ */
+export async function resourceFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/resources/api/${path.replace(/^\/+/, '')}`, {
+      ...init,
+      headers: { Accept: 'application/json', ...init.headers },
+    });
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new ResourceError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK);
+  }
+  const body = (await response.json().catch(() => null)) as { success?: boolean; code?: string; message?: string; data?: unknown } | null;
+  if (response.ok && body?.success) return body.data as T;
+
+  if (response.status === 401) {
+    const back = `${window.location.pathname}${window.location.search}`;
+    window.location.assign(`/dash/login?redirectTo=${encodeURIComponent(back)}`);
+  }
+  const failure = blockingFailure(response.status, body);
+  if (failure) showFailureModal(failure);
+  const message = failure?.kind === 'shortage' ? ERROR_MESSAGES.INSUFFICIENT_POINTS : messageForFailure(response.status, body?.message);
+  throw new ResourceError(response.status, body?.code ?? 'BAD_RESPONSE', message, body?.data);
+}
