@@ -7,8 +7,7 @@ import { Page } from '~/components/page';
 import { pageTitle } from '~/services/navigation';
 import { sessionOnlyLoader } from '~/services/page-loaders.server';
 import { useShellUser } from '~/hooks/use-app-data';
-import { maskPhone, ROLE_LABELS } from '../../contracts/constants';
-import { formatPoints } from '~/services/points';
+import { formatPoints, maskPhone, ROLE_LABELS } from '../../contracts/constants';
 
 const PAGE = '账户与安全';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

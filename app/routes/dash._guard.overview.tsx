@@ -2,10 +2,10 @@ import { Badge, Box, Flex, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, St
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { Coins } from 'lucide-react';
+import { formatPoints } from '../../contracts/constants';
 import { toolEntries } from '~/content/overview';
 import type { loader as shellLoader } from '~/routes/dash';
 import { isRouteAvailable, pageTitle } from '~/services/navigation';
-import { formatPoints } from '~/services/points';
 import { requireWebSession } from '~/sessions.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('概览') }];

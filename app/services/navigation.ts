@@ -71,11 +71,19 @@ export const MENU_GROUPS: MenuGroup[] = [
   },
 ];
 
-const AVAILABLE = new Set(
-  MENU_GROUPS.flatMap((g) => g.items)
+/** Pages of the header's points display and user menu (spec §2 header), not in the sidebar. */
+export const ACCOUNT_ROUTES = {
+  redemption: '/dash/redemption-code',
+  invitation: '/dash/invitation',
+  pointsHistory: '/dash/points-history',
+} as const;
+
+const AVAILABLE = new Set([
+  ...MENU_GROUPS.flatMap((g) => g.items)
     .filter((i) => i.available)
     .map((i) => i.to),
-);
+  ...Object.values(ACCOUNT_ROUTES),
+]);
 export const isRouteAvailable = (to: string) => AVAILABLE.has(to);
 
 /** The sidebar's pinned 充值积分 target (spec §2); open once billing lands. */

@@ -1,5 +1,7 @@
-/** Points are shown truncated (not rounded) to two decimals (spec §4). */
-export function formatPoints(points: number): string {
-  const truncated = Math.trunc(points * 100 + (points >= 0 ? 1e-9 : -1e-9)) / 100;
-  return truncated.toFixed(2);
-}
+import { formatPoints, pointsToCents } from '../../contracts/constants';
+
+/** Spec §9: the points history's page size and its table's pagination are both 10. */
+export const POINTS_HISTORY_PAGE_SIZE = 10;
+
+/** A signed amount as the history and the header's difference show it: +12.50, -3.00. */
+export const signedPoints = (points: number) => `${pointsToCents(points) > 0 ? '+' : ''}${formatPoints(points)}`;

@@ -1,13 +1,13 @@
 import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Image, Kbd, Menu, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link, useSubmit } from '@remix-run/react';
-import { ChevronDown, Coins, Eraser, Gift, Headset, LogOut, Search, Settings, Shield, Ticket, UserPlus, UserRound } from 'lucide-react';
+import { ChevronDown, Eraser, Gift, Headset, LogOut, Search, Settings, Shield, Ticket, UserPlus, UserRound } from 'lucide-react';
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { PublicConfig } from '../../../contracts/public-config';
 import { maskPhone } from '../../../contracts/constants';
 import type { User } from '../../../contracts/user';
 import { notifyInfo } from '~/components/ui/toaster';
-import { formatPoints } from '~/services/points';
 import { ClearDraftsDialog, useDraftCount } from './clear-drafts-dialog';
+import { PointsDisplay } from './points-display';
 import { SearchDialog, useSearchShortcut } from './search-dialog';
 
 /** Contact entries appear only where the deployment configured them; the feedback form always does. */
@@ -184,12 +184,7 @@ export function Header({ user, config }: { user: User; config: PublicConfig }) {
       </Button>
       <Box flex="1" />
       <SupportMenu config={config} />
-      <HStack gap="1" px="2" py="1" rounded="md" bg="orange.50" color="orange.700" title="积分余额" data-testid="points-display">
-        <Coins size={16} />
-        <Text fontWeight="semibold" fontSize="sm" fontVariantNumeric="tabular-nums">
-          {formatPoints(user.total_points)}
-        </Text>
-      </HStack>
+      <PointsDisplay balance={user.total_points} />
       <Button size="sm" colorPalette="blue" disabled title="学生档案功能尚未开放" display={{ base: 'none', sm: 'inline-flex' }}>
         <UserPlus size={16} /> 新建学生
       </Button>
