@@ -46,7 +46,7 @@ function DocumentDialog({ doc, label }: { doc: LegalDocument; label: string }) {
 
 /** The login screen of /dash/login and /login. A plain POST form: it works with JavaScript off. */
 export function LoginPage() {
-  const { redirectTo, devSms, notice, wipeLocalData } = useLoaderData<typeof loginLoader>();
+  const { redirectTo, devSms, notice, wipeLocalData, invite } = useLoaderData<typeof loginLoader>();
   const actionData = useActionData<typeof loginAction>();
   const navigation = useNavigation();
   const [countdown, setCountdown] = useCountdown();
@@ -232,7 +232,7 @@ export function LoginPage() {
                   </>
                 }
               >
-                <Input name="inviteCode" defaultValue={values?.inviteCode ?? ''} maxLength={32} autoComplete="off" />
+                <Input name="inviteCode" defaultValue={values?.inviteCode ?? invite} maxLength={32} autoComplete="off" />
               </FormField>
               <Button
                 type="submit"

@@ -24,7 +24,9 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectTarget(new URL(request.url).searchParams.get('redirectTo'));
   if (web.tokens && web.userId) throw redirect(redirectTo);
   const flash = web.readFlash();
-  return { redirectTo, devSms: context.config.public.devSms, notice: flash.notice, wipeLocalData: flash.wipeLocalData };
+  // An invitation link (/dash/login?invite=CODE) fills the invite-code field.
+  const invite = (new URL(request.url).searchParams.get('invite') ?? '').trim().slice(0, 32);
+  return { redirectTo, devSms: context.config.public.devSms, notice: flash.notice, wipeLocalData: flash.wipeLocalData, invite };
 }
 
 /** A fresh challenge, or the reason there is none (too many asked from this network). */

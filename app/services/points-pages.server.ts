@@ -1,7 +1,10 @@
-import { json, redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import QRCode from 'qrcode';
+import { redeemSchema } from '../../contracts/points';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient } from './api.server';
+import { createApiClient, orRouteError } from './api.server';
 import { ApiRequestError } from './errors';
+import { handleForm } from './forms';
 import { ACCOUNT_ROUTES } from './navigation';
 import { POINTS_HISTORY_PAGE_SIZE } from './points';
 
@@ -21,4 +24,28 @@ export async function pointsHistoryLoader(pageName: string, { request, context }
     if (error instanceof ApiRequestError) return json({ history: null, error: error.message }, { status: error.status >= 400 ? error.status : 503 });
     throw error;
   }
+}
+
+export const REDEEM_FIELDS = ['code'] as const;
+
+/** 兑换: works as a plain form post; the shell's loader runs again afterwards, so the header shows the new balance. */
+export async function redeemAction(pageName: string, { request, context }: ActionFunctionArgs) {
+  await requireWebSession(request, context);
+  return handleForm(await request.formData(), {
+    fields: REDEEM_FIELDS,
+    schema: redeemSchema,
+    submit: ({ code }) => createApiClient(request, context, pageName).points.redeem(code),
+  });
+}
+
+/** The link a friend signs up with; the login page fills its invite-code field from `invite`. */
+export const inviteLink = (origin: string, code: string) => `${origin}/dash/login?invite=${encodeURIComponent(code)}`;
+
+/** /dash/invitation: the code, the link and its QR code (an SVG made here, so the browser gets no encoder). */
+export async function invitationLoader(pageName: string, { request, context }: LoaderFunctionArgs) {
+  await requireWebSession(request, context);
+  const invitations = await orRouteError(createApiClient(request, context, pageName).points.invitations());
+  const link = inviteLink(new URL(request.url).origin, invitations.inviteCode);
+  const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#1a202c', light: '#ffffff' } });
+  return { invitations, link, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

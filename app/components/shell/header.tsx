@@ -6,6 +6,7 @@ import type { PublicConfig } from '../../../contracts/public-config';
 import { maskPhone } from '../../../contracts/constants';
 import type { User } from '../../../contracts/user';
 import { notifyInfo } from '~/components/ui/toaster';
+import { ACCOUNT_ROUTES } from '~/services/navigation';
 import { ClearDraftsDialog, useDraftCount } from './clear-drafts-dialog';
 import { PointsDisplay } from './points-display';
 import { SearchDialog, useSearchShortcut } from './search-dialog';
@@ -111,13 +112,15 @@ function UserMenu({
               </Link>
             </Menu.Item>
             <Menu.Separator />
-            <Menu.Item value="redemption" disabled title="兑换码功能尚未开放">
-              <Ticket size={16} /> 使用兑换码
-              <Menu.ItemCommand>未开放</Menu.ItemCommand>
+            <Menu.Item value="redemption" asChild>
+              <Link to={ACCOUNT_ROUTES.redemption}>
+                <Ticket size={16} /> 使用兑换码
+              </Link>
             </Menu.Item>
-            <Menu.Item value="invite" disabled title="邀请好友功能尚未开放">
-              <Gift size={16} /> 邀请好友
-              <Menu.ItemCommand>未开放</Menu.ItemCommand>
+            <Menu.Item value="invite" asChild>
+              <Link to={ACCOUNT_ROUTES.invitation}>
+                <Gift size={16} /> 邀请好友
+              </Link>
             </Menu.Item>
             <Menu.Item value="clear-drafts" onClick={onClearDrafts} data-testid="menu-clear-drafts">
               <Eraser size={16} /> 清除草稿

@@ -2,7 +2,7 @@ import { Box, Input, Kbd, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { AppDialog } from '~/components/ui/app-dialog';
-import { MENU_GROUPS } from '~/services/navigation';
+import { ACCOUNT_ROUTES, MENU_GROUPS } from '~/services/navigation';
 
 /** Ctrl/Cmd+K opens the search box anywhere in the dashboard; Escape closes it. */
 export function useSearchShortcut(open: () => void) {
@@ -26,6 +26,9 @@ const PAGES: SearchablePage[] = [
   { id: 'profile', label: '个人资料', to: '/dash/profile', group: '账户', keywords: '资料 用户名 邮箱 头像' },
   { id: 'account', label: '账户与安全', to: '/dash/account', group: '账户', keywords: '账号 安全 退出 登出 设备 邀请码' },
   { id: 'settings', label: '设置', to: '/dash/settings', group: '账户', keywords: '设置 偏好' },
+  { id: 'points-history', label: '积分明细', to: ACCOUNT_ROUTES.pointsHistory, group: '积分', keywords: '积分 余额 消费 记录 账单' },
+  { id: 'redemption-code', label: '使用兑换码', to: ACCOUNT_ROUTES.redemption, group: '积分', keywords: '兑换 兑换码 卡密 积分' },
+  { id: 'invitation', label: '邀请好友', to: ACCOUNT_ROUTES.invitation, group: '积分', keywords: '邀请 邀请码 好友 奖励 积分' },
   { id: 'feedback', label: '意见反馈', to: '/dash/feedback', group: '帮助与支持', keywords: '反馈 建议 问题 投诉 客服' },
   { id: 'privacy-policy', label: '隐私政策', to: '/dash/privacy-policy', group: '帮助与支持', keywords: '隐私 个人信息 数据' },
   { id: 'service-agreement', label: '用户服务协议', to: '/dash/service-agreement', group: '帮助与支持', keywords: '协议 条款 服务' },
