@@ -3,8 +3,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { Coins } from 'lucide-react';
 import { formatPoints } from '../../contracts/constants';
+import { PriceTableSection } from '~/components/points/price-table';
 import { toolEntries } from '~/content/overview';
 import type { loader as shellLoader } from '~/routes/dash';
+import { createApiClient } from '~/services/api.server';
+import { ApiRequestError } from '~/services/errors';
 import { isRouteAvailable, pageTitle } from '~/services/navigation';
 import { requireWebSession } from '~/sessions.server';
 
@@ -24,11 +27,18 @@ function greeting(now = new Date()): string {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireWebSession(request, context);
-  return { greeting: greeting() };
+  // The overview stays usable when the price table cannot be read; the section says so.
+  const priceTable = await createApiClient(request, context, '概览')
+    .points.priceTable()
+    .catch((error) => {
+      if (error instanceof ApiRequestError) return null;
+      throw error;
+    });
+  return { greeting: greeting(), priceTable };
 }
 
 export default function Overview() {
-  const { greeting } = useLoaderData<typeof loader>();
+  const { greeting, priceTable } = useLoaderData<typeof loader>();
   const shell = useRouteLoaderData<typeof shellLoader>('routes/dash');
   const user = shell?.user;
   const name = user?.username || user?.name || '';
@@ -110,6 +120,8 @@ export default function Overview() {
           </Box>
         );
       })}
+
+      <PriceTableSection table={priceTable} />
     </Box>
   );
 }
