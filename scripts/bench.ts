@@ -4,14 +4,20 @@
  * Servers run in child processes; the load comes from autocannon in this process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import WebSocket from 'ws';
+import { openDatabase } from '../db/client';
+import { users } from '../db/schema';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+/** Issue 9: authenticated idle sockets one process holds, with heartbeats (target 10,000). */
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
+const ADMIN_PHONE = '13700000009';
 const BUDGET = { apiP99Ms: 20, apiRate: 300, ssrP50Ms: 50, firstLoadKb: 300, crowd: 200 };
 
 const freePort = () =>
@@ -66,10 +72,15 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-bench-'));
   try {
     const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
+    // An administrator, seeded before the server opens the database (it publishes the notice).
+    const seed = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir });
+    await seed.db
+      .insert(users)
+      .values({ phone: ADMIN_PHONE, username: 'bench', role: 'admin', inviteCode: 'BENCHADM' })
+      .onConflictDoUpdate({ target: users.phone, set: { role: 'admin' } });
+    await seed.close();
     children.push(spawn(process.execPath, ['-e', BASELINE_SOURCE], { env: { ...process.env, PORT: String(basePort) }, stdio: 'ignore' }));
-    children.push(
-      // As `npm start` runs it: node with the tsx loader, no relay process.
-      spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
         // BENCH_DATABASE_URL measures the same on PostgreSQL instead of embedded PGlite.
         env: {
           ...process.env,
@@ -79,10 +90,14 @@ async function main() {
           DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
           SMS_DAILY_LIMIT_PER_IP: '100000',
           LOGIN_ATTEMPTS_PER_IP_PER_HOUR: '100000',
+          SMS_FREE_SENDS_PER_IP: '100000',
+          REALTIME_MAX_CONNECTIONS: String(Math.max(SOCKETS + 100, 10_000)),
         },
         stdio: 'ignore',
-      }),
+      },
     );
+    // As `npm start` runs it: node with the tsx loader, no relay process.
+    children.push(server);
     const app = `http://127.0.0.1:${appPort}`;
     await Promise.all([waitFor(`${app}/healthz`), waitFor(`http://127.0.0.1:${basePort}/`)]);
 
@@ -138,6 +153,8 @@ async function main() {
     results.push(await load('SSR /dash/overview (max)', `${app}/dash/overview`, { headers: { cookie } }));
     results.push(await load('SSR /dash/overview @20/s', `${app}/dash/overview`, { headers: { cookie }, rate: 20, connections: 2 }));
 
+    const sockets = SOCKETS > 0 ? await holdSockets(app, token, await apiLogin(app, ADMIN_PHONE), server.pid!) : null;
+
     // First-load JavaScript of the overview: every module the HTML asks the browser to load.
     const html = await (await fetch(`${app}/dash/overview`, { headers: { cookie } })).text();
     const scripts = [...new Set([...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!))];
@@ -158,6 +175,12 @@ async function main() {
     const apiAtRate = results[2]!;
     const ssrAtRate = results.at(-1)!;
     console.log(`\nfirst-load JS for /dash/overview: ${(gz / 1024).toFixed(1)} KB gzipped in ${scripts.length} files`);
+    if (sockets) {
+      console.log(
+        `\nsockets: ${sockets.held} of ${SOCKETS} authenticated sockets held for ${sockets.heldSeconds} s with heartbeats (${sockets.dropped} dropped); server RSS ${sockets.rssMb} MB (${sockets.baseRssMb} MB before), ${sockets.kbPerSocket} KB per socket; opened in ${sockets.openSeconds} s`,
+      );
+      console.log(`one notice to all ${sockets.held} sockets: p50 ${sockets.deliveryP50Ms} ms, last ${sockets.deliveryMaxMs} ms, ${sockets.missed} missed`);
+    }
     console.log('\nbudgets (DESIGN §7):');
     const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
     console.log(
@@ -167,12 +190,100 @@ async function main() {
       `  ${BUDGET.crowd} concurrent connections on /api/v1/user/info: p99 ${crowd.p99} ms, ${crowd.errors} errors, ${crowd.timeouts} timeouts ${verdict(crowd.errors === 0 && crowd.timeouts === 0)}`,
     );
     console.log(`  SSR /dash/overview p50 < ${BUDGET.ssrP50Ms} ms: ${ssrAtRate.p50} ms ${verdict(ssrAtRate.p50 < BUDGET.ssrP50Ms)}`);
+    if (sockets) console.log(`  ${SOCKETS} authenticated idle sockets held, none dropped: ${sockets.held} held, ${sockets.dropped} dropped ${verdict(sockets.held === SOCKETS && sockets.dropped === 0)}`);
     console.log(`  first-load JS < ${BUDGET.firstLoadKb} KB gz: ${(gz / 1024).toFixed(1)} KB ${verdict(gz / 1024 < BUDGET.firstLoadKb)}`);
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function apiLogin(app: string, phone: string): Promise<string> {
+  const post = async (p: string, body: unknown) =>
+    (await fetch(`${app}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+  const sent = await post('/auth/sms/send', { phone });
+  const login = await post('/auth/login/phone', { phone, code: sent.data.devCode });
+  if (!login.success) throw new Error(`login failed: ${JSON.stringify(login)}`);
+  return login.data.accessToken as string;
+}
+
+const rssMb = (pid: number) => {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return Math.round(kb / 1024);
+};
+
+/**
+ * Opens `SOCKETS` sockets from 127.0.0.x addresses (100 per address, the per-address cap), each
+ * authenticated with the access token, holds them over one server heartbeat, then times one
+ * published notice to all of them.
+ */
+async function holdSockets(app: string, token: string, adminToken: string, serverPid: number) {
+  const wsUrl = `${app.replace(/^http/, 'ws')}/ws`;
+  const baseRssMb = rssMb(serverPid);
+  const started = Date.now();
+  const sockets: WebSocket[] = [];
+  const received = new Map<WebSocket, number>();
+  let dropped = 0;
+  // Matched by title: the push can arrive before the publishing request's response.
+  const noticeTitle = `压测公告 ${started}`;
+  const open = (address: string) =>
+    new Promise<void>((resolve, reject) => {
+      const ws = new WebSocket(wsUrl, { localAddress: address });
+      ws.on('message', (raw) => {
+        const message = JSON.parse(String(raw));
+        if (message.type === 'CONNECT') ws.send(JSON.stringify({ type: 'AUTH', data: { token }, meta: { timestamp: Date.now() } }));
+        else if (message.type === 'AUTH') {
+          if (message.data.success) resolve();
+          else reject(new Error('AUTH failed'));
+        }
+        else if (message.type === 'SYSTEM_NOTIFICATION' && message.data.title === noticeTitle && !received.has(ws)) received.set(ws, Date.now());
+      });
+      ws.on('error', reject);
+      ws.on('close', () => dropped++);
+      sockets.push(ws);
+    });
+  // 100 addresses in parallel, a few sockets at a time each (20 may be unauthenticated at once).
+  const perAddress = Math.ceil(SOCKETS / 100);
+  await Promise.all(
+    Array.from({ length: Math.min(100, SOCKETS) }, async (_, a) => {
+      const address = `127.0.0.${a + 2}`;
+      for (let i = 0; i < perAddress && a * perAddress + i < SOCKETS; i += 5) {
+        await Promise.all(Array.from({ length: Math.min(5, perAddress - i, SOCKETS - a * perAddress - i) }, () => open(address)));
+      }
+    }),
+  );
+  const openSeconds = ((Date.now() - started) / 1000).toFixed(1);
+  // Over one server heartbeat (30 s): silent peers would be dropped, answering ones are kept.
+  const holdMs = 35_000;
+  await new Promise((r) => setTimeout(r, holdMs));
+  const rss = rssMb(serverPid);
+  const held = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+
+  const publishedAt = Date.now();
+  const res = await fetch(`${app}/api/v1/admin/notifications`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ title: noticeTitle, content: '', type: 'INFO', status: 'PUBLISHED' }),
+  });
+  if (res.status !== 201) throw new Error(`publishing the notice failed: ${res.status} ${await res.text()}`);
+  const deadline = Date.now() + 30_000;
+  while (received.size < held && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const times = [...received.values()].map((t) => t - publishedAt).sort((a, b) => a - b);
+  const droppedWhileHeld = dropped;
+  for (const s of sockets) s.terminate();
+  return {
+    held,
+    dropped: droppedWhileHeld,
+    heldSeconds: holdMs / 1000,
+    openSeconds,
+    rssMb: rss,
+    baseRssMb,
+    kbPerSocket: held ? Math.round(((rss - baseRssMb) * 1024) / held) : 0,
+    deliveryP50Ms: times[Math.floor(times.length / 2)] ?? NaN,
+    deliveryMaxMs: times.at(-1) ?? NaN,
+    missed: held - received.size,
+  };
 }
 
 main().catch((error) => {

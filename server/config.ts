@@ -45,6 +45,8 @@ const envSchema = z.object({
   SMS_FREE_SENDS_PER_IP: z.coerce.number().int().min(0).default(5),
   SMS_CAPTCHAS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
   LOGIN_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
+  /** Open /ws sockets per process (ADR 0013): keep it under half the process's open-file limit (`ulimit -n`). */
+  REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(10).max(1_000_000).default(10_000),
   /** Points given at registration and for the first phone login, and for invitations (ADR 0016). */
   WELCOME_POINTS: z.coerce.number().min(0).max(100_000).default(100),
   FIRST_PHONE_LOGIN_POINTS: z.coerce.number().min(0).max(100_000).default(20),

@@ -175,7 +175,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.use('/api', (_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
 
   const server = http.createServer(app);
-  const realtime = attachRealtime(server, { logger, getDeps: () => deps, trustProxy: config.trustProxy, limits: options.realtimeLimits });
+  const realtime = attachRealtime(server, { logger, getDeps: () => deps, trustProxy: config.trustProxy, limits: { maxConnections: config.REALTIME_MAX_CONNECTIONS, ...options.realtimeLimits } });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

@@ -1,6 +1,6 @@
 /**
- * Limits of the /ws endpoint (ADR 0013). Constants, not settings: tests pass smaller values to
- * `attachRealtime`; production uses these.
+ * Limits of the /ws endpoint (ADR 0013). Constants except the per-process total, which follows
+ * REALTIME_MAX_CONNECTIONS (it depends on the host's open-file limit); tests pass smaller values.
  */
 export type RealtimeLimits = {
   /** Open sockets per process, closing ones included: kept well below the process's open-file limit. */
@@ -23,7 +23,7 @@ export type RealtimeLimits = {
 };
 
 export const DEFAULT_REALTIME_LIMITS: Readonly<RealtimeLimits> = Object.freeze({
-  maxConnections: 5000,
+  maxConnections: 10_000,
   maxConnectionsPerIp: 100,
   maxAnonymous: 1000,
   maxAnonymousPerIp: 20,
