@@ -1,11 +1,24 @@
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { seededMarker } from './tests/e2e/seed';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh embedded database per run: tests never see data from an earlier run.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'lx-e2e-'));
+// Workers load this file again: they use the same directory (tests read it, see tests/e2e/seed.ts).
+process.env.E2E_DATA_DIR = dataDir;
+// The administrator is written before the server starts: Playwright starts the web server before
+// the global setup, and the embedded database admits one process.
+if (!existsSync(seededMarker(dataDir))) {
+  execFileSync(process.execPath, ['--import', 'tsx', 'tests/e2e/seed.ts', dataDir], {
+    cwd: path.dirname(fileURLToPath(import.meta.url)),
+    stdio: 'inherit',
+  });
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -14,6 +27,8 @@ export default defineConfig({
   // No retries: a test that passes only on a second try is a failing test.
   retries: 0,
   timeout: 30_000,
+  // After the web server is up: signs the seeded administrator in once (tests/e2e/seed.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
