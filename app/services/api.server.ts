@@ -1,4 +1,5 @@
 import { json, type AppLoadContext } from '@remix-run/node';
+import { adminApi } from './api/admin.server';
 import { authApi } from './api/auth.server';
 import { feedbackApi } from './api/feedback.server';
 import { pointsApi } from './api/points.server';
@@ -20,6 +21,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     feedback: feedbackApi(transport),
     points: pointsApi(transport),
     realtime: realtimeApi(transport),
+    admin: adminApi(transport),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
