@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import {
   BookOpen,
   CircleHelp,
+  Coins,
   FileText,
   FolderHeart,
   GraduationCap,
@@ -11,7 +12,10 @@ import {
   NotebookPen,
   PenLine,
   ScanSearch,
+  ShieldCheck,
   Sparkles,
+  Tags,
+  Ticket,
   Users,
 } from 'lucide-react';
 
@@ -70,6 +74,21 @@ export const MENU_GROUPS: MenuGroup[] = [
     ],
   },
 ];
+
+/**
+ * The operator console (/dash/admin/*): in the menu for administrators only. The pages check the
+ * role themselves through the API; hiding the entry is a courtesy, not the protection.
+ */
+export const ADMIN_MENU_GROUP: MenuGroup = {
+  id: 'admin',
+  label: '管理后台',
+  icon: ShieldCheck,
+  items: [
+    { id: 'admin-redemption-codes', label: '兑换码', to: '/dash/admin/redemption-codes', icon: Ticket, available: true },
+    { id: 'admin-prices', label: '积分价格', to: '/dash/admin/prices', icon: Tags, available: true },
+    { id: 'admin-points', label: '用户积分', to: '/dash/admin/points', icon: Coins, available: true },
+  ],
+};
 
 /** Pages of the header's points display and user menu (spec §2 header), not in the sidebar. */
 export const ACCOUNT_ROUTES = {

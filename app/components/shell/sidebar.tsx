@@ -1,9 +1,11 @@
 import { Box, Flex, IconButton, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react';
-import { Link, NavLink, useLocation } from '@remix-run/react';
+import { Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { ChevronsLeft, ChevronsRight, Coins } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { User } from '../../../contracts/user';
 import { Logo } from '~/components/logo';
 import {
+  ADMIN_MENU_GROUP,
   CHARGE_ROUTE,
   HOVER_PANEL_CLOSE_DELAY_MS,
   isRouteAvailable,
@@ -225,6 +227,9 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
   }
   const collapsed = mobile ? !drawerOpen : mode === 'collapsed' || (mode === 'auto' && narrow);
   const overlay = mobile && drawerOpen;
+  // The shell's user (absent in the shell's error boundary): administrators also get the console.
+  const role = useRouteLoaderData<{ user: User }>('routes/dash')?.user.role;
+  const groups = role === 'admin' ? [...MENU_GROUPS, ADMIN_MENU_GROUP] : MENU_GROUPS;
   const toggle = () => (mobile ? setDrawerOpen((o) => !o) : onModeChange(collapsed ? 'expanded' : narrow ? 'auto' : 'collapsed'));
 
   return (
@@ -270,7 +275,7 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
         </Flex>
 
         <Stack flex="1" overflowY="auto" gap="4" px="3" py="4">
-          {MENU_GROUPS.map((group) =>
+          {groups.map((group) =>
             collapsed ? (
               <CollapsedGroup key={group.id} group={group} />
             ) : (
