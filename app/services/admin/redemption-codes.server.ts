@@ -1,0 +1,83 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import type { RedemptionBatch } from '../../../contracts/points';
+import { redemptionBatchCreateSchema } from '../../../contracts/points';
+import { z } from '../../../contracts/zod';
+import { orRouteError } from '../api.server';
+import { ApiRequestError } from '../errors';
+import { handleForm, type FormFailure } from '../forms';
+import { requireAdmin } from './guard.server';
+
+export const PAGE = '兑换码管理';
+export const CREATE_FIELDS = ['points', 'count', 'maxUses', 'expiresAt', 'note'] as const;
+export type CreateField = (typeof CREATE_FIELDS)[number];
+
+export type BatchStatus = 'active' | 'disabled' | 'expired';
+export type BatchRow = RedemptionBatch & { status: BatchStatus };
+
+/** Decided on the server, so the page hydrates with the status it was rendered with. */
+function statusOf(batch: RedemptionBatch, now = Date.now()): BatchStatus {
+  if (batch.disabledAt) return 'disabled';
+  if (batch.expiresAt && Date.parse(batch.expiresAt) <= now) return 'expired';
+  return 'active';
+}
+
+export async function redemptionCodesLoader({ request, context }: LoaderFunctionArgs) {
+  const api = await requireAdmin(request, context, PAGE);
+  const batches = await orRouteError(api.admin.redemptionBatches());
+  return { batches: batches.map((b): BatchRow => ({ ...b, status: statusOf(b) })) };
+}
+
+/**
+ * Form values on their way to the contract: a blank field is a missing one (so it reads 请输入…,
+ * not "at least 1"), and the `datetime-local` value, which has no zone, is Beijing time whatever
+ * zone the server runs in (`2027-01-01T00:00` is midnight in China).
+ */
+function fromForm(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object') return raw;
+  const entries = Object.entries(raw).map(([key, value]) => {
+    if (typeof value !== 'string' || value.trim() === '') return [key, undefined];
+    if (key === 'expiresAt' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) {
+      return [key, `${value}${value.length === 16 ? ':00' : ''}+08:00`];
+    }
+    return [key, value];
+  });
+  return Object.fromEntries(entries);
+}
+const createSchema = z.preprocess(fromForm, redemptionBatchCreateSchema);
+
+export type RedemptionCodesActionData =
+  | { intent: 'create'; ok: true; batchId: string; codes: string[]; points: number; maxUses: number }
+  | ({ intent: 'create' } & FormFailure<CreateField>)
+  | { intent: 'disable'; stage: 'done'; batchId: string; message: string }
+  /** Without JavaScript there is no dialog: the first press asks, on the page, to press again. */
+  | { intent: 'disable'; stage: 'confirm'; batchId: string }
+  | { intent: 'disable'; stage: 'failed'; batchId: string; error: string };
+
+export async function redemptionCodesAction({ request, context }: ActionFunctionArgs): Promise<RedemptionCodesActionData> {
+  const api = await requireAdmin(request, context, PAGE);
+  const form = await request.formData();
+  const intent = form.get('intent');
+
+  if (intent === 'create') {
+    const outcome = await handleForm(form, {
+      fields: CREATE_FIELDS,
+      schema: createSchema,
+      submit: async (input) => ({ ...(await api.admin.createRedemptionBatch(input)), points: input.points, maxUses: input.maxUses }),
+    });
+    return outcome.ok ? { intent, ok: true, ...outcome.result } : { intent, ...outcome };
+  }
+
+  if (intent === 'disable') {
+    const batchId = String(form.get('batchId') ?? '');
+    if (form.get('confirm') !== 'yes') return { intent, stage: 'confirm', batchId };
+    try {
+      await api.admin.disableRedemptionBatch(batchId);
+      return { intent, stage: 'done', batchId, message: '该批兑换码已停用' };
+    } catch (error) {
+      if (error instanceof ApiRequestError) return { intent, stage: 'failed', batchId, error: error.message };
+      throw error;
+    }
+  }
+
+  throw json('请求无效', { status: 400 });
+}
