@@ -126,3 +126,18 @@ export const pointsAdjustSchema = z.object({
   reason: z.string({ error: '请填写调整原因' }).trim().min(2, '请填写调整原因').max(200, '原因不能超过200个字符'),
 });
 export const pointsAdjustResultSchema = z.object({ balance: z.number(), entryId: z.string() });
+
+/** `npm run admin -- channel`: a channel invite code and the reward it gives a new user. */
+export const channelInviteCodeSchema = z.object({
+  code: z
+    .string({ error: '请填写渠道邀请码' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{4,32}$/, '渠道邀请码为4到32位字母或数字'),
+  name: z.string({ error: '请填写渠道名称' }).trim().min(1, '请填写渠道名称').max(50, '渠道名称不能超过50个字符'),
+  points: z.coerce
+    .number({ error: '请填写奖励积分' })
+    .min(0, '奖励积分不能为负')
+    .max(100_000, '奖励积分过大')
+    .transform((v) => pointsToCents(v) / 100),
+});

@@ -2,8 +2,9 @@ import { ConfigError, loadConfig, loadDotEnv } from '../config';
 import { openDatabase } from '../../db/client';
 import { maskPhone } from '../../contracts/constants';
 import { mainlandPhone } from '../../contracts/user';
-import { redemptionBatchCreateSchema } from '../../contracts/points';
+import { channelInviteCodeSchema, redemptionBatchCreateSchema } from '../../contracts/points';
 import { createRedemptionBatch } from '../domain/points/redemption-codes';
+import { saveChannelInviteCode } from '../domain/points/rewards';
 import { setRole } from '../domain/users';
 
 /**
@@ -15,6 +16,7 @@ const USAGE = [
   '用法：npm run admin -- grant <手机号>   设为管理员',
   '      npm run admin -- revoke <手机号>  恢复为普通用户',
   '      npm run admin -- codes <每个积分> <数量> <每个可用次数> [过期时间，如 2027-01-01]  生成兑换码',
+  '      npm run admin -- channel <渠道邀请码> <渠道名称> <奖励积分>  新建或修改渠道邀请码',
 ].join('\n');
 
 async function createCodes(args: string[]) {
@@ -37,9 +39,33 @@ async function createCodes(args: string[]) {
   }
 }
 
+/** Channel invite codes: a partner's or an event's code, with its own reward for new users. */
+async function upsertChannel(args: string[]) {
+  const input = channelInviteCodeSchema.safeParse({ code: args[0], name: args[1], points: args[2] });
+  if (!input.success) {
+    console.error(`${input.error.issues[0]?.message ?? '参数无效'}\n${USAGE}`);
+    return 64;
+  }
+  loadDotEnv();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const result = await saveChannelInviteCode(database.db, input.data);
+    if (result === 'taken') {
+      console.error(`邀请码 ${input.data.code} 已是某位用户的个人邀请码，请换一个。`);
+      return 1;
+    }
+    console.log(`渠道邀请码 ${input.data.code}（${input.data.name}）已${result === 'created' ? '创建' : '更新'}：新用户注册奖励 ${input.data.points} 积分。`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(argv: string[]) {
   const [command, rawPhone] = argv;
   if (command === 'codes') return createCodes(argv.slice(1));
+  if (command === 'channel') return upsertChannel(argv.slice(1));
   if ((command !== 'grant' && command !== 'revoke') || !rawPhone) {
     console.error(USAGE);
     return 64;

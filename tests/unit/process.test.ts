@@ -205,6 +205,9 @@ describe('admin CLI', () => {
       expect(codes.out.trim().split('\n')).toHaveLength(3);
       expect(codes.out).toMatch(/^[A-Z2-9]{12}$/m);
       expect(admin('codes', '5', '0', '2')).toMatchObject({ code: 64, out: expect.stringContaining('数量至少为1') });
+      expect(admin('channel', 'campus2026', '校园大使', '30')).toMatchObject({ code: 0, out: expect.stringContaining('CAMPUS2026（校园大使）已创建') });
+      expect(admin('channel', 'CAMPUS2026', '校园大使', '35')).toMatchObject({ code: 0, out: expect.stringContaining('已更新：新用户注册奖励 35 积分') });
+      expect(admin('channel', 'x', '校园大使', '30')).toMatchObject({ code: 64, out: expect.stringContaining('4到32位') });
 
       // `npm run ledger:check`: passes on a consistent database, fails once a balance drifts.
       const check = () => {

@@ -67,3 +67,16 @@ export async function grantRegistrationRewards(
     relatedId: newUser.id,
   });
 }
+
+/** Creates or updates a channel invite code. A code some user already has as theirs is refused. */
+export async function saveChannelInviteCode(db: Database, input: { code: string; name: string; points: number }): Promise<'created' | 'updated' | 'taken'> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, input.code));
+  if (user) return 'taken';
+  const [existing] = await db.select({ id: channelInviteCodes.id }).from(channelInviteCodes).where(eq(channelInviteCodes.code, input.code));
+  const rewardCents = pointsToCents(input.points);
+  await db
+    .insert(channelInviteCodes)
+    .values({ code: input.code, name: input.name, rewardCents })
+    .onConflictDoUpdate({ target: channelInviteCodes.code, set: { name: input.name, rewardCents, disabledAt: null } });
+  return existing ? 'updated' : 'created';
+}
