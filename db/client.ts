@@ -85,8 +85,10 @@ export async function openDatabase(options: {
     };
   }
 
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
     import('@electric-sql/pglite'),
+    // Trigram indexes for the global search (migration 0006 creates the extension).
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
@@ -97,7 +99,8 @@ export async function openDatabase(options: {
     release = lockDataDir(options.dataDir);
   }
   try {
-    const client = inMemory ? new PGlite() : new PGlite(path.join(options.dataDir, 'pglite'));
+    const extensions = { pg_trgm };
+    const client = inMemory ? new PGlite({ extensions }) : new PGlite(path.join(options.dataDir, 'pglite'), { extensions });
     await client.waitReady;
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });

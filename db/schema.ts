@@ -329,3 +329,28 @@ export const systemNotifications = pgTable(
   },
   (t) => [index('system_notifications_active_idx').on(t.type, t.status, t.endTime)],
 );
+
+/**
+ * Student archives (spec §3 client profile). The sections live in `data` (contracts/archives.ts);
+ * `search_text` is what the global search matches, kept by the domain on every write and indexed
+ * with trigrams. Owned by the user who created it: every query filters by user_id.
+ */
+export const clientProfiles = pgTable(
+  'client_profiles',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    cvText: text('cv_text'),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('client_profiles_user_updated_idx').on(t.userId, t.updatedAt),
+    index('client_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);

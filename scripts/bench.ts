@@ -12,7 +12,10 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { openDatabase } from '../db/client';
-import { users } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { clientProfiles, users } from '../db/schema';
+import { profileDataSchema } from '../contracts/archives';
+import { searchTextOf } from '../server/domain/archives/profiles';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 /** Issue 9: authenticated idle sockets one process holds, with heartbeats (target 10,000). */
@@ -74,10 +77,24 @@ async function main() {
     const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
     // An administrator, seeded before the server opens the database (it publishes the notice).
     const seed = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir });
-    await seed.db
+    const [admin] = await seed.db
       .insert(users)
       .values({ phone: ADMIN_PHONE, username: 'bench', role: 'admin', inviteCode: 'BENCHADM' })
-      .onConflictDoUpdate({ target: users.phone, set: { role: 'admin' } });
+      .onConflictDoUpdate({ target: users.phone, set: { role: 'admin' } })
+      .returning({ id: users.id });
+    // Issue 10: the global search over 10,000 students of one user.
+    await seed.db.delete(clientProfiles).where(eq(clientProfiles.userId, admin!.id));
+    const schools = ['清华大学', '北京大学', 'University of Michigan', '复旦大学', 'National University of Singapore', '浙江大学'];
+    const majors = ['金融学', 'Computer Science', '电子工程', 'Economics', '法学', 'Mechanical Engineering'];
+    for (let i = 0; i < 10_000; i += 1000) {
+      await seed.db.insert(clientProfiles).values(
+        Array.from({ length: 1000 }, (_, j) => {
+          const n = i + j;
+          const data = profileDataSchema.parse({ currentSchool: schools[n % 6], major: majors[(n * 7) % 6] });
+          return { userId: admin!.id, name: `学生${n}`, data, searchText: searchTextOf(`学生${n}`, data) };
+        }),
+      );
+    }
     await seed.close();
     children.push(spawn(process.execPath, ['-e', BASELINE_SOURCE], { env: { ...process.env, PORT: String(basePort) }, stdio: 'ignore' }));
     const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
@@ -144,6 +161,12 @@ async function main() {
         rate: BUDGET.apiRate,
       }),
     );
+    const adminToken = await apiLogin(app, ADMIN_PHONE);
+    results.push(
+      await load('GET /ai/global-search 10k rows', `${app}/api/v1/ai/global-search?query=${encodeURIComponent('university of')}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      }),
+    );
     // Many clients at once (issue 7): every one answered, none timed out.
     const crowd = await load(`GET /api/v1/user/info ${BUDGET.crowd} conns`, `${app}/api/v1/user/info`, {
       headers: { authorization: `Bearer ${token}` },
@@ -153,7 +176,7 @@ async function main() {
     results.push(await load('SSR /dash/overview (max)', `${app}/dash/overview`, { headers: { cookie } }));
     results.push(await load('SSR /dash/overview @20/s', `${app}/dash/overview`, { headers: { cookie }, rate: 20, connections: 2 }));
 
-    const sockets = SOCKETS > 0 ? await holdSockets(app, token, await apiLogin(app, ADMIN_PHONE), server.pid!) : null;
+    const sockets = SOCKETS > 0 ? await holdSockets(app, token, adminToken, server.pid!) : null;
 
     // First-load JavaScript of the overview: every module the HTML asks the browser to load.
     const html = await (await fetch(`${app}/dash/overview`, { headers: { cookie } })).text();

@@ -1,0 +1,121 @@
+import { z } from './zod';
+
+/**
+ * Student archives (spec §1 student profiles, §3 client profile; issue 10): what a writer needs
+ * about a student. Every section is optional; text fields are trimmed and bounded.
+ */
+const text = (max: number) => z.string().trim().max(max, `内容不能超过${max}个字符`);
+/** Optional text; an empty string is kept as "not filled in" (forms send blanks). */
+const optionalText = (max: number) => text(max).optional();
+const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `最多${max}项`).default([]);
+/** Dates as people write them on CVs: 2023-09, 2023.09, 2023, 至今. */
+const when = optionalText(20);
+
+export const TEST_TYPES = ['TOEFL', 'IELTS', 'GRE', 'GMAT', 'SAT', 'ACT', 'Duolingo'] as const;
+
+export const gpaSchema = z.object({
+  value: z.coerce.number().min(0).max(1000).optional(),
+  scale: z.coerce.number().min(0).max(1000).optional(),
+  rank: optionalText(40),
+});
+
+export const testScoreSchema = z.object({
+  type: z.enum(TEST_TYPES, { error: '请选择考试类型' }),
+  total: z.coerce.number().min(0).max(2400).optional(),
+  /** Sub-scores by name: R/L/S/W, V/Q/AW, … */
+  sub: z.record(z.string().max(20), z.coerce.number().min(0).max(1000)).default({}),
+  date: when,
+});
+
+export const educationSchema = z.object({
+  school: text(100),
+  degree: optionalText(50),
+  major: optionalText(100),
+  start: when,
+  end: when,
+  gpa: gpaSchema.optional(),
+});
+
+/** Research, internships, projects and activities share one shape. */
+export const experienceSchema = z.object({
+  title: text(200),
+  organization: optionalText(100),
+  role: optionalText(100),
+  start: when,
+  end: when,
+  description: optionalText(3000),
+});
+
+export const awardSchema = z.object({ title: text(200), date: when, description: optionalText(1000) });
+export const publicationSchema = z.object({ title: text(300), venue: optionalText(200), date: when, authors: optionalText(300) });
+
+export const profileDataSchema = z.object({
+  nickname: optionalText(50),
+  contact: z.object({ email: optionalText(254), phone: optionalText(30), wechat: optionalText(50) }).default({}),
+  currentSchool: optionalText(100),
+  major: optionalText(100),
+  degree: optionalText(50),
+  gpa: gpaSchema.default({}),
+  tests: list(testScoreSchema, 20),
+  education: list(educationSchema, 20),
+  research: list(experienceSchema, 30),
+  internships: list(experienceSchema, 30),
+  projects: list(experienceSchema, 30),
+  activities: list(experienceSchema, 30),
+  awards: list(awardSchema, 50),
+  publications: list(publicationSchema, 50),
+  skills: list(text(50), 100),
+  targets: z
+    .object({
+      countries: list(text(30), 20),
+      degree: optionalText(50),
+      majors: list(text(100), 20),
+      intake: optionalText(30),
+    })
+    .default({ countries: [], majors: [] }),
+  notes: optionalText(10_000),
+});
+export type ProfileData = z.infer<typeof profileDataSchema>;
+
+const profileName = z.string({ error: '请输入学生昵称' }).trim().min(1, '请输入学生昵称').max(50, '学生昵称不能超过50个字符');
+
+/** POST /api/v1/client-profiles {name} (spec §7). */
+export const profileCreateSchema = z.object({ name: profileName, data: profileDataSchema.optional() });
+/** PUT /api/v1/client-profiles/{id}: the name and any sections sent replace the stored ones. */
+export const profileUpdateSchema = z.object({ name: profileName.optional(), data: profileDataSchema.partial().optional() });
+
+export const clientProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  data: profileDataSchema,
+  /** The CV text the profile was built from, if any. */
+  cvText: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ClientProfile = z.infer<typeof clientProfileSchema>;
+
+export const PROFILE_SORTS = ['updated', 'created', 'name'] as const;
+export const profileListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(20).default(20),
+  query: z.string().trim().max(100).optional().catch(undefined),
+  sort: z.enum(PROFILE_SORTS).catch('updated').default('updated'),
+});
+export const profileListItemSchema = clientProfileSchema.pick({ id: true, name: true, created_at: true, updated_at: true }).extend({
+  currentSchool: z.string().nullable(),
+  major: z.string().nullable(),
+  degree: z.string().nullable(),
+});
+export const profileListSchema = z.object({ items: z.array(profileListItemSchema), page: z.number(), pageSize: z.number(), total: z.number() });
+
+/** GET /api/v1/ai/global-search?query&page&pageSize (spec §7: data list plus hasMore; page size 10). */
+export const SEARCH_RESULT_TYPES = ['client', 'document', 'work'] as const;
+export const globalSearchQuerySchema = z.object({
+  query: z.string().trim().max(100, '搜索内容过长').default(''),
+  page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).catch(10).default(10),
+});
+export const searchResultSchema = z.object({ id: z.string(), type: z.enum(SEARCH_RESULT_TYPES), title: z.string(), content: z.string() });
+export type SearchResult = z.infer<typeof searchResultSchema>;
+export const globalSearchSchema = z.object({ list: z.array(searchResultSchema), hasMore: z.boolean() });

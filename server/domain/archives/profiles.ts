@@ -1,0 +1,185 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { clientProfiles } from '../../../db/schema';
+import {
+  profileDataSchema,
+  type ClientProfile,
+  type ProfileData,
+  type SearchResult,
+} from '../../../contracts/archives';
+import { notFound } from '../errors';
+
+type Row = typeof clientProfiles.$inferSelect;
+
+/** Stored data always reads through the schema: older rows gain new sections' defaults. */
+const readData = (data: unknown): ProfileData => profileDataSchema.parse(data ?? {});
+
+export function toProfileDto(row: Row): ClientProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    data: readData(row.data),
+    cvText: row.cvText,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the global search matches: names, schools, majors, targets, skills, experience titles. */
+export function searchTextOf(name: string, data: ProfileData): string {
+  const parts = [
+    name,
+    data.nickname,
+    data.currentSchool,
+    data.major,
+    data.degree,
+    data.contact.email,
+    ...data.education.flatMap((e) => [e.school, e.major, e.degree]),
+    ...data.targets.countries,
+    ...data.targets.majors,
+    data.targets.degree,
+    ...data.skills,
+    ...[...data.research, ...data.internships, ...data.projects, ...data.activities].flatMap((e) => [e.title, e.organization]),
+    ...data.awards.map((a) => a.title),
+    data.notes?.slice(0, 2000),
+  ];
+  return parts
+    .filter((p): p is string => Boolean(p))
+    .join(' \n')
+    .toLowerCase();
+}
+
+/** Escapes LIKE wildcards so a search for "100%" means the characters, not a pattern. */
+const likePattern = (query: string) => `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const owned = (userId: string, id: string) => and(eq(clientProfiles.id, id), eq(clientProfiles.userId, userId));
+
+export async function createProfile(
+  db: Database,
+  userId: string,
+  input: { name: string; data?: Partial<ProfileData>; cvText?: string | null },
+): Promise<ClientProfile> {
+  const data = readData(input.data ?? {});
+  const [row] = await db
+    .insert(clientProfiles)
+    .values({ userId, name: input.name, data, cvText: input.cvText ?? null, searchText: searchTextOf(input.name, data) })
+    .returning();
+  return toProfileDto(row!);
+}
+
+/** The owner's profile; anyone else's reads as missing (404), never as forbidden. */
+export async function getProfile(db: Database, userId: string, id: string): Promise<ClientProfile> {
+  const [row] = await db.select().from(clientProfiles).where(owned(userId, id));
+  if (!row) throw notFound('学生档案不存在');
+  return toProfileDto(row);
+}
+
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  id: string,
+  input: { name?: string; data?: Partial<ProfileData> },
+): Promise<ClientProfile> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(clientProfiles).where(owned(userId, id)).for('update');
+    if (!current) throw notFound('学生档案不存在');
+    const name = input.name ?? current.name;
+    // Sections sent replace the stored ones; sections left out keep theirs.
+    const data = readData({ ...readData(current.data), ...(input.data ?? {}) });
+    const [row] = await tx
+      .update(clientProfiles)
+      .set({ name, data, searchText: searchTextOf(name, data), updatedAt: new Date() })
+      .where(owned(userId, id))
+      .returning();
+    return toProfileDto(row!);
+  });
+}
+
+export async function deleteProfile(db: Database, userId: string, id: string): Promise<void> {
+  const deleted = await db.delete(clientProfiles).where(owned(userId, id)).returning({ id: clientProfiles.id });
+  if (deleted.length === 0) throw notFound('学生档案不存在');
+}
+
+export async function listProfiles(
+  db: Database,
+  userId: string,
+  query: { page: number; pageSize: number; query?: string; sort: 'updated' | 'created' | 'name' },
+) {
+  const where = and(
+    eq(clientProfiles.userId, userId),
+    query.query ? or(ilike(clientProfiles.searchText, likePattern(query.query)), ilike(clientProfiles.name, likePattern(query.query))) : undefined,
+  );
+  const order =
+    query.sort === 'name'
+      ? [asc(clientProfiles.name), desc(clientProfiles.updatedAt)]
+      : query.sort === 'created'
+        ? [desc(clientProfiles.createdAt), desc(clientProfiles.id)]
+        : [desc(clientProfiles.updatedAt), desc(clientProfiles.id)];
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: clientProfiles.id,
+        name: clientProfiles.name,
+        data: clientProfiles.data,
+        createdAt: clientProfiles.createdAt,
+        updatedAt: clientProfiles.updatedAt,
+      })
+      .from(clientProfiles)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(clientProfiles).where(where),
+  ]);
+  return {
+    items: rows.map((r) => {
+      const data = r.data as Partial<ProfileData>;
+      return {
+        id: r.id,
+        name: r.name,
+        currentSchool: data.currentSchool ?? null,
+        major: data.major ?? null,
+        degree: data.degree ?? null,
+        created_at: r.createdAt.toISOString(),
+        updated_at: r.updatedAt.toISOString(),
+      };
+    }),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: counted?.n ?? 0,
+  };
+}
+
+/**
+ * GET /api/v1/ai/global-search: the user's students matching the query as a substring (Chinese
+ * or English, any case), ranked by where it matched (name first), then trigram similarity, then
+ * recency. The trigram index serves queries of three or more characters; shorter ones scan only
+ * this user's rows. Documents and works join the union as their issues land.
+ */
+export async function globalSearch(
+  db: Database,
+  userId: string,
+  query: { query: string; page: number; pageSize: number },
+): Promise<{ list: SearchResult[]; hasMore: boolean }> {
+  const q = query.query.trim().toLowerCase();
+  if (!q) return { list: [], hasMore: false };
+  const pattern = likePattern(q);
+  const rank = sql<number>`case
+      when lower(${clientProfiles.name}) = ${q} then 0
+      when lower(${clientProfiles.name}) like ${`${pattern.slice(1)}`} then 1
+      when lower(${clientProfiles.name}) like ${pattern} then 2
+      else 3 end`;
+  const rows = await db
+    .select({ id: clientProfiles.id, name: clientProfiles.name, data: clientProfiles.data, updatedAt: clientProfiles.updatedAt })
+    .from(clientProfiles)
+    .where(and(eq(clientProfiles.userId, userId), ilike(clientProfiles.searchText, pattern)))
+    .orderBy(asc(rank), desc(sql`similarity(${clientProfiles.searchText}, ${q})`), desc(clientProfiles.updatedAt))
+    .limit(query.pageSize + 1)
+    .offset((query.page - 1) * query.pageSize);
+  const list = rows.slice(0, query.pageSize).map((r) => {
+    const data = r.data as Partial<ProfileData>;
+    const content = [data.currentSchool, data.major, data.degree].filter(Boolean).join(' · ');
+    return { id: r.id, type: 'client' as const, title: r.name, content };
+  });
+  return { list, hasMore: rows.length > query.pageSize };
+}
