@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { clientProfiles } from '../../../db/schema';
 import {
@@ -107,7 +107,7 @@ export async function listProfiles(
 ) {
   const where = and(
     eq(clientProfiles.userId, userId),
-    query.query ? or(ilike(clientProfiles.searchText, likePattern(query.query)), ilike(clientProfiles.name, likePattern(query.query))) : undefined,
+    query.query ? like(clientProfiles.searchText, likePattern(query.query)) : undefined,
   );
   const order =
     query.sort === 'name'
@@ -152,8 +152,8 @@ export async function listProfiles(
 
 /**
  * GET /api/v1/ai/global-search: the user's students matching the query as a substring (Chinese
- * or English, any case), ranked by where it matched (name first), then trigram similarity, then
- * recency. The trigram index serves queries of three or more characters; shorter ones scan only
+ * or English, any case), ranked by where it matched (the name exactly, at its start, within it,
+ * then elsewhere), then recency. The trigram index serves queries of three or more characters; shorter ones scan only
  * this user's rows. Documents and works join the union as their issues land.
  */
 export async function globalSearch(
@@ -172,8 +172,10 @@ export async function globalSearch(
   const rows = await db
     .select({ id: clientProfiles.id, name: clientProfiles.name, data: clientProfiles.data, updatedAt: clientProfiles.updatedAt })
     .from(clientProfiles)
-    .where(and(eq(clientProfiles.userId, userId), ilike(clientProfiles.searchText, pattern)))
-    .orderBy(asc(rank), desc(sql`similarity(${clientProfiles.searchText}, ${q})`), desc(clientProfiles.updatedAt))
+    // search_text is stored lower-cased: LIKE, not ILIKE (no per-row case folding), and the
+    // trigram index serves both.
+    .where(and(eq(clientProfiles.userId, userId), like(clientProfiles.searchText, pattern)))
+    .orderBy(asc(rank), desc(clientProfiles.updatedAt), desc(clientProfiles.id))
     .limit(query.pageSize + 1)
     .offset((query.page - 1) * query.pageSize);
   const list = rows.slice(0, query.pageSize).map((r) => {
