@@ -70,7 +70,9 @@ describe('maintenance rules (spec §4)', () => {
     expect(bannerCollapsed(T0, T0 + 719 * 3600_000)).toBe(true);
     expect(bannerCollapsed(T0, T0 + 720 * 3600_000)).toBe(false);
     expect(safeReturnPath('/dash/profile?tab=1')).toBe('/dash/profile?tab=1');
-    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil', '/maintenance', null]) expect(safeReturnPath(bad)).toBe('/dash/overview');
+    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil', '/maintenance', null, '/\t/evil.example', '/\n/evil.example', '/a\\b']) {
+      expect(safeReturnPath(bad)).toBe('/dash/overview');
+    }
     expect(formatCountdown(65_000)).toBe('01:05');
     expect(formatCountdown(3_661_000)).toBe('1:01:01');
   });
@@ -120,5 +122,53 @@ describe('maintenance monitor', () => {
     monitor.stop();
     await vi.advanceTimersByTimeAsync(600_000);
     expect(fetchStatus).toHaveBeenCalledTimes(5);
+  });
+
+  it('asks for a fresh answer on pushes and reconnects only; a push during a poll runs after it, so the older answer never lands last', async () => {
+    const calls: boolean[] = [];
+    const pending: Array<(notices: MaintenanceNotice[]) => void> = [];
+    const monitor = new MaintenanceMonitor(({ fresh }) => {
+      calls.push(fresh);
+      return new Promise((resolve) => pending.push((notices) => resolve({ status: 'ok', notices })));
+    });
+    const seen: string[][] = [];
+    monitor.subscribe((n) => seen.push(n.map((x) => x.id)));
+    monitor.start();
+    const poll = monitor.check();
+    const push = monitor.pushed();
+    expect(calls).toEqual([false]); // the push waits for the poll in flight
+    pending.shift()!([notice({ id: 'old' })]);
+    await poll;
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([false, true]);
+    pending.shift()!([]);
+    await push;
+    expect(seen).toEqual([['old'], []]);
+    expect(monitor.current).toEqual([]);
+    // A second push while a fresh one is in flight shares it.
+    const a = monitor.pushed();
+    const b = monitor.pushed();
+    expect(calls).toEqual([false, true, true]);
+    pending.shift()!([]);
+    await Promise.all([a, b]);
+    monitor.reconnected();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(calls).toEqual([false, true, true, true]);
+    monitor.stop();
+  });
+
+  it("seed() takes the loader's answer as a fetch: listeners hear it and the cache is fresh for 60 s", async () => {
+    const fetchStatus = vi.fn(async () => ({ status: 'ok' as const, notices: [] }));
+    const monitor = new MaintenanceMonitor(fetchStatus);
+    const seen: number[] = [];
+    monitor.subscribe((n) => seen.push(n.length));
+    monitor.seed([notice()]);
+    expect(seen).toEqual([1]);
+    expect(monitor.current).toHaveLength(1);
+    await monitor.check();
+    expect(fetchStatus).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60_000);
+    await monitor.check();
+    expect(fetchStatus).toHaveBeenCalledWith({ fresh: false });
   });
 });

@@ -74,7 +74,11 @@ export function bannerCollapsed(collapsedAt: number | undefined, now: number): b
 
 /** The return path remembered on the way to /maintenance: same-site paths only. */
 export function safeReturnPath(path: string | null | undefined): string {
-  if (!path || !/^\/(?![/\\])/.test(path) || isMaintenanceExempt(path.split(/[?#]/)[0]!)) return '/dash/overview';
+  // Browsers drop tabs and newlines and read "\\" as "/": "/\t/evil" and "/\\evil" lead off the site.
+  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
+  if (!path || !/^\/(?![/\\])/.test(path) || /[\u0000-\u001f\\]/.test(path) || isMaintenanceExempt(path.split(/[?#]/)[0]!)) {
+    return '/dash/overview';
+  }
   return path;
 }
 
@@ -88,7 +92,8 @@ export function formatCountdown(ms: number): string {
   return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
 }
 
-export type MaintenanceFetch = () => Promise<{ status: 'ok'; notices: MaintenanceNotice[] } | { status: 'not-found' } | { status: 'error' }>;
+/** `fresh`: skip the web server's few-second cache (a push or a reconnect said something changed). */
+export type MaintenanceFetch = (options: { fresh: boolean }) => Promise<{ status: 'ok'; notices: MaintenanceNotice[] } | { status: 'not-found' } | { status: 'error' }>;
 type Clock = { now(): number; setTimeout(fn: () => void, ms: number): unknown; clearTimeout(id: unknown): void };
 
 /**
@@ -103,7 +108,7 @@ export class MaintenanceMonitor {
   private pollTimer: unknown = null;
   private recheckTimer: unknown = null;
   private listeners = new Set<(notices: MaintenanceNotice[]) => void>();
-  private inFlight: Promise<void> | null = null;
+  private inFlight: { done: Promise<void>; fresh: boolean } | null = null;
 
   constructor(
     private readonly fetchStatus: MaintenanceFetch,
@@ -138,25 +143,42 @@ export class MaintenanceMonitor {
     this.pollTimer = this.recheckTimer = null;
   }
 
-  /** Refetches unless the cached status is still fresh (or `force`, for socket pushes). */
+  /**
+   * Refetches unless the cached status is still fresh (or `force`, for socket pushes). A forced
+   * check while a plain poll is in flight runs after it, so the older answer cannot land last.
+   */
   check(force = false): Promise<void> {
     if (!force && this.clock.now() - this.fetchedAt < this.validForMs) return Promise.resolve();
-    return (this.inFlight ??= this.fetchStatus()
-      .then(
+    if (this.inFlight && (this.inFlight.fresh || !force)) return this.inFlight.done;
+    const run = () =>
+      this.fetchStatus({ fresh: force }).then(
         (result) => {
-          if (result.status === 'ok') {
-            this.notices = result.notices;
-            this.fetchedAt = this.clock.now();
-            this.validForMs = MAINTENANCE_TIMING.cacheMs;
-            for (const listener of this.listeners) listener(this.notices);
-          } else if (result.status === 'not-found') {
+          if (result.status === 'ok') this.apply(result.notices);
+          else if (result.status === 'not-found') {
             this.fetchedAt = this.clock.now();
             this.validForMs = MAINTENANCE_TIMING.cacheAfter404Ms;
           }
         },
         () => undefined,
-      )
-      .finally(() => (this.inFlight = null)));
+      );
+    const entry = { fresh: force, done: Promise.resolve() };
+    entry.done = (this.inFlight ? this.inFlight.done.then(run) : run()).finally(() => {
+      if (this.inFlight === entry) this.inFlight = null;
+    });
+    this.inFlight = entry;
+    return entry.done;
+  }
+
+  /** A status the page already has (its loader's answer): counts as a fetch. */
+  seed(notices: MaintenanceNotice[]) {
+    this.apply(notices);
+  }
+
+  private apply(notices: MaintenanceNotice[]) {
+    this.notices = notices;
+    this.fetchedAt = this.clock.now();
+    this.validForMs = MAINTENANCE_TIMING.cacheMs;
+    for (const listener of this.listeners) listener(this.notices);
   }
 
   /** A socket push ended or announced maintenance: drop the cache and refetch now. */

@@ -157,6 +157,42 @@ describe('realtime client', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 
+  it('reports every message it sends (its own PING and AUTH included) for the message log', async () => {
+    const { client, notices } = makeClient();
+    client.connect();
+    expect(client.send('PING')).toBe(false);
+    latest().accept();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(client.send('PAYMENT_STATUS_LISTEN', { orderNo: 'LX1' })).toBe(true);
+    const sent = notices.filter((n) => n.kind === 'sent').map((n) => (n as { message: { type: string } }).message);
+    expect(sent.map((m) => m.type)).toEqual(['AUTH', 'PING', 'PAYMENT_STATUS_LISTEN']);
+    expect(sent[2]).toEqual({ type: 'PAYMENT_STATUS_LISTEN', data: { orderNo: 'LX1' }, meta: { timestamp: expect.any(Number) } });
+    expect(latest().sent).toHaveLength(3);
+  });
+
+  it('connect() after a normal close or a reported failure opens a new socket (a tab shown again), and counts as a reconnect', async () => {
+    const { client, notices } = makeClient();
+    client.connect();
+    latest().accept();
+    await vi.advanceTimersByTimeAsync(0);
+    latest().drop(1001);
+    expect(client.currentState).toBe('disconnected');
+    client.connect();
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().accept();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client.currentState).toBe('connected');
+    expect(notices).toContainEqual({ kind: 'reconnected' });
+    for (let i = 0; i < 6; i++) {
+      latest().drop(1006);
+      await vi.advanceTimersByTimeAsync(30_000);
+    }
+    expect(notices.at(-1)).toEqual({ kind: 'reconnect-failed' });
+    const before = FakeSocket.all.length;
+    client.connect();
+    expect(FakeSocket.all).toHaveLength(before + 1);
+  });
+
   it('ignores frames that are not JSON', async () => {
     const { client, notices } = makeClient();
     client.connect();

@@ -6,6 +6,7 @@
 
 export type SocketState = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
 export type ServerMessage = { type: string; data: unknown; meta?: { timestamp?: number; eventId?: string } };
+export type ClientMessage = { type: string; data: unknown; meta: { timestamp: number } };
 
 /** Spec §9: heartbeat 15 s, pong timeout 30 s, max 5 reconnects, base 1 s, factor 1.5, cap 30 s. */
 export const SOCKET_TIMING = { heartbeatMs: 15_000, pongTimeoutMs: 30_000, maxReconnects: 5, baseDelayMs: 1_000, factor: 1.5, capMs: 30_000 };
@@ -40,7 +41,9 @@ export type RealtimeNotice =
   | { kind: 'auth-failed'; message: string }
   | { kind: 'reconnected' }
   | { kind: 'reconnect-failed' }
-  | { kind: 'message'; message: ServerMessage };
+  | { kind: 'message'; message: ServerMessage }
+  /** A message this client sent (its own PING and AUTH included), for the message log of /dash/websocket-test. */
+  | { kind: 'sent'; message: ClientMessage };
 
 export type RealtimeClientOptions = {
   url: string;
@@ -105,7 +108,9 @@ export class RealtimeClient {
 
   send(type: string, data: unknown = {}) {
     if (this.socket?.readyState !== OPEN) return false;
-    this.socket.send(JSON.stringify({ type, data, meta: { timestamp: this.clock.now() } }));
+    const message: ClientMessage = { type, data, meta: { timestamp: this.clock.now() } };
+    this.socket.send(JSON.stringify(message));
+    this.emit({ kind: 'sent', message });
     return true;
   }
 
