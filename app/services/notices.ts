@@ -1,0 +1,113 @@
+/**
+ * The announcement queue and banner of spec §4, as pure rules (browser-safe: types only from the
+ * contracts, no zod). The React side is app/components/notices/*.
+ */
+import { isUrgentNotification } from '../../contracts/constants';
+import type { SystemNotification } from '../../contracts/notifications';
+
+/** A notice as the shell loader hands it to the browser (GET /system/notifications/active/list). */
+export type Notice = SystemNotification;
+
+/** Spec §9: announcements cached 5 min, rotated every 8 s; toasts close after 4.5 s; update-log modal after 500 ms. */
+export const NOTICE_TIMING = { cacheMs: 5 * 60_000, rotateMs: 8000, toastMs: 4500, updateLogDelayMs: 500 };
+
+/**
+ * Where a notice goes: maintenance notices to the maintenance banner and modal (not the queue);
+ * an UPDATE notice with a published update log to the update-log modal; urgent ones (importance
+ * 3 or more, need_confirmation, type ANNOUNCEMENT) to the announcement modal; the rest to a toast.
+ */
+export type NoticeRoute = 'maintenance' | 'update-log' | 'modal' | 'toast';
+export function noticeRoute(n: Pick<Notice, 'type' | 'importance' | 'need_confirmation' | 'updateLog'>): NoticeRoute {
+  if (n.type === 'MAINTENANCE') return 'maintenance';
+  if (n.type === 'UPDATE' && n.updateLog) return 'update-log';
+  return isUrgentNotification(n) ? 'modal' : 'toast';
+}
+
+/** A toast's look and life: errors stay until closed, the others close after 4.5 s. */
+export function noticeToast(n: Pick<Notice, 'type'>): { type: 'error' | 'warning' | 'success' | 'info'; duration: number } {
+  if (n.type === 'ERROR') return { type: 'error', duration: Infinity };
+  const type = n.type === 'WARNING' ? 'warning' : n.type === 'SUCCESS' ? 'success' : 'info';
+  return { type, duration: NOTICE_TIMING.toastMs };
+}
+
+/** One version of a notice: an edit (a new updated_at) is a new version, shown again. */
+export const noticeVersion = (n: Pick<Notice, 'id' | 'updated_at'>) => `${n.id}@${n.updated_at}`;
+
+type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+const SHOWN_LIMIT = 200;
+
+/**
+ * The versions already shown in this tab's session (sessionStorage), so a revalidation or a
+ * reload does not open the same modal or toast again. Without storage it remembers in memory.
+ */
+export class ShownNotices {
+  private memory: string[] = [];
+  constructor(
+    private readonly storage: KeyValueStorage | null,
+    private readonly key = 'lx:notices-shown',
+  ) {}
+
+  private read(): string[] {
+    if (!this.storage) return this.memory;
+    try {
+      const list = JSON.parse(this.storage.getItem(this.key) ?? '[]') as unknown;
+      return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  has(n: Pick<Notice, 'id' | 'updated_at'>): boolean {
+    return this.read().includes(noticeVersion(n));
+  }
+
+  mark(n: Pick<Notice, 'id' | 'updated_at'>): void {
+    const version = noticeVersion(n);
+    const list = this.read().filter((v) => v !== version);
+    list.push(version);
+    const kept = list.slice(-SHOWN_LIMIT);
+    this.memory = kept;
+    try {
+      this.storage?.setItem(this.key, JSON.stringify(kept));
+    } catch {
+      // A full or blocked storage: the memory copy still prevents repeats in this page.
+    }
+  }
+}
+
+/** Spec §3 dismissal record: which announcement, when, and the version that was dismissed. */
+export type DismissalRecord = { id: string; dismissedAt: number; announcementUpdatedAt: string };
+/** How long a dismissal is remembered (and kept in local storage). */
+export const DISMISSAL_MEMORY_MS = 30 * 24 * 3600_000;
+
+/** Dismissed, unless the announcement was edited after the dismissed version. */
+export function isDismissed(records: DismissalRecord[], n: Pick<Notice, 'id' | 'updated_at'>): boolean {
+  const record = records.find((r) => r.id === n.id);
+  return Boolean(record) && Date.parse(n.updated_at) <= Date.parse(record!.announcementUpdatedAt);
+}
+
+/** The banner's announcements: active ANNOUNCEMENT notices not dismissed in their current version. */
+export function visibleAnnouncements<N extends Pick<Notice, 'id' | 'type' | 'updated_at'>>(notices: N[], records: DismissalRecord[]): N[] {
+  return notices.filter((n) => n.type === 'ANNOUNCEMENT' && !isDismissed(records, n));
+}
+
+/** Records after dismissing `n` now: its record replaced, records older than the memory dropped. */
+export function withDismissal(records: DismissalRecord[], n: Pick<Notice, 'id' | 'updated_at'>, now: number): DismissalRecord[] {
+  return [
+    ...records.filter((r) => r.id !== n.id && now - r.dismissedAt < DISMISSAL_MEMORY_MS),
+    { id: n.id, dismissedAt: now, announcementUpdatedAt: n.updated_at },
+  ];
+}
+
+/**
+ * A notice's redirect_url as a link: same-site paths stay in the app (a Remix Link), http(s)
+ * links open in a new tab; anything else (the API refuses it, but the browser checks too) none.
+ */
+export function noticeLink(url: string | null | undefined): { kind: 'internal' | 'external'; href: string } | null {
+  if (!url) return null;
+  // eslint-disable-next-line no-control-regex -- control characters would let "/\t/x" mean "//x"
+  if (/[\u0000-\u001f\\]/.test(url)) return null;
+  if (/^\/(?![/\\])/.test(url)) return { kind: 'internal', href: url };
+  if (/^https?:\/\/[^\s/]+/i.test(url)) return { kind: 'external', href: url };
+  return null;
+}

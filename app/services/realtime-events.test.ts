@@ -1,0 +1,44 @@
+import { pointsEvent, realtimeActions } from './realtime-events';
+import type { ServerMessage } from './realtime-client';
+
+const message = (type: string, data: unknown = {}, meta: ServerMessage['meta'] = { timestamp: 1 }) =>
+  ({ kind: 'message', message: { type, data, meta } }) as const;
+
+describe('what the shell does on realtime notices', () => {
+  it('a system notification revalidates the loaders (the queue and banner read the new list)', () => {
+    expect(realtimeActions(message('SYSTEM_NOTIFICATION', { id: 'n1' }))).toEqual({ revalidate: true, maintenance: null, points: null });
+  });
+
+  it('maintenance messages revalidate and refetch the maintenance status at once', () => {
+    for (const type of ['MAINTENANCE_NOTIFICATION', 'SYSTEM_MAINTENANCE', 'MAINTENANCE_END_NOTIFICATION']) {
+      expect(realtimeActions(message(type, { id: 'm1' }))).toEqual({ revalidate: true, maintenance: 'push', points: null });
+    }
+  });
+
+  it('a reconnect revalidates and rechecks maintenance (after its 5 s debounce)', () => {
+    expect(realtimeActions({ kind: 'reconnected' })).toEqual({ revalidate: true, maintenance: 'reconnect', points: null });
+  });
+
+  it('a paid order refreshes the balance with the bus event id; other statuses and messages do nothing', () => {
+    expect(realtimeActions(message('PAYMENT_STATUS', { orderNo: 'LX1', status: 'PAID' }, { timestamp: 1, eventId: 'e1' }))).toEqual({
+      revalidate: false,
+      maintenance: null,
+      points: { eventId: 'e1' },
+    });
+    expect(pointsEvent({ type: 'PAYMENT_STATUS', data: { orderNo: 'LX1', status: 'success' } })).toEqual({ eventId: 'PAYMENT_STATUS:LX1:success' });
+    expect(pointsEvent({ type: 'PAYMENT_STATUS', data: { orderNo: 'LX1', status: 'PENDING' } })).toBeNull();
+    expect(pointsEvent({ type: 'PAYMENT_STATUS', data: null })).toBeNull();
+    const none = { revalidate: false, maintenance: null, points: null };
+    for (const type of ['PONG', 'CONNECT', 'ERROR', 'AUTH']) expect(realtimeActions(message(type))).toEqual(none);
+    expect(realtimeActions({ kind: 'state', state: 'connected' })).toEqual(none);
+    expect(realtimeActions({ kind: 'reconnect-failed' })).toEqual(none);
+    expect(realtimeActions({ kind: 'sent', message: { type: 'PING', data: {}, meta: { timestamp: 1 } } })).toEqual(none);
+  });
+
+  it('any event that says pointsChanged (finished AI actions, later) refreshes the balance', () => {
+    expect(realtimeActions(message('AI_OPERATION_FINISHED', { id: 'op1', pointsChanged: true }, { timestamp: 1, eventId: 'e9' })).points).toEqual({
+      eventId: 'e9',
+    });
+    expect(pointsEvent({ type: 'AI_OPERATION_FINISHED', data: { pointsChanged: true } })).toEqual({ eventId: undefined });
+  });
+});
