@@ -20,6 +20,9 @@ export function showModal(key: string, render: Render, options: { throttleMs?: n
   return queue.push(key, render, options);
 }
 
+/** Removes a key's modal, open or waiting, at once (see ModalQueue.closeKey). */
+export const closeModal = (key: string) => queue.closeKey(key);
+
 function QueuedModal({ entry }: { entry: ModalEntry<Render> }) {
   const [open, setOpen] = useState(true);
   // Leaves the queue once its close animation has ended, so the next modal never overlaps it.

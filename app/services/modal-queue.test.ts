@@ -42,4 +42,19 @@ describe('ModalQueue', () => {
     queue.push('b', 'y');
     expect(seen).toEqual(['x', undefined]);
   });
+
+  it('closeKey removes a modal by key, open or waiting, and the next one shows', () => {
+    const queue = new ModalQueue<string>(() => 0);
+    queue.push('a', 'first');
+    queue.push('b', 'second');
+    queue.push('c', 'third');
+    queue.closeKey('b');
+    expect(queue.size).toBe(2);
+    queue.closeKey('a');
+    expect(queue.current()?.payload).toBe('third');
+    queue.closeKey('missing');
+    expect(queue.size).toBe(1);
+    // The key can be queued again.
+    expect(queue.push('a', 'again')).toBe(true);
+  });
 });

@@ -41,6 +41,15 @@ export class ModalQueue<T> {
     this.emit();
   }
 
+  /**
+   * Removes a key's modal, open or waiting, at once (no close animation): for a modal whose reason
+   * has gone (maintenance started or was called off) or whose host is leaving the page.
+   */
+  closeKey(key: string): void {
+    const entry = this.entries.find((e) => e.key === key);
+    if (entry) this.close(entry.id);
+  }
+
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

@@ -15,6 +15,7 @@ export function AppDialog({
   contentProps,
   testId,
   cancelText = '取消',
+  closable = true,
   ...root
 }: Omit<RootProps, 'children'> & {
   title: ReactNode;
@@ -24,6 +25,8 @@ export function AppDialog({
   testId?: string;
   /** The footer's dismiss button; `false` for a footer without one. */
   cancelText?: string | false;
+  /** False: no close button in the corner (a notice that must be confirmed with its footer button). */
+  closable?: boolean;
   contentProps?: ComponentProps<typeof Dialog.Content>;
 }) {
   return (
@@ -47,9 +50,11 @@ export function AppDialog({
                 {footer}
               </Dialog.Footer>
             )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="关闭" />
-            </Dialog.CloseTrigger>
+            {closable && (
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="关闭" />
+              </Dialog.CloseTrigger>
+            )}
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>
