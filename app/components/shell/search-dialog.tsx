@@ -32,6 +32,7 @@ const PAGES: SearchablePage[] = [
   { id: 'feedback', label: '意见反馈', to: '/dash/feedback', group: '帮助与支持', keywords: '反馈 建议 问题 投诉 客服' },
   { id: 'privacy-policy', label: '隐私政策', to: '/dash/privacy-policy', group: '帮助与支持', keywords: '隐私 个人信息 数据' },
   { id: 'service-agreement', label: '用户服务协议', to: '/dash/service-agreement', group: '帮助与支持', keywords: '协议 条款 服务' },
+  { id: 'websocket-test', label: '实时连接测试', to: '/dash/websocket-test', group: '帮助与支持', keywords: 'websocket socket 实时 连接 推送 心跳 测试' },
 ];
 
 export const searchPages = (query: string): SearchablePage[] => {
