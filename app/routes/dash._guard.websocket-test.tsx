@@ -131,36 +131,59 @@ export default function WebsocketTest() {
               暂无消息
             </Text>
           ) : (
-            <Table.ScrollArea maxH="32rem">
-              <Table.Root size="sm" stickyHeader data-testid="ws-log">
-                <Table.Header>
-                  <Table.Row>
-                    <Table.ColumnHeader w="8.5rem">时间</Table.ColumnHeader>
-                    <Table.ColumnHeader w="5rem">方向</Table.ColumnHeader>
-                    <Table.ColumnHeader w="13rem">类型</Table.ColumnHeader>
-                    <Table.ColumnHeader>数据</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {log.map((entry) => (
-                    <Table.Row key={entry.id} data-testid="ws-log-row" data-direction={entry.direction} data-type={entry.type}>
-                      <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color="gray.600">
-                        {logTime(entry.at)}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Direction entry={entry} />
-                      </Table.Cell>
-                      <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
-                        {entry.type}
-                      </Table.Cell>
-                      <Table.Cell fontFamily="mono" fontSize="xs" color="gray.700" wordBreak="break-all" minW="12rem">
-                        {entry.text || '—'}
-                      </Table.Cell>
+            <>
+              <Table.ScrollArea maxH="32rem" hideBelow="md">
+                <Table.Root size="sm" stickyHeader data-testid="ws-log">
+                  <Table.Header>
+                    <Table.Row>
+                      <Table.ColumnHeader w="8.5rem">时间</Table.ColumnHeader>
+                      <Table.ColumnHeader w="5rem">方向</Table.ColumnHeader>
+                      <Table.ColumnHeader w="13rem">类型</Table.ColumnHeader>
+                      <Table.ColumnHeader>数据</Table.ColumnHeader>
                     </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+                  </Table.Header>
+                  <Table.Body>
+                    {log.map((entry) => (
+                      <Table.Row key={entry.id} data-testid="ws-log-row" data-direction={entry.direction} data-type={entry.type}>
+                        <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color="gray.600">
+                          {logTime(entry.at)}
+                        </Table.Cell>
+                        <Table.Cell>
+                          <Direction entry={entry} />
+                        </Table.Cell>
+                        <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
+                          {entry.type}
+                        </Table.Cell>
+                        <Table.Cell fontFamily="mono" fontSize="xs" color="gray.700" wordBreak="break-all" minW="12rem">
+                          {entry.text || '—'}
+                        </Table.Cell>
+                      </Table.Row>
+                    ))}
+                  </Table.Body>
+                </Table.Root>
+              </Table.ScrollArea>
+              {/* Below 768 px: one card per message instead of a table wider than the screen. */}
+              <Stack as="ol" gap="0" hideFrom="md" maxH="32rem" overflowY="auto" listStyleType="none">
+                {log.map((entry) => (
+                  <Box as="li" key={entry.id} px="4" py="2.5" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} fontSize="sm">
+                    <HStack gap="3" justify="space-between">
+                      <Direction entry={entry} />
+                      <Text fontFamily="mono" fontSize="xs" fontWeight="semibold" truncate>
+                        {entry.type}
+                      </Text>
+                      <Text fontVariantNumeric="tabular-nums" fontSize="xs" color="gray.500" flexShrink={0}>
+                        {logTime(entry.at)}
+                      </Text>
+                    </HStack>
+                    {entry.text && (
+                      <Text mt="1" fontFamily="mono" fontSize="xs" color="gray.700" wordBreak="break-all">
+                        {entry.text}
+                      </Text>
+                    )}
+                  </Box>
+                ))}
+              </Stack>
+            </>
           )}
         </Box>
       </Stack>

@@ -168,6 +168,10 @@ describe('realtime client', () => {
     expect(sent.map((m) => m.type)).toEqual(['AUTH', 'PING', 'PAYMENT_STATUS_LISTEN']);
     expect(sent[2]).toEqual({ type: 'PAYMENT_STATUS_LISTEN', data: { orderNo: 'LX1' }, meta: { timestamp: expect.any(Number) } });
     expect(latest().sent).toHaveLength(3);
+    // What arrives is reported too, CONNECT and PONG included.
+    latest().receive('PONG');
+    const received = notices.filter((n) => n.kind === 'message').map((n) => (n as { message: { type: string } }).message.type);
+    expect(received).toEqual(['CONNECT', 'PONG']);
   });
 
   it('connect() after a normal close or a reported failure opens a new socket (a tab shown again), and counts as a reconnect', async () => {

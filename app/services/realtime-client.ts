@@ -161,17 +161,15 @@ export class RealtimeClient {
     } catch {
       return; // Spec §8: socket parse errors are ignored.
     }
-    if (message.type === 'CONNECT') return void this.connected();
-    if (message.type === 'PONG') {
-      this.lastPongAt = this.clock.now();
-      return;
-    }
+    if (message.type === 'PONG') this.lastPongAt = this.clock.now();
     if (message.type === 'AUTH') {
       const data = (message.data ?? {}) as { success?: boolean; message?: string };
       if (data.success) this.emit({ kind: 'authenticated' });
       else this.emit({ kind: 'auth-failed', message: data.message ?? '认证失败' });
     }
+    // Every message reaches listeners (CONNECT and PONG too, for the message log), CONNECT first.
     this.emit({ kind: 'message', message });
+    if (message.type === 'CONNECT') void this.connected();
   }
 
   /** After the server's CONNECT: state connected, AUTH with a fresh ticket, heartbeat running. */
