@@ -31,15 +31,10 @@ const updateLog = {
   id: 'u1',
   version: '1.2.0',
   title: '新版本',
-  content: '- 新功能',
   update_type: 'FEATURE' as const,
   importance: 2,
-  affected_modules: [],
-  notes: null,
   publish_time: '2026-11-23T10:00:00.000Z',
-  status: 'PUBLISHED' as const,
-  created_at: '2026-11-23T10:00:00.000Z',
-  updated_at: '2026-11-23T10:00:00.000Z',
+  html: '<ul><li>新功能</li></ul>',
 };
 
 describe('announcement queue routing (spec §4)', () => {

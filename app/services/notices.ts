@@ -3,10 +3,15 @@
  * contracts, no zod). The React side is app/components/notices/*.
  */
 import { isUrgentNotification } from '../../contracts/constants';
-import type { SystemNotification } from '../../contracts/notifications';
+import type { SystemNotification, UpdateLog } from '../../contracts/notifications';
 
-/** A notice as the shell loader hands it to the browser (GET /system/notifications/active/list). */
-export type Notice = SystemNotification;
+/**
+ * A notice as the shell loader hands it to the browser (GET /system/notifications/active/list):
+ * an UPDATE notice's update log comes with its markdown already rendered and sanitised on the
+ * server (app/services/markdown.server.ts), never as markdown for the browser to render.
+ */
+export type NoticeUpdateLog = Pick<UpdateLog, 'id' | 'version' | 'title' | 'update_type' | 'importance' | 'publish_time'> & { html: string };
+export type Notice = Omit<SystemNotification, 'updateLog'> & { updateLog: NoticeUpdateLog | null };
 
 /** Spec §9: announcements cached 5 min, rotated every 8 s; toasts close after 4.5 s; update-log modal after 500 ms. */
 export const NOTICE_TIMING = { cacheMs: 5 * 60_000, rotateMs: 8000, toastMs: 4500, updateLogDelayMs: 500 };
@@ -92,7 +97,7 @@ export function visibleAnnouncements<N extends Pick<Notice, 'id' | 'type' | 'upd
 }
 
 /** Records after dismissing `n` now: its record replaced, records older than the memory dropped. */
-export function withDismissal(records: DismissalRecord[], n: Pick<Notice, 'id' | 'updated_at'>, now: number): DismissalRecord[] {
+export function withDismissal(records: DismissalRecord[], n: Pick<Notice, 'id' | 'updated_at'>, now = Date.now()): DismissalRecord[] {
   return [
     ...records.filter((r) => r.id !== n.id && now - r.dismissedAt < DISMISSAL_MEMORY_MS),
     { id: n.id, dismissedAt: now, announcementUpdatedAt: n.updated_at },

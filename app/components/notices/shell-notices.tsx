@@ -1,0 +1,100 @@
+import { useRevalidator } from '@remix-run/react';
+import { useEffect, type ReactNode } from 'react';
+import { showModal } from '~/components/modal-queue';
+import { toaster } from '~/components/ui/toaster';
+import { useRealtimeEvents } from '~/hooks/use-maintenance';
+import { NOTICE_TIMING, noticeRoute, noticeToast, noticeVersion, ShownNotices, type Notice } from '~/services/notices';
+import { AnnouncementBanner } from './announcement-banner';
+import { MaintenanceLayer } from './maintenance-layer';
+import { AnnouncementDialog, UpdateLogDialog } from './notice-dialogs';
+
+let shown: ShownNotices | null = null;
+function shownNotices(): ShownNotices {
+  if (!shown) {
+    let storage: Storage | null = null;
+    try {
+      storage = window.sessionStorage;
+    } catch {
+      // Blocked storage: remembered for this page only.
+    }
+    shown = new ShownNotices(storage);
+  }
+  return shown;
+}
+
+/** Marks a notice shown once its modal is on screen. */
+function MarkShown({ notice, children }: { notice: Notice; children: ReactNode }) {
+  useEffect(() => shownNotices().mark(notice), [notice]);
+  return children;
+}
+
+/** Update-log modals waiting out their 500 ms, so a revalidation meanwhile does not queue a second. */
+const pendingUpdateLogs = new Set<string>();
+
+/**
+ * The announcement queue (spec §4): each active notice, once per session and version, goes to the
+ * announcement modal, a toast, or (an UPDATE with a published update log) the update-log modal
+ * after 500 ms, through the one modal queue. A notice counts as shown when its modal has opened
+ * (a reload before that shows it again) or its toast was made.
+ */
+function useNoticeQueue(notices: Notice[]) {
+  useEffect(() => {
+    const memory = shownNotices();
+    for (const notice of notices) {
+      if (memory.has(notice)) continue;
+      const version = noticeVersion(notice);
+      const route = noticeRoute(notice);
+      if (route === 'maintenance') continue;
+      if (route === 'toast') {
+        const { type, duration } = noticeToast(notice);
+        const description = notice.content.length > 200 ? `${notice.content.slice(0, 200)}…` : notice.content;
+        toaster.create({ id: `notice:${version}`, type, title: notice.title, description: description || undefined, duration, closable: true });
+        memory.mark(notice);
+      } else if (route === 'modal') {
+        showModal(`notice:${version}`, (dialog) => (
+          <MarkShown notice={notice}>
+            <AnnouncementDialog {...dialog} notice={notice} />
+          </MarkShown>
+        ));
+      } else if (notice.updateLog && !pendingUpdateLogs.has(version)) {
+        const log = notice.updateLog;
+        pendingUpdateLogs.add(version);
+        setTimeout(() => {
+          pendingUpdateLogs.delete(version);
+          if (memory.has(notice)) return;
+          showModal(`update-log:${version}`, (dialog) => (
+            <MarkShown notice={notice}>
+              <UpdateLogDialog {...dialog} log={log} />
+            </MarkShown>
+          ));
+        }, NOTICE_TIMING.updateLogDelayMs);
+      }
+    }
+  }, [notices]);
+}
+
+/** Spec §4: active announcements are cached 5 min; past that the page asks again (pushes ask at once). */
+function useNoticeRefresh(notices: Notice[]) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    const timer = setTimeout(revalidate, NOTICE_TIMING.cacheMs);
+    return () => clearTimeout(timer);
+  }, [notices, revalidate]);
+}
+
+/**
+ * Everything the dashboard shell shows of notices and maintenance, under the header: the socket
+ * (revalidating on each event), the maintenance banner, modal and redirect, the announcement
+ * banner and the announcement queue.
+ */
+export function ShellNotices({ notices, isAdmin }: { notices: Notice[]; isAdmin: boolean }) {
+  useRealtimeEvents({ signedIn: true });
+  useNoticeQueue(notices);
+  useNoticeRefresh(notices);
+  return (
+    <>
+      <MaintenanceLayer notices={notices} isAdmin={isAdmin} />
+      <AnnouncementBanner notices={notices} />
+    </>
+  );
+}

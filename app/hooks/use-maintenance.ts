@@ -1,0 +1,90 @@
+import { useRevalidator } from '@remix-run/react';
+import { useEffect, useState } from 'react';
+import { refreshPoints } from '~/hooks/use-points-balance';
+import { useRealtimeConnection } from '~/hooks/use-realtime';
+import { currentNotice, maintenancePhase, MaintenanceMonitor, type MaintenanceFetch, type MaintenanceNotice } from '~/services/maintenance';
+import { realtimeActions } from '~/services/realtime-events';
+
+/**
+ * The tab's maintenance status (spec §4), client-only: one MaintenanceMonitor, seeded with what the
+ * page's loader rendered, polling GET /resources/maintenance-status while a page that shows
+ * maintenance is mounted (the dashboard shell, /maintenance), refetching at once on a push.
+ */
+
+const fetchStatus: MaintenanceFetch = async ({ fresh }) => {
+  try {
+    const response = await fetch(`/resources/maintenance-status${fresh ? '?fresh=1' : ''}`, { headers: { Accept: 'application/json' } });
+    if (response.status === 404) return { status: 'not-found' };
+    if (!response.ok) return { status: 'error' };
+    const body = (await response.json()) as { notices?: MaintenanceNotice[] };
+    return Array.isArray(body.notices) ? { status: 'ok', notices: body.notices } : { status: 'error' };
+  } catch {
+    return { status: 'error' };
+  }
+};
+
+let monitor: MaintenanceMonitor | null = null;
+let holders = 0;
+export function maintenanceMonitor(): MaintenanceMonitor {
+  monitor ??= new MaintenanceMonitor(fetchStatus);
+  return monitor;
+}
+
+const maintenanceOnly = <N extends { type: string }>(notices: N[]) => notices.filter((n) => n.type === 'MAINTENANCE');
+
+/** The current time, ticking every second while `active` (countdowns, phase changes). */
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [active]);
+  return now;
+}
+
+/**
+ * The maintenance notices known now (the loader's `notices`, of any type, stable per loader
+ * answer; then the monitor's), the current one and its phase, re-evaluated every second.
+ */
+export function useMaintenanceStatus(loaderNotices: Array<MaintenanceNotice & { type: string }>) {
+  const [notices, setNotices] = useState<MaintenanceNotice[]>(() => maintenanceOnly(loaderNotices));
+  useEffect(() => {
+    const status = maintenanceMonitor();
+    const unsubscribe = status.subscribe(setNotices);
+    if (holders++ === 0) status.start();
+    return () => {
+      unsubscribe();
+      if (--holders === 0) status.stop();
+    };
+  }, []);
+  // Each loader answer (a page load, a revalidation after a push) is the freshest status.
+  useEffect(() => maintenanceMonitor().seed(maintenanceOnly(loaderNotices)), [loaderNotices]);
+  const now = useNow(notices.length > 0);
+  const notice = currentNotice(notices, now);
+  return { notices, notice, phase: maintenancePhase(notice, now), now };
+}
+
+/**
+ * The tab's socket for a page: every notice leads to a revalidation of the page's loaders (never a
+ * hand-made patch), maintenance pushes and reconnects to a maintenance check, paid orders and
+ * other balance events to refreshPoints().
+ */
+export function useRealtimeEvents(options: { signedIn: boolean }) {
+  const { revalidate } = useRevalidator();
+  useRealtimeConnection({
+    signedIn: options.signedIn,
+    onNotice: (notice) => {
+      const actions = realtimeActions(notice);
+      if (actions.maintenance === 'push') void maintenanceMonitor().pushed();
+      if (actions.maintenance === 'reconnect') maintenanceMonitor().reconnected();
+      if (actions.points) refreshPoints(actions.points.eventId);
+      if (actions.revalidate) revalidate();
+    },
+  });
+}
