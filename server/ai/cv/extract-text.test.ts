@@ -1,0 +1,257 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import iconv from 'iconv-lite';
+import { UPLOAD_FILE_LIMIT_BYTES } from '../../../contracts/limits';
+import { DomainError } from '../../domain/errors';
+import { compoundFile, cjkPdfWithoutEmbeddedFont, encryptedWordStream, zip, zipBomb } from '../../../tests/fixtures/cv/generate';
+import { convertDoc } from './doc';
+import { CV_FILE_MESSAGES } from './errors';
+import { extractText, liveExtractionWorkers } from './extract-text';
+
+const FIXTURES = fileURLToPath(new URL('../../../tests/fixtures/cv', import.meta.url));
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+
+async function refusal(file: Buffer, options?: Parameters<typeof extractText>[1]): Promise<DomainError> {
+  const error = await extractText(file, options).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+async function waitUntil(condition: () => boolean, ms = 5_000) {
+  const deadline = Date.now() + ms;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  return condition();
+}
+
+const linesOf = (text: string) => text.split('\n');
+
+describe('extractText: formats, decided by content', () => {
+  it('reads a single-column English PDF line by line, table cells apart by a tab', async () => {
+    const { text, format, pages } = await extractText(fixture('en-msc-finance.pdf'));
+    expect(format).toBe('pdf');
+    expect(pages).toBe(1);
+    const lines = linesOf(text);
+    expect(lines[0]).toBe('EMILY (YUTING) CHEN');
+    expect(lines).toContain('EDUCATION');
+    expect(lines).toContain('The University of Edinburgh, Edinburgh, UK\tSep 2023 – Nov 2024');
+    expect(lines).toContain('GMAT: 720 (Q49, V40, IR 7, AWA 5.5)');
+  });
+
+  it('reads a two-column Chinese PDF column by column, never interleaving the columns', async () => {
+    const { text, format } = await extractText(fixture('zh-two-column.pdf'));
+    expect(format).toBe('pdf');
+    const lines = linesOf(text);
+    const at = (line: string) => lines.indexOf(line);
+    // The sidebar comes whole, then the main column, each in its own order.
+    const order = ['王思远', '联系方式', '手机：+86 139 0000 1234', '语言成绩', '听力 7.5 阅读 8.0 写作 6.0 口语 6.5', '荣誉奖项', '二等奖', '教育背景', '2020.09 - 2024.06', '南京大学 数学系', '实习经历', '项目经历', '校园活动'];
+    for (const line of order) expect(at(line), line).toBeGreaterThanOrEqual(0);
+    expect(order.map(at)).toEqual([...order.map(at)].sort((a, b) => a - b));
+    expect(lines).toContain('2023.07 - 2023.09 中信证券 金融工程部 量化研究实习生');
+  });
+
+  it('reads Chinese from a PDF whose font is not embedded, with the CMaps pdfjs ships', async () => {
+    const { text } = await extractText(cjkPdfWithoutEmbeddedFont(['张伟 个人简历', '教育背景：清华大学 电子工程 本科 2019.09-2023.06']));
+    expect(linesOf(text)).toEqual(['张伟 个人简历', '教育背景：清华大学 电子工程 本科 2019.09-2023.06']);
+  });
+
+  it('reads a DOCX one paragraph a line (mammoth)', async () => {
+    const { text, format, pages } = await extractText(fixture('zh-undergrad-cs.docx'));
+    expect(format).toBe('docx');
+    expect(pages).toBeUndefined();
+    const lines = linesOf(text);
+    expect(lines.slice(0, 4)).toEqual(['李明轩', '电话：138-1234-5678 | 邮箱：mingxuan.li@zju.edu.cn | 微信：lmx_2002', '申请方向：计算机科学 硕士（2025 Fall）', '教育背景']);
+    // Runs of spaces between fields become one tab.
+    expect(lines).toContain('2021.09 - 2025.06\t浙江大学\t计算机科学与技术\t工学学士');
+  });
+
+  it('reads a legacy Word 97 .doc through LibreOffice headless', async () => {
+    const { text, format } = await extractText(fixture('zh-master-accounting.doc'));
+    expect(format).toBe('doc');
+    const lines = linesOf(text);
+    expect(lines[0]).toBe('个人简历');
+    expect(lines).toContain('姓名：赵雨桐\t性别：女\t出生年月：2000年5月');
+    expect(lines).toContain('TOEFL 105 (R 28 / L 27 / S 23 / W 27)');
+  });
+
+  it('reads a GBK text file', async () => {
+    const { text, format } = await extractText(fixture('zh-highschool.gbk.txt'));
+    expect(format).toBe('txt');
+    expect(linesOf(text)[0]).toBe('刘子涵 个人简历');
+    expect(text).toContain('SAT：1530（阅读与写作 750，数学 780）');
+  });
+
+  it('reads a UTF-16 LE text file with a BOM and Windows line ends', async () => {
+    const { text, format } = await extractText(fixture('en-stats.utf16.txt'));
+    expect(format).toBe('txt');
+    expect(text).not.toMatch(/[\r\ufeff]/);
+    expect(linesOf(text).slice(0, 2)).toEqual(['Michael Zhang', 'Phone: (+1) 415-555-0132 | Email: michael.zhang@berkeley.edu | Berkeley, CA']);
+  });
+
+  it('reads UTF-8 with and without a BOM, UTF-16 BE and GB18030-only characters the same', async () => {
+    const source = readFileSync(path.join(FIXTURES, 'src/zh-highschool.txt'), 'utf8') + '\n生僻字：𠮷\n';
+    const expected = (await extractText(Buffer.from(source, 'utf8'))).text;
+    expect(expected).toContain('生僻字：𠮷');
+    const variants = {
+      'utf-8 with BOM': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(source, 'utf8')]),
+      'utf-16 be': Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(source, 'utf-16be')]),
+      'utf-16 le': Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(source, 'utf-16le')]),
+      gb18030: iconv.encode(source, 'gb18030'),
+    };
+    for (const [name, bytes] of Object.entries(variants)) expect((await extractText(bytes)).text, name).toBe(expected);
+  });
+
+  it('normalises whitespace but keeps the lines', async () => {
+    const { text } = await extractText(Buffer.from('  张三\u3000简历 \r\n\r\n\r\n\r\n教育背景\u00a0\u00a0\u00a0北京大学\t\t本科\u200b\n\n\n技能：Python、SQL、Excel 以及 Word 与 PowerPoint 的熟练使用\n'));
+    expect(text).toBe('张三 简历\n\n教育背景\t北京大学\t本科\n\n技能：Python、SQL、Excel 以及 Word 与 PowerPoint 的熟练使用');
+  });
+});
+
+describe('extractText: refusals, with the Chinese message the user reads', () => {
+  it.each([
+    ['an executable renamed to .pdf', 'bad/elf-renamed.pdf', 'FILE_TYPE_UNSUPPORTED', CV_FILE_MESSAGES.unsupported, { detected: 'elf' }],
+    ['a zip that is not a Word document', 'bad/plain-zip.docx', 'FILE_TYPE_UNSUPPORTED', CV_FILE_MESSAGES.unsupported, { detected: 'zip' }],
+    ['a PDF with a user password', 'bad/encrypted.pdf', 'FILE_ENCRYPTED', CV_FILE_MESSAGES.encrypted, undefined],
+    ['a truncated PDF', 'bad/corrupt.pdf', 'FILE_INVALID', CV_FILE_MESSAGES.invalid, { reason: 'corrupt' }],
+    ['an empty file', 'bad/empty.docx', 'FILE_INVALID', CV_FILE_MESSAGES.invalid, { reason: 'empty' }],
+    ['a scanned PDF without a text layer', 'bad/scanned.pdf', 'CV_NO_TEXT', CV_FILE_MESSAGES.noText, undefined],
+  ])('%s', async (_name, file, code, message, data) => {
+    const error = await refusal(fixture(file));
+    expect(error.code).toBe(code);
+    expect(error.message).toBe(message);
+    expect(error.data).toEqual(data);
+  });
+
+  it('the messages are the spec’s own words', () => {
+    expect(CV_FILE_MESSAGES.unsupported).toBe('仅支持pdf, doc, docx和txt格式的文件');
+    expect(CV_FILE_MESSAGES.tooLarge).toBe('文件必须小于 5MB!');
+    expect(CV_FILE_MESSAGES.invalid).toBe('文件无效，请重新上传');
+  });
+
+  it('a file over 5 MB, before any parsing', async () => {
+    const error = await refusal(Buffer.alloc(UPLOAD_FILE_LIMIT_BYTES + 1, 'a'));
+    expect([error.code, error.message]).toEqual(['PAYLOAD_TOO_LARGE', '文件必须小于 5MB!']);
+  });
+
+  it('a zip bomb dressed as .docx (inflates past 100 MB), by its declared sizes', async () => {
+    const bomb = zipBomb(120 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    const error = await refusal(bomb);
+    expect([error.code, error.message, error.data]).toEqual(['FILE_INVALID', CV_FILE_MESSAGES.invalid, { reason: 'zip-bomb' }]);
+  });
+
+  it('a zip bomb whose headers lie about its size, while inflating', async () => {
+    const error = await refusal(zipBomb(120 * 1024 * 1024, { lie: true }));
+    expect([error.code, error.data]).toEqual(['FILE_INVALID', { reason: 'zip-bomb' }]);
+  });
+
+  it('a truncated .docx and a .docx with broken XML', async () => {
+    const docx = fixture('zh-undergrad-cs.docx');
+    expect((await refusal(docx.subarray(0, docx.length / 2))).data).toEqual({ reason: 'corrupt' });
+    const broken = zip([{ name: 'word/document.xml', data: Buffer.from('<w:document><w:body><w:p>') }]);
+    expect((await refusal(broken)).code).toBe('FILE_INVALID');
+  });
+
+  it('an encrypted .docx (an OLE container with EncryptedPackage) and a password-protected .doc', async () => {
+    expect((await refusal(compoundFile({ EncryptionInfo: Buffer.alloc(64), EncryptedPackage: Buffer.alloc(4096, 7) }))).code).toBe('FILE_ENCRYPTED');
+    const error = await refusal(compoundFile({ WordDocument: encryptedWordStream(), '1Table': Buffer.alloc(512) }));
+    expect([error.code, error.message]).toEqual(['FILE_ENCRYPTED', '文件已加密，请上传未加密的文件']);
+  });
+
+  it('an OLE file that is not a Word document (an Excel 97 workbook)', async () => {
+    const error = await refusal(compoundFile({ Workbook: Buffer.alloc(4096, 1) }));
+    expect([error.code, error.data]).toEqual(['FILE_TYPE_UNSUPPORTED', { detected: 'ole' }]);
+  });
+
+  it('binary data, images and text in an unknown encoding are not text files', async () => {
+    const random = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
+    expect((await refusal(random)).code).toBe('FILE_TYPE_UNSUPPORTED');
+    expect((await refusal(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]))).data).toEqual({ detected: 'png' });
+    expect((await refusal(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]))).data).toEqual({ detected: 'exe' });
+    // Latin-1 bytes are neither UTF-8 nor Chinese GB18030.
+    expect((await refusal(Buffer.from('Curriculum vitae de José Müller, né à Zürich', 'latin1'))).code).toBe('FILE_TYPE_UNSUPPORTED');
+  });
+
+  it('a text file with too little text', async () => {
+    const error = await refusal(Buffer.from('\n\n  简历  \n\n'));
+    expect([error.code, error.message]).toEqual(['CV_NO_TEXT', CV_FILE_MESSAGES.noText]);
+  });
+});
+
+describe('extractText: off the request thread, with a time limit', () => {
+  it('kills the worker at the deadline and says so clearly', async () => {
+    const started = Date.now();
+    const error = await refusal(fixture('zh-two-column.pdf'), { timeoutMs: 100 });
+    expect([error.code, error.message]).toEqual(['EXTRACTION_TIMEOUT', '文件解析超时，请检查文件后重新上传']);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await waitUntil(() => liveExtractionWorkers() === 0)).toBe(true);
+  });
+
+  it('kills LibreOffice at the deadline and leaves nothing behind', async () => {
+    // LibreOffice alone, so that the deadline surely falls within its start-up (a second or two),
+    // in a temporary directory of this test's own (other test files convert documents meanwhile).
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'cv-timeout-test-'));
+    const previous = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      const started = Date.now();
+      const error = await convertDoc(fixture('zh-master-accounting.doc'), { timeoutMs: 300 }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).code).toBe('EXTRACTION_TIMEOUT');
+      expect(Date.now() - started).toBeLessThan(1_500);
+    } finally {
+      process.env.TMPDIR = previous;
+    }
+    // No process still has our directory on its command line, and nothing is left in it.
+    const running = () =>
+      readdirSync('/proc')
+        .filter((entry) => /^\d+$/.test(entry))
+        .filter((pid) => {
+          try {
+            return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(tmp);
+          } catch {
+            return false;
+          }
+        });
+    expect(await waitUntil(() => running().length === 0)).toBe(true);
+    expect(readdirSync(tmp)).toEqual([]);
+    rmSync(tmp, { recursive: true });
+  });
+
+  it('stops when the caller aborts (the user cancelled the upload)', async () => {
+    const controller = new AbortController();
+    const pending = extractText(fixture('en-msc-finance.pdf'), { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('cancelled')), 50);
+    await expect(pending).rejects.toThrow('cancelled');
+    expect(await waitUntil(() => liveExtractionWorkers() === 0)).toBe(true);
+    await expect(extractText(fixture('en-msc-finance.pdf'), { signal: AbortSignal.abort() })).rejects.toThrow();
+  });
+
+  it('keeps the event loop responsive while several files are parsed', async () => {
+    const files = ['zh-two-column.pdf', 'en-msc-finance.pdf', 'zh-undergrad-cs.docx', 'en-stats.utf16.txt'].map(fixture);
+    const bomb = zipBomb(60 * 1024 * 1024, { lie: true });
+    let last = performance.now();
+    let longest = 0;
+    let ticks = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      ticks++;
+    }, 5);
+    try {
+      const results = await Promise.all([...files, bomb].map((file) => extractText(file).catch((error: unknown) => error)));
+      expect(results.slice(0, 4).map((result) => (result as { format: string }).format)).toEqual(['pdf', 'pdf', 'docx', 'txt']);
+      expect((results[4] as DomainError).code).toBe('FILE_INVALID');
+    } finally {
+      clearInterval(timer);
+    }
+    // Parsing a PDF takes a second of CPU; on this thread it would freeze the timer for as long.
+    expect(ticks).toBeGreaterThan(20);
+    expect(longest).toBeLessThan(250);
+  });
+});
