@@ -43,7 +43,7 @@ md.validateLink = isSafeUrl;
 const renderImage = md.renderer.rules.image!;
 md.renderer.rules.image = (tokens, idx, options, env, self) => {
   const token = tokens[idx]!;
-  const src = token.attrGet('src') ?? '';
+  const src = String(token.attrGet('src') ?? '');
   if (isDisplayableImage(src)) return renderImage(tokens, idx, options, env, self);
   const alt = self.renderInlineAsText(token.children ?? [], options, env).trim() || '查看图片';
   return `<a href="${md.utils.escapeHtml(src)}">${md.utils.escapeHtml(alt)}</a>`;
@@ -54,7 +54,7 @@ const HEADING_BELOW: Record<string, string> = { h1: 'h2', h2: 'h3', h3: 'h4', h4
 const ALIGNMENTS = ['left', 'right', 'center'];
 
 /** Table cells: markdown-it aligns them with style=""; kept as data-align, styled by the page. */
-function tableCell(tagName: string, attribs: sanitizeHtml.Attributes) {
+function tableCell(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const align = /text-align:\s*(left|right|center)/.exec(attribs.style ?? '')?.[1];
   return { tagName, attribs: align ? { 'data-align': align } : {} };
 }
