@@ -250,8 +250,9 @@ describe('extractText: off the request thread, with a time limit', () => {
     } finally {
       clearInterval(timer);
     }
-    // Parsing a PDF takes a second of CPU; on this thread it would freeze the timer for as long.
+    // Parsing a PDF takes over a second of CPU; on this thread it would freeze the timer for as
+    // long. Here the longest gap is some 10–30 ms; the bound leaves room for a loaded machine.
     expect(ticks).toBeGreaterThan(20);
-    expect(longest).toBeLessThan(250);
+    expect(longest).toBeLessThan(400);
   });
 });
