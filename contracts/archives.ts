@@ -95,6 +95,18 @@ export const clientProfileSchema = z.object({
 });
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
 
+/** The text fields next to the CV file (multipart `nickname`): optional when a file is sent. */
+export const cvDetectionFieldsSchema = z.object({
+  nickname: z.string().trim().max(50, '学生昵称不能超过50个字符').optional(),
+});
+
+/** POST /api/v1/client-profiles/auto-import: the detection, the name, and the data as reviewed. */
+export const autoImportSchema = z.object({
+  detectionId: z.string({ error: '简历识别结果不存在，请重新上传' }).uuid('简历识别结果不存在，请重新上传'),
+  name: profileName,
+  data: profileDataSchema.partial().optional(),
+});
+
 export const PROFILE_SORTS = ['updated', 'created', 'name'] as const;
 export const profileListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),

@@ -354,3 +354,27 @@ export const clientProfiles = pgTable(
     index('client_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * One CV read for 新建学生 (issue 10): the extracted text and detected fields, and the points
+ * reservation that pays for it. Importing it settles the charge; cancelling (or a sweep) refunds.
+ */
+export const cvDetections = pgTable(
+  'cv_detections',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reservationId: uuid('reservation_id').notNull(),
+    fileName: text('file_name').notNull(),
+    format: text('format').notNull(),
+    nickname: text('nickname'),
+    text: text('text').notNull(),
+    detected: jsonb('detected').$type<Record<string, unknown>>().notNull(),
+    profileId: uuid('profile_id').references(() => clientProfiles.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cv_detections_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,7 +1,11 @@
 import { Router } from 'express';
-import { globalSearchQuerySchema, profileCreateSchema, profileListQuerySchema, profileUpdateSchema } from '../../contracts/archives';
+import { autoImportSchema, cvDetectionFieldsSchema, globalSearchQuerySchema, profileCreateSchema, profileListQuerySchema, profileUpdateSchema } from '../../contracts/archives';
+import { UPLOAD_FILE_LIMIT_BYTES } from '../../contracts/limits';
 import { z } from '../../contracts/zod';
+import { cancelDetection, detectCv, importDetection } from '../domain/archives/auto-profile';
+import { DomainError } from '../domain/errors';
 import { createProfile, deleteProfile, getProfile, globalSearch, listProfiles, updateProfile } from '../domain/archives/profiles';
+import { multipartBody, type MultipartRequest } from './body';
 import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
 
 const idParams = z.object({ id: z.string().uuid('学生档案不存在') });
@@ -52,6 +56,43 @@ export function archiveRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       await deleteProfile(db, authOf(res).userId, parse(idParams, req.params).id);
       ok(res, null, '已删除');
+    }),
+  );
+
+  // 新建学生 from a CV (spec §7): read and detect, then import; cancel refunds.
+  router.post(
+    '/ai/auto-cv-detection',
+    auth,
+    multipartBody({ maxFileBytes: UPLOAD_FILE_LIMIT_BYTES, tooLargeMessage: '文件必须小于 5MB!', maxFields: 5 }),
+    route(async (req, res) => {
+      const { file, body, extraFiles } = req as unknown as MultipartRequest;
+      if (!file || file.buffer.length === 0) throw new DomainError('FILE_INVALID', '文件无效，请重新上传', { field: 'file' });
+      const { nickname } = parse(cvDetectionFieldsSchema, body);
+      // The client going away (a cancelled upload) stops the work and refunds it.
+      const aborted = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) aborted.abort();
+      });
+      const detection = await detectCv(db, { userId: authOf(res).userId, file, nickname, signal: aborted.signal });
+      ok(res, { ...detection, extraFilesIgnored: extraFiles }, extraFiles > 0 ? '一次只能上传一个文件，仅处理第一个文件' : '识别完成');
+    }),
+  );
+
+  router.post(
+    '/ai/auto-cv-detection/:id/cancel',
+    auth,
+    route(async (req, res) => {
+      await cancelDetection(db, { userId: authOf(res).userId, detectionId: parse(idParams, req.params).id });
+      ok(res, null, '已取消，积分已退还');
+    }),
+  );
+
+  router.post(
+    '/client-profiles/auto-import',
+    auth,
+    route(async (req, res) => {
+      const input = parse(autoImportSchema, req.body);
+      ok(res, await importDetection(db, { userId: authOf(res).userId, ...input }), '创建成功', 201);
     }),
   );
 
