@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react';
 import { useCallback, useState } from 'react';
 import { ModalQueueHost } from '~/components/modal-queue';
+import { ShellNotices } from '~/components/notices/shell-notices';
 import { Header } from '~/components/shell/header';
 import { Sidebar, type SidebarMode } from '~/components/shell/sidebar';
 import { RouteErrorBoundary } from '~/components/route-error';
@@ -10,6 +11,7 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { usePublicConfig } from '~/hooks/use-app-data';
 import { createApiClient, orRouteError } from '~/services/api.server';
 import { pageTitle } from '~/services/navigation';
+import { activeNotices, redirectDuringMaintenance } from '~/services/notices.server';
 import { requireWebSession } from '~/sessions.server';
 
 export const SIDEBAR_COOKIE = 'lx_sidebar';
@@ -22,11 +24,16 @@ export const meta: MetaFunction = () => [{ title: pageTitle('工作台') }];
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const web = await requireWebSession(request, context);
-  const user = await orRouteError(createApiClient(request, context, '工作台').user.info());
+  const [user, loaded] = await Promise.all([
+    orRouteError(createApiClient(request, context, '工作台').user.info()),
+    activeNotices(request, context, '工作台'),
+  ]);
+  // During maintenance everyone but administrators goes to /maintenance, with or without JavaScript.
+  const { notices } = await redirectDuringMaintenance(request, context, '工作台', loaded, { isAdmin: user.role === 'admin' });
   const { notice } = web.readFlash();
   const cookie = request.headers.get('Cookie') ?? '';
   const match = cookie.match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE}=(auto|expanded|collapsed)`));
-  return { user, notice, sidebarMode: (match?.[1] ?? 'auto') as SidebarMode };
+  return { user, notice, sidebarMode: (match?.[1] ?? 'auto') as SidebarMode, notices };
 }
 
 export type ShellLayout = 'writing' | 'default';
@@ -34,7 +41,7 @@ export type ShellLayout = 'writing' | 'default';
 export type ShellHandle = { layout?: ShellLayout };
 
 export default function DashShell() {
-  const { user, notice, sidebarMode } = useLoaderData<typeof loader>();
+  const { user, notice, sidebarMode, notices } = useLoaderData<typeof loader>();
   const config = usePublicConfig();
   const [mode, setMode] = useState<SidebarMode>(sidebarMode);
   const writing = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.layout === 'writing');
@@ -48,6 +55,7 @@ export default function DashShell() {
       <Sidebar mode={mode} onModeChange={changeMode} />
       <Flex direction="column" flex="1" minW="0" h={writing ? 'auto' : '100vh'}>
         <Header user={user} config={config} />
+        <ShellNotices notices={notices} isAdmin={user.role === 'admin'} />
         <Box as="main" flex="1" minH="0" overflowY={writing ? 'visible' : 'auto'} data-testid="content-area">
           {notice && (
             <Box px={{ base: '4', md: '8' }} pt="4" maxW="5xl">

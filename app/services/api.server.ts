@@ -4,6 +4,7 @@ import { authApi } from './api/auth.server';
 import { feedbackApi } from './api/feedback.server';
 import { pointsApi } from './api/points.server';
 import { realtimeApi } from './api/realtime.server';
+import { systemApi } from './api/system.server';
 import { createTransport } from './api/transport.server';
 import { userApi } from './api/user.server';
 import { ApiRequestError } from './errors';
@@ -21,6 +22,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     feedback: feedbackApi(transport),
     points: pointsApi(transport),
     realtime: realtimeApi(transport),
+    system: systemApi(transport),
     admin: adminApi(transport),
   };
 }

@@ -1,0 +1,97 @@
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import type { SystemNotification } from '../../contracts/notifications';
+import { createApiClient } from './api.server';
+import { ApiRequestError } from './errors';
+import { currentNotice, isMaintenanceExempt, maintenancePhase } from './maintenance';
+import { renderMarkdown } from './markdown.server';
+import type { Notice } from './notices';
+
+/**
+ * The active notices for pages (announcements, other notices, maintenance notices before and during
+ * maintenance), and the server's half of the maintenance redirect (spec §4), so a browser without
+ * JavaScript lands on /maintenance too.
+ *
+ * Opening a page (a document request) may use an answer up to 3 s old, shared by every visitor of
+ * this process (the list is public): SSR stays one API call cheaper. A browser's data requests (a
+ * revalidation after a socket push, a client navigation) always ask the API, or a push would
+ * revalidate into the list it was announcing a change to.
+ */
+export const NOTICES_CACHE_MS = 3000;
+
+const cache = new Map<string, { at: number; notices: Notice[] }>();
+
+/** A page opened, reloaded or followed from a link, rather than a fetch made by the page's script. */
+const isDocumentRequest = (request: Request) => request.headers.get('Sec-Fetch-Mode') === 'navigate';
+
+/** What the browser receives: an update log's markdown only as sanitised HTML. */
+function forBrowser(n: SystemNotification): Notice {
+  const log = n.updateLog;
+  return {
+    ...n,
+    updateLog: log && {
+      id: log.id,
+      version: log.version,
+      title: log.title,
+      update_type: log.update_type,
+      importance: log.importance,
+      publish_time: log.publish_time,
+      html: renderMarkdown(log.content),
+    },
+  };
+}
+
+/** `failure`: the API could not be asked (the list is then empty, and not to be taken as "no maintenance"). */
+export type LoadedNotices = { notices: Notice[]; cached: boolean; failure: ApiRequestError | null };
+
+/**
+ * Every active notice. `fresh`: true skips the cache, false allows it for any request, unset
+ * allows it for document requests only. A failure gives an empty list with the failure (spec §8:
+ * maintenance check failures are ignored, and a page must not fail for its notices).
+ */
+export async function activeNotices(
+  request: Request,
+  context: AppLoadContext,
+  pageName: string,
+  options: { fresh?: boolean } = {},
+): Promise<LoadedNotices> {
+  const key = context.apiUrl;
+  const hit = cache.get(key);
+  const cacheable = options.fresh === undefined ? isDocumentRequest(request) : !options.fresh;
+  if (cacheable && hit && Date.now() - hit.at < NOTICES_CACHE_MS) return { notices: hit.notices, cached: true, failure: null };
+  try {
+    const notices = (await createApiClient(request, context, pageName).system.activeNotifications()).map(forBrowser);
+    cache.set(key, { at: Date.now(), notices });
+    return { notices, cached: false, failure: null };
+  } catch (error) {
+    if (error instanceof ApiRequestError) return { notices: [], cached: false, failure: error };
+    throw error;
+  }
+}
+
+export const maintenanceNotices = (notices: Notice[]) => notices.filter((n) => n.type === 'MAINTENANCE');
+
+/** The maintenance in force now (published, started, not ended), if any. */
+export const maintenanceInForce = (notices: Notice[], now = Date.now()) => {
+  const notice = currentNotice(maintenanceNotices(notices), now);
+  return maintenancePhase(notice, now) === 'active' ? notice : null;
+};
+
+/**
+ * Sends a signed-in page to /maintenance?from=<path> while maintenance is in force. Administrators
+ * stay (the operator must reach the console to end it); /, /maintenance and below are exempt. A
+ * cached answer that says "in maintenance" is checked again first, so nobody is sent away for up to
+ * 3 s after maintenance has ended.
+ */
+export async function redirectDuringMaintenance(
+  request: Request,
+  context: AppLoadContext,
+  pageName: string,
+  loaded: LoadedNotices,
+  options: { isAdmin: boolean },
+): Promise<LoadedNotices> {
+  const url = new URL(request.url);
+  if (options.isAdmin || isMaintenanceExempt(url.pathname) || !maintenanceInForce(loaded.notices)) return loaded;
+  const current = loaded.cached ? await activeNotices(request, context, pageName, { fresh: true }) : loaded;
+  if (!maintenanceInForce(current.notices)) return current;
+  throw redirect(`/maintenance?from=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
