@@ -21,7 +21,7 @@ const CASES: Array<[file: string, name: string, school: string]> = [
 
 async function upload(token: string, files: Array<{ name: string; bytes: Buffer }>, nickname?: string, signal?: AbortSignal) {
   const form = new FormData();
-  for (const f of files) form.append('file', new Blob([f.bytes]), f.name);
+  for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)]), f.name);
   if (nickname) form.append('nickname', nickname);
   const res = await fetch(`${server.url}/api/v1/ai/auto-cv-detection`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` }, signal });
   return { status: res.status, body: (await res.json()) as any };
