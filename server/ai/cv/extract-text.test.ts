@@ -204,7 +204,9 @@ describe('extractText: off the request thread, with a time limit', () => {
       expect((error as DomainError).code).toBe('EXTRACTION_TIMEOUT');
       expect(Date.now() - started).toBeLessThan(1_500);
     } finally {
-      process.env.TMPDIR = previous;
+      // Assigning undefined would store the string 'undefined' (and later temp files land in ./undefined).
+      if (previous === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = previous;
     }
     // No process still has our directory on its command line, and nothing is left in it.
     const running = () =>
