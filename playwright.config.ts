@@ -31,6 +31,14 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  projects: [
+    { name: 'chromium', testIgnore: /(notices|notifications).*\.spec\.ts$/ },
+    // System notices and maintenance are global to the run's one database: an announcement opens a
+    // modal on every open page, maintenance sends every page away. These tests run alone, one at a
+    // time, after all the others (`--no-deps` runs them without the others: `npx playwright test
+    // --project=notices --no-deps`). A failure in the other project skips them.
+    { name: 'notices', testMatch: /(notices|notifications).*\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false, workers: 1 },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
