@@ -1,9 +1,9 @@
 import { useRevalidator } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { refreshPoints } from '~/hooks/use-points-balance';
 import { useRealtimeConnection } from '~/hooks/use-realtime';
 import { currentNotice, maintenancePhase, MaintenanceMonitor, type MaintenanceFetch, type MaintenanceNotice } from '~/services/maintenance';
-import { realtimeActions } from '~/services/realtime-events';
+import { createPushSpreader, realtimeActions } from '~/services/realtime-events';
 
 /**
  * The tab's maintenance status (spec §4), client-only: one MaintenanceMonitor, seeded with what the
@@ -73,18 +73,37 @@ export function useMaintenanceStatus(loaderNotices: Array<MaintenanceNotice & { 
 /**
  * The tab's socket for a page: every notice leads to a revalidation of the page's loaders (never a
  * hand-made patch), maintenance pushes and reconnects to a maintenance check, paid orders and
- * other balance events to refreshPoints().
+ * other balance events to refreshPoints(). Work after a push or a reconnect waits 1–4 s
+ * (createPushSpreader) so every open tab does not ask at the same instant.
  */
 export function useRealtimeEvents(options: { signedIn: boolean }) {
   const { revalidate } = useRevalidator();
+  const latestRevalidate = useRef(revalidate);
+  useEffect(() => {
+    latestRevalidate.current = revalidate;
+  });
+  const spread = useRef<Record<'revalidate' | 'maintenance', ReturnType<typeof createPushSpreader>> | null>(null);
+  useEffect(() => {
+    const spreaders = {
+      revalidate: createPushSpreader(() => latestRevalidate.current()),
+      maintenance: createPushSpreader(() => void maintenanceMonitor().pushed()),
+    };
+    spread.current = spreaders;
+    return () => {
+      spreaders.revalidate.cancel();
+      spreaders.maintenance.cancel();
+      spread.current = null;
+    };
+  }, []);
   useRealtimeConnection({
     signedIn: options.signedIn,
     onNotice: (notice) => {
       const actions = realtimeActions(notice);
-      if (actions.maintenance === 'push') void maintenanceMonitor().pushed();
+      if (actions.maintenance === 'push') spread.current?.maintenance.push();
+      // The monitor waits 5 s after reconnects itself (spec §9).
       if (actions.maintenance === 'reconnect') maintenanceMonitor().reconnected();
       if (actions.points) refreshPoints(actions.points.eventId);
-      if (actions.revalidate) revalidate();
+      if (actions.revalidate) spread.current?.revalidate.push();
     },
   });
 }

@@ -11,12 +11,15 @@ import type { Notice } from './notices';
  * maintenance), and the server's half of the maintenance redirect (spec §4), so a browser without
  * JavaScript lands on /maintenance too.
  *
- * Opening a page (a document request) may use an answer up to 3 s old, shared by every visitor of
- * this process (the list is public): SSR stays one API call cheaper. A browser's data requests (a
- * revalidation after a socket push, a client navigation) always ask the API, or a push would
- * revalidate into the list it was announcing a change to.
+ * The answer is shared by every visitor of this process (the list is public). Opening a page (a
+ * document request) may use one up to 3 s old: SSR stays one API call cheaper. A browser's data
+ * requests (a revalidation after a socket push, a client navigation) may use one up to 1 s old
+ * only: browsers wait at least that long after a push (PUSH_SPREAD in realtime-events.ts), so
+ * the list they get was read after the change the push announced, and a push to every open tab
+ * costs this process about one API call a second instead of one per tab.
  */
 export const NOTICES_CACHE_MS = 3000;
+export const FRESH_MAX_AGE_MS = 1000;
 
 const cache = new Map<string, { at: number; notices: Notice[] }>();
 
@@ -44,20 +47,20 @@ function forBrowser(n: SystemNotification): Notice {
 export type LoadedNotices = { notices: Notice[]; cached: boolean; failure: ApiRequestError | null };
 
 /**
- * Every active notice. `fresh`: true skips the cache, false allows it for any request, unset
- * allows it for document requests only. A failure gives an empty list with the failure (spec §8:
+ * Every active notice, from an answer at most `maxAgeMs` old (0 asks the API; unset: 3 s for page
+ * loads, 1 s for data requests). A failure gives an empty list with the failure (spec §8:
  * maintenance check failures are ignored, and a page must not fail for its notices).
  */
 export async function activeNotices(
   request: Request,
   context: AppLoadContext,
   pageName: string,
-  options: { fresh?: boolean } = {},
+  options: { maxAgeMs?: number } = {},
 ): Promise<LoadedNotices> {
   const key = context.apiUrl;
   const hit = cache.get(key);
-  const cacheable = options.fresh === undefined ? isDocumentRequest(request) : !options.fresh;
-  if (cacheable && hit && Date.now() - hit.at < NOTICES_CACHE_MS) return { notices: hit.notices, cached: true, failure: null };
+  const maxAge = options.maxAgeMs ?? (isDocumentRequest(request) ? NOTICES_CACHE_MS : FRESH_MAX_AGE_MS);
+  if (hit && Date.now() - hit.at < maxAge) return { notices: hit.notices, cached: true, failure: null };
   try {
     const notices = (await createApiClient(request, context, pageName).system.activeNotifications()).map(forBrowser);
     cache.set(key, { at: Date.now(), notices });
@@ -79,8 +82,8 @@ export const maintenanceInForce = (notices: Notice[], now = Date.now()) => {
 /**
  * Sends a signed-in page to /maintenance?from=<path> while maintenance is in force. Administrators
  * stay (the operator must reach the console to end it); /, /maintenance and below are exempt. A
- * cached answer that says "in maintenance" is checked again first, so nobody is sent away for up to
- * 3 s after maintenance has ended.
+ * cached answer that says "in maintenance" is checked again first, so nobody is sent away after
+ * maintenance has ended.
  */
 export async function redirectDuringMaintenance(
   request: Request,
@@ -91,7 +94,7 @@ export async function redirectDuringMaintenance(
 ): Promise<LoadedNotices> {
   const url = new URL(request.url);
   if (options.isAdmin || isMaintenanceExempt(url.pathname) || !maintenanceInForce(loaded.notices)) return loaded;
-  const current = loaded.cached ? await activeNotices(request, context, pageName, { fresh: true }) : loaded;
+  const current = loaded.cached ? await activeNotices(request, context, pageName, { maxAgeMs: 0 }) : loaded;
   if (!maintenanceInForce(current.notices)) return current;
   throw redirect(`/maintenance?from=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
 }

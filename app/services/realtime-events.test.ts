@@ -1,4 +1,4 @@
-import { pointsEvent, realtimeActions } from './realtime-events';
+import { createPushSpreader, pointsEvent, realtimeActions } from './realtime-events';
 import type { ServerMessage } from './realtime-client';
 
 const message = (type: string, data: unknown = {}, meta: ServerMessage['meta'] = { timestamp: 1 }) =>
@@ -40,5 +40,43 @@ describe('what the shell does on realtime notices', () => {
       eventId: 'e9',
     });
     expect(pointsEvent({ type: 'AI_OPERATION_FINISHED', data: { pointsChanged: true } })).toEqual({ eventId: undefined });
+  });
+});
+
+describe('work after a push is spread over 1–4 s', () => {
+  beforeEach(() => vi.useFakeTimers({ now: 0 }));
+  afterEach(() => vi.useRealTimers());
+
+  it('runs once per burst, at least 1 s after the last push, at most 4 s after the first that needs it', async () => {
+    const work = vi.fn();
+    let r = 0.5;
+    const spreader = createPushSpreader(work, { random: () => r });
+    spreader.push(); // due at 2.5 s
+    await vi.advanceTimersByTimeAsync(1000);
+    spreader.push(); // 1 s later: the run at 2.5 s is still 1.5 s away, so it stays
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(work).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(work).toHaveBeenCalledTimes(1);
+
+    r = 0;
+    spreader.push(); // due at 1 s from now
+    await vi.advanceTimersByTimeAsync(500);
+    spreader.push(); // the run would come 0.5 s after this push: moved to 1 s after it
+    await vi.advanceTimersByTimeAsync(999);
+    expect(work).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(work).toHaveBeenCalledTimes(2);
+
+    r = 1;
+    spreader.push();
+    await vi.advanceTimersByTimeAsync(3999);
+    expect(work).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(work).toHaveBeenCalledTimes(3);
+    spreader.push();
+    spreader.cancel();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(work).toHaveBeenCalledTimes(3);
   });
 });

@@ -42,3 +42,46 @@ export function realtimeActions(notice: RealtimeNotice): RealtimeActions {
   const points = pointsEvent(message);
   return points ? { ...NONE, points } : NONE;
 }
+
+/**
+ * A push reaches every open tab at once; asking the web server at once would send them all to the
+ * API in the same instant. So work after a push waits a random 1–4 s, and the web server may answer
+ * a data request from a list fetched at most 1 s ago (notices.server.ts, FRESH_MAX_AGE_MS): a list
+ * read 1 s or more after the push was read after the change it announced, and one process reads it
+ * about once a second however many tabs ask.
+ */
+export const PUSH_SPREAD = { minMs: 1000, spreadMs: 3000 };
+
+type Timers = { now(): number; setTimeout(fn: () => void, ms: number): unknown; clearTimeout(id: unknown): void };
+const browserTimers: Timers = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Runs `work` once, 1–4 s after the last of a burst of pushes: never sooner than 1 s after any of
+ * them (a second push moves a run that would come too early), one run for the burst.
+ */
+export function createPushSpreader(work: () => void, options: { random?: () => number; timers?: Timers } = {}) {
+  const random = options.random ?? Math.random;
+  const timers = options.timers ?? browserTimers;
+  let pending: { id: unknown; at: number } | null = null;
+  return {
+    push() {
+      const now = timers.now();
+      if (pending && pending.at >= now + PUSH_SPREAD.minMs) return;
+      if (pending) timers.clearTimeout(pending.id);
+      const delay = PUSH_SPREAD.minMs + random() * PUSH_SPREAD.spreadMs;
+      const id = timers.setTimeout(() => {
+        pending = null;
+        work();
+      }, delay);
+      pending = { id, at: now + delay };
+    },
+    cancel() {
+      if (pending) timers.clearTimeout(pending.id);
+      pending = null;
+    },
+  };
+}
