@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig, loadDotEnv } from '../config';
-import { openDatabase } from '../../db/client';
+import { openDatabase, type Database } from '../../db/client';
 import { maskPhone } from '../../contracts/constants';
 import { mainlandPhone } from '../../contracts/user';
 import { channelInviteCodeSchema, redemptionBatchCreateSchema } from '../../contracts/points';
@@ -19,6 +19,18 @@ const USAGE = [
   '      npm run admin -- channel <渠道邀请码> <渠道名称> <奖励积分>  新建或修改渠道邀请码',
 ].join('\n');
 
+/** Opens the configured database for one command and closes it afterwards. */
+async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  loadDotEnv();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
 async function createCodes(args: string[]) {
   const [points, count, maxUses, expiresAt] = args;
   const input = redemptionBatchCreateSchema.safeParse({ points, count, maxUses, expiresAt });
@@ -26,17 +38,10 @@ async function createCodes(args: string[]) {
     console.error(`${input.error.issues[0]?.message ?? '参数无效'}\n${USAGE}`);
     return 64;
   }
-  loadDotEnv();
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    const { codes } = await createRedemptionBatch(database.db, { ...input.data, note: '命令行生成', createdBy: null });
-    console.error(`已生成 ${codes.length} 个兑换码，每个 ${input.data.points} 积分、可用 ${input.data.maxUses} 次：`);
-    console.log(codes.join('\n'));
-    return 0;
-  } finally {
-    await database.close();
-  }
+  const { codes } = await withDatabase((db) => createRedemptionBatch(db, { ...input.data, note: '命令行生成', createdBy: null }));
+  console.error(`已生成 ${codes.length} 个兑换码，每个 ${input.data.points} 积分、可用 ${input.data.maxUses} 次：`);
+  console.log(codes.join('\n'));
+  return 0;
 }
 
 /** Channel invite codes: a partner's or an event's code, with its own reward for new users. */
@@ -46,20 +51,13 @@ async function upsertChannel(args: string[]) {
     console.error(`${input.error.issues[0]?.message ?? '参数无效'}\n${USAGE}`);
     return 64;
   }
-  loadDotEnv();
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    const result = await saveChannelInviteCode(database.db, input.data);
-    if (result === 'taken') {
-      console.error(`邀请码 ${input.data.code} 已是某位用户的个人邀请码，请换一个。`);
-      return 1;
-    }
-    console.log(`渠道邀请码 ${input.data.code}（${input.data.name}）已${result === 'created' ? '创建' : '更新'}：新用户注册奖励 ${input.data.points} 积分。`);
-    return 0;
-  } finally {
-    await database.close();
+  const result = await withDatabase((db) => saveChannelInviteCode(db, input.data));
+  if (result === 'taken') {
+    console.error(`邀请码 ${input.data.code} 已是某位用户的个人邀请码，请换一个。`);
+    return 1;
   }
+  console.log(`渠道邀请码 ${input.data.code}（${input.data.name}）已${result === 'created' ? '创建' : '更新'}：新用户注册奖励 ${input.data.points} 积分。`);
+  return 0;
 }
 
 async function main(argv: string[]) {
@@ -75,22 +73,15 @@ async function main(argv: string[]) {
     console.error(`手机号无效：${rawPhone}`);
     return 64;
   }
-  loadDotEnv();
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  try {
-    const user = await setRole(database.db, phone.data, command === 'grant' ? 'admin' : 'user');
-    if (!user) {
-      console.error(`没有找到手机号为 ${maskPhone(phone.data)} 的用户：请先用该手机号登录一次。`);
-      return 1;
-    }
-    console.log(
-      `已将 ${maskPhone(phone.data)}（${user.username ?? user.id}）设为${user.role === 'admin' ? '管理员' : '普通用户'}。接口按数据库中的角色判断，立即生效。`,
-    );
-    return 0;
-  } finally {
-    await database.close();
+  const user = await withDatabase((db) => setRole(db, phone.data, command === 'grant' ? 'admin' : 'user'));
+  if (!user) {
+    console.error(`没有找到手机号为 ${maskPhone(phone.data)} 的用户：请先用该手机号登录一次。`);
+    return 1;
   }
+  console.log(
+    `已将 ${maskPhone(phone.data)}（${user.username ?? user.id}）设为${user.role === 'admin' ? '管理员' : '普通用户'}。接口按数据库中的角色判断，立即生效。`,
+  );
+  return 0;
 }
 
 main(process.argv.slice(2)).then(

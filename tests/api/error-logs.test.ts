@@ -1,26 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../server/config';
 import { createLogger } from '../../server/logger';
-import { startServer, type RunningServer } from '../../server/server';
-import { client, login } from './harness';
+import { client, login, startTestServer, type TestServer } from './harness';
 
 /**
  * A database failure is logged with the database's reason and the statement, never with the
  * statement's parameters (feedback text, contact details, phone numbers).
  */
 describe('error logs', () => {
-  let server: RunningServer;
+  let server: TestServer;
   const lines: string[] = [];
   beforeAll(async () => {
-    const config = loadConfig({
-      APP_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
-      LOG_LEVEL: 'error',
-    });
-    server = await startServer({ config, logger: createLogger('error', (line) => lines.push(line)) });
+    server = await startTestServer({ LOG_LEVEL: 'error' }, { logger: createLogger('error', (line) => lines.push(line)) });
   });
   afterAll(() => server.close());
 

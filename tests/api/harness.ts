@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../../server/config';
-import { createLogger } from '../../server/logger';
+import { createLogger, type Logger } from '../../server/logger';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/server';
 
 export type TestServer = RunningServer & { config: AppConfig };
@@ -14,7 +14,7 @@ export type TestServer = RunningServer & { config: AppConfig };
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Pick<ServerOptions, 'web' | 'realtimeLimits'> = {},
+  options: Pick<ServerOptions, 'web' | 'realtimeLimits'> & { logger?: Logger } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     APP_ENV: 'test',
