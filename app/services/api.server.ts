@@ -6,6 +6,7 @@ import { pointsApi } from './api/points.server';
 import { realtimeApi } from './api/realtime.server';
 import { systemApi } from './api/system.server';
 import { createTransport } from './api/transport.server';
+import { updateLogsApi } from './api/update-logs.server';
 import { userApi } from './api/user.server';
 import { ApiRequestError } from './errors';
 
@@ -24,6 +25,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     realtime: realtimeApi(transport),
     system: systemApi(transport),
     admin: adminApi(transport),
+    updateLogs: updateLogsApi(transport),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

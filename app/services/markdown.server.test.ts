@@ -198,9 +198,9 @@ describe('isSafeUrl', () => {
 });
 
 describe('markdownExcerpt', () => {
-  it('is the readable text without markup or code blocks, cut with an ellipsis', () => {
+  it('is the readable text without markup, headings or code blocks, cut with an ellipsis', () => {
     expect(markdownExcerpt('# 标题\n\n这是 **重要** 更新，含 `code`。\n\n```\nblock\n```\n\n- 列表项')).toBe(
-      '标题 这是 重要 更新，含 code。 列表项',
+      '这是 重要 更新，含 code。 列表项',
     );
     expect(markdownExcerpt('一二三四五六七八九十', 5)).toBe('一二三四五…');
     expect(markdownExcerpt('[链接](javascript:alert(1))')).toBe('[链接](javascript:alert(1))');

@@ -107,14 +107,16 @@ export const sanitizeMarkdownHtml = (html: string) => sanitizeHtml(html, SANITIZ
 export const renderMarkdown = (markdown: string) => sanitizeMarkdownHtml(md.render(markdown));
 
 /**
- * A short plain-text preview of markdown for lists: the words a reader sees (no markup, no code
- * blocks), whitespace collapsed, cut at `maxLength` characters with an ellipsis. Plain text, for
+ * A short plain-text preview of markdown for lists: the words a reader sees (no markup, headings
+ * or code blocks), whitespace collapsed, cut at `maxLength` characters with an ellipsis. Plain text, for
  * React to escape.
  */
 export function markdownExcerpt(markdown: string, maxLength = 120): string {
   const words: string[] = [];
-  for (const token of md.parse(markdown, {})) {
-    if (token.type !== 'inline') continue;
+  const tokens = md.parse(markdown, {});
+  for (const [i, token] of tokens.entries()) {
+    // Headings are skipped: a list shows the log's own title above its excerpt.
+    if (token.type !== 'inline' || tokens[i - 1]?.type === 'heading_open') continue;
     for (const child of token.children ?? []) {
       if (child.type === 'text' || child.type === 'code_inline') words.push(child.content);
       else if (child.type === 'softbreak' || child.type === 'hardbreak') words.push(' ');

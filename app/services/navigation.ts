@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import type { UpdateType } from '../../contracts/constants';
 import {
   BookOpen,
   CircleHelp,
@@ -89,6 +90,18 @@ export const ADMIN_MENU_GROUP: MenuGroup = {
     { id: 'admin-points', label: '用户积分', to: '/dash/admin/points', icon: Coins, available: true },
   ],
 };
+
+/** Spec §2 system/update-logs: not in the sidebar's groups; reached by search, the about page and update notices. */
+export const UPDATE_LOGS_ROUTE = '/dash/system/update-logs';
+export const updateLogRoute = (id: string) => `${UPDATE_LOGS_ROUTE}/${encodeURIComponent(id)}`;
+/** The list for a type filter and page: the filter links and the pager (plain links, so both work without JavaScript). */
+export function updateLogsHref(updateType: UpdateType | null, page = 1): string {
+  const params = new URLSearchParams();
+  if (updateType) params.set('update_type', updateType);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `${UPDATE_LOGS_ROUTE}?${query}` : UPDATE_LOGS_ROUTE;
+}
 
 /** Pages of the header's points display and user menu (spec §2 header), not in the sidebar. */
 export const ACCOUNT_ROUTES = {

@@ -142,6 +142,7 @@ export function MarkdownBody({ html }: { html: string }) {
       overflowWrap="anywhere"
       css={{
         '& > * + *': { marginTop: '0.75em' },
+        '& > :first-child': { marginTop: 0 },
         '& h2, & h3, & h4, & h5, & h6': { fontWeight: 'semibold', color: 'gray.900', marginTop: '1.2em' },
         '& h2': { fontSize: 'lg' },
         '& h3': { fontSize: 'md' },
@@ -155,6 +156,12 @@ export function MarkdownBody({ html }: { html: string }) {
         '& blockquote': { borderInlineStartWidth: '3px', borderColor: 'gray.300', paddingInlineStart: '3', color: 'gray.600' },
         '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto' },
         '& th, & td': { borderWidth: '1px', px: '2', py: '1' },
+        '& th': { bg: 'gray.50', fontWeight: 'semibold', textAlign: 'start' },
+        // Table alignment arrives as data-align (the sanitiser allows no style attribute).
+        '& [data-align=center]': { textAlign: 'center' },
+        '& [data-align=right]': { textAlign: 'end' },
+        '& h4, & h5, & h6': { fontSize: 'sm' },
+        '& hr': { borderColor: 'gray.200', marginBlock: '1.5em' },
         '& img': { maxW: 'full' },
       }}
       dangerouslySetInnerHTML={{ __html: html }}

@@ -136,8 +136,9 @@ export function pageItems(page: number, totalPages: number): Array<number | 'gap
 }
 
 /**
- * Pagination for the history: links (`hrefFor`, works without JavaScript) on the page, buttons
- * (`onPage`) in the modal. Renders nothing for a single page.
+ * Pagination for the history (and other lists: `label` and `testId` name it): links (`hrefFor`,
+ * works without JavaScript) on the page, buttons (`onPage`) in the modal. Renders nothing for a
+ * single page.
  */
 export function HistoryPager({
   page,
@@ -145,12 +146,16 @@ export function HistoryPager({
   total,
   hrefFor,
   onPage,
+  label = '积分明细分页',
+  testId = 'points-history-pager',
 }: {
   page: number;
   pageSize: number;
   total: number;
   hrefFor?: (page: number) => string;
   onPage?: (page: number) => void;
+  label?: string;
+  testId?: string;
 }) {
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const control = (target: number, label: ReactNode, props: { ariaLabel: string; current?: boolean }) => {
@@ -181,7 +186,7 @@ export function HistoryPager({
   };
 
   return (
-    <HStack justify="space-between" flexWrap="wrap" gap="3" mt="4" as="nav" aria-label="积分明细分页" data-testid="points-history-pager">
+    <HStack justify="space-between" flexWrap="wrap" gap="3" mt="4" as="nav" aria-label={label} data-testid={testId}>
       <Text fontSize="sm" color="gray.600">
         共 {total} 条，第 {Math.min(page, totalPages)}/{totalPages} 页
       </Text>

@@ -2,7 +2,7 @@ import { Box, Input, Kbd, Stack, Text } from '@chakra-ui/react';
 import { useNavigate } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { AppDialog } from '~/components/ui/app-dialog';
-import { ACCOUNT_ROUTES, MENU_GROUPS } from '~/services/navigation';
+import { ACCOUNT_ROUTES, MENU_GROUPS, UPDATE_LOGS_ROUTE } from '~/services/navigation';
 
 /** Ctrl/Cmd+K opens the search box anywhere in the dashboard; Escape closes it. */
 export function useSearchShortcut(open: () => void) {
@@ -30,6 +30,7 @@ const PAGES: SearchablePage[] = [
   { id: 'redemption-code', label: '使用兑换码', to: ACCOUNT_ROUTES.redemption, group: '积分', keywords: '兑换 兑换码 卡密 积分' },
   { id: 'invitation', label: '邀请好友', to: ACCOUNT_ROUTES.invitation, group: '积分', keywords: '邀请 邀请码 好友 奖励 积分' },
   { id: 'feedback', label: '意见反馈', to: '/dash/feedback', group: '帮助与支持', keywords: '反馈 建议 问题 投诉 客服' },
+  { id: 'update-logs', label: '更新日志', to: UPDATE_LOGS_ROUTE, group: '帮助与支持', keywords: '更新 版本 新功能 修复 优化 公告 changelog' },
   { id: 'privacy-policy', label: '隐私政策', to: '/dash/privacy-policy', group: '帮助与支持', keywords: '隐私 个人信息 数据' },
   { id: 'service-agreement', label: '用户服务协议', to: '/dash/service-agreement', group: '帮助与支持', keywords: '协议 条款 服务' },
   { id: 'websocket-test', label: '实时连接测试', to: '/dash/websocket-test', group: '帮助与支持', keywords: 'websocket socket 实时 连接 推送 心跳 测试' },
