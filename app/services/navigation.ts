@@ -7,9 +7,11 @@ import {
   FileText,
   FolderHeart,
   GraduationCap,
+  History,
   Info,
   LayoutDashboard,
   Mail,
+  Megaphone,
   NotebookPen,
   PenLine,
   ScanSearch,
@@ -88,6 +90,8 @@ export const ADMIN_MENU_GROUP: MenuGroup = {
     { id: 'admin-redemption-codes', label: '兑换码', to: '/dash/admin/redemption-codes', icon: Ticket, available: true },
     { id: 'admin-prices', label: '积分价格', to: '/dash/admin/prices', icon: Tags, available: true },
     { id: 'admin-points', label: '用户积分', to: '/dash/admin/points', icon: Coins, available: true },
+    { id: 'admin-notifications', label: '通知公告', to: '/dash/admin/notifications', icon: Megaphone, available: true },
+    { id: 'admin-update-logs', label: '更新日志', to: '/dash/admin/update-logs', icon: History, available: true },
   ],
 };
 

@@ -4,11 +4,25 @@
  */
 const BEIJING_OFFSET_MS = 8 * 3600_000;
 
-export function formatBeijingTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
+function beijingParts(iso: string | null | undefined) {
+  if (!iso) return null;
   const time = Date.parse(iso);
-  if (Number.isNaN(time)) return '—';
+  if (Number.isNaN(time)) return null;
   const d = new Date(time + BEIJING_OFFSET_MS);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  return {
+    date: `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`,
+    time: `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`,
+  };
+}
+
+export function formatBeijingTime(iso: string | null | undefined): string {
+  const parts = beijingParts(iso);
+  return parts ? `${parts.date} ${parts.time}` : '—';
+}
+
+/** A saved time as the value of a `datetime-local` input, in Beijing time (how the console reads it back). */
+export function toBeijingInput(iso: string | null | undefined): string {
+  const parts = beijingParts(iso);
+  return parts ? `${parts.date}T${parts.time}` : '';
 }

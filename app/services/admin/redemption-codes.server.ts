@@ -5,6 +5,7 @@ import { z } from '../../../contracts/zod';
 import { orRouteError } from '../api.server';
 import { ApiRequestError } from '../errors';
 import { handleForm, type FormFailure } from '../forms';
+import { consoleFormValues } from './form-values';
 import { requireAdmin } from './guard.server';
 
 export const PAGE = '兑换码管理';
@@ -27,23 +28,7 @@ export async function redemptionCodesLoader({ request, context }: LoaderFunction
   return { batches: batches.map((b): BatchRow => ({ ...b, status: statusOf(b) })) };
 }
 
-/**
- * Form values on their way to the contract: a blank field is a missing one (so it reads 请输入…,
- * not "at least 1"), and the `datetime-local` value, which has no zone, is Beijing time whatever
- * zone the server runs in (`2027-01-01T00:00` is midnight in China).
- */
-function fromForm(raw: unknown): unknown {
-  if (!raw || typeof raw !== 'object') return raw;
-  const entries = Object.entries(raw).map(([key, value]) => {
-    if (typeof value !== 'string' || value.trim() === '') return [key, undefined];
-    if (key === 'expiresAt' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) {
-      return [key, `${value}${value.length === 16 ? ':00' : ''}+08:00`];
-    }
-    return [key, value];
-  });
-  return Object.fromEntries(entries);
-}
-const createSchema = z.preprocess(fromForm, redemptionBatchCreateSchema);
+const createSchema = z.preprocess((raw) => consoleFormValues(raw, ['expiresAt']), redemptionBatchCreateSchema);
 
 export type RedemptionCodesActionData =
   | { intent: 'create'; ok: true; batchId: string; codes: string[]; points: number; maxUses: number }

@@ -1,4 +1,11 @@
 import {
+  systemNotificationSchema,
+  updateLogSchema,
+  updateLogsPageSchema,
+  type NotificationInput,
+  type UpdateLogInput,
+} from '../../../contracts/notifications';
+import {
   pointsAdjustResultSchema,
   pointsAdjustSchema,
   pointsHistoryPageSchema,
@@ -19,6 +26,30 @@ export type PointsAdjustment = z.infer<typeof pointsAdjustSchema>;
 const batchesSchema = z.object({ batches: z.array(redemptionBatchSchema) });
 const ledgerSchema = z.object({ user: userSchema, history: pointsHistoryPageSchema });
 export type AdminLedger = z.infer<typeof ledgerSchema>;
+
+const notificationsPageSchema = z.object({
+  items: z.array(systemNotificationSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+const updateLogResultSchema = z.object({ updateLog: updateLogSchema });
+const pageQuery = (page: number, pageSize: number) => new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+const notificationPath = (id: string) => `/admin/notifications/${encodeURIComponent(id)}`;
+const updateLogPath = (id: string) => `/admin/update-logs/${encodeURIComponent(id)}`;
+
+/**
+ * A notice as the console's form sends it. The API leaves a field it is not sent untouched, so
+ * an edit sends the optional fields the form left blank as null, which clears them.
+ */
+const notificationBody = (input: NotificationInput) => ({
+  ...input,
+  start_time: input.start_time ?? null,
+  end_time: input.end_time ?? null,
+  redirect_url: input.redirect_url ?? null,
+  estimatedCompletionTime: input.estimatedCompletionTime ?? null,
+  update_log_id: input.update_log_id ?? null,
+});
 
 /**
  * /api/v1/admin: the operator console's calls. The API refuses every one of them with 403 unless
@@ -51,4 +82,41 @@ export const adminApi = (api: ApiTransport) => ({
     api.withErrorLog('admin_points_adjust', () =>
       api.json('/admin/points/adjust', { method: 'POST', body, schema: pointsAdjustResultSchema }),
     ),
+  notifications: (page: number, pageSize: number) =>
+    api.json(`/admin/notifications?${pageQuery(page, pageSize)}`, { schema: notificationsPageSchema }),
+  notification: (id: string) => api.json(notificationPath(id), { schema: systemNotificationSchema }),
+  createNotification: (input: NotificationInput) =>
+    api.withErrorLog('admin_notification_create', () =>
+      api.json('/admin/notifications', { method: 'POST', body: notificationBody(input), schema: systemNotificationSchema }),
+    ),
+  updateNotification: (id: string, input: NotificationInput) =>
+    api.withErrorLog('admin_notification_update', () =>
+      api.json(notificationPath(id), { method: 'PUT', body: notificationBody(input), schema: systemNotificationSchema }),
+    ),
+  publishNotification: (id: string) =>
+    api.withErrorLog('admin_notification_publish', () =>
+      api.json(`${notificationPath(id)}/publish`, { method: 'POST', body: {}, schema: systemNotificationSchema }),
+    ),
+  expireNotification: (id: string) =>
+    api.withErrorLog('admin_notification_expire', () =>
+      api.json(`${notificationPath(id)}/expire`, { method: 'POST', body: {}, schema: systemNotificationSchema }),
+    ),
+  deleteNotification: (id: string) =>
+    api.withErrorLog('admin_notification_delete', () => api.json(notificationPath(id), { method: 'DELETE', schema: z.unknown() })),
+  /** Drafts included, newest first. */
+  updateLogs: (page: number, pageSize: number) =>
+    api.json(`/admin/update-logs?${pageQuery(page, pageSize)}`, { schema: updateLogsPageSchema }),
+  updateLog: async (id: string) => (await api.json(updateLogPath(id), { schema: updateLogResultSchema })).updateLog,
+  createUpdateLog: (input: UpdateLogInput) =>
+    api.withErrorLog(
+      'admin_update_log_create',
+      async () => (await api.json('/admin/update-logs', { method: 'POST', body: input, schema: updateLogResultSchema })).updateLog,
+    ),
+  updateUpdateLog: (id: string, input: UpdateLogInput) =>
+    api.withErrorLog(
+      'admin_update_log_update',
+      async () => (await api.json(updateLogPath(id), { method: 'PUT', body: input, schema: updateLogResultSchema })).updateLog,
+    ),
+  deleteUpdateLog: (id: string) =>
+    api.withErrorLog('admin_update_log_delete', () => api.json(updateLogPath(id), { method: 'DELETE', schema: z.unknown() })),
 });
