@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { adminStorageState, E2E_ADMIN_PHONE, expect, loginViaForm, randomPhone, test, visitorHeaders, waitForHydration } from './fixtures';
 
-const CONSOLE_PAGES = ['/dash/admin', '/dash/admin/redemption-codes', '/dash/admin/prices', '/dash/admin/points'];
+const CONSOLE_PAGES = [
+  '/dash/admin',
+  '/dash/admin/redemption-codes',
+  '/dash/admin/prices',
+  '/dash/admin/points',
+  '/dash/admin/notifications',
+  '/dash/admin/update-logs',
+];
 const uniqueNote = (what: string) => `${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test.describe('an administrator', () => {

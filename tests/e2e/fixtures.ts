@@ -33,6 +33,29 @@ export async function loginViaForm(page: Page, phone = randomPhone()) {
   return phone;
 }
 
+type Violation = { directive: string; blocked: string; sample: string; url: string };
+
+/** Collects `securitypolicyviolation` events and CSP console messages across navigations. */
+export async function watchCsp(page: Page) {
+  const violations: Violation[] = [];
+  const messages: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (v: Violation) => void violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        sample: e.sample,
+        url: e.documentURI,
+      });
+    });
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) messages.push(m.text());
+  });
+  return { violations, messages };
+}
+
 /** Fails a test on any console error or uncaught exception (hydration mismatches included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => use({ ...extraHTTPHeaders, ...visitorHeaders() }),

@@ -1,34 +1,11 @@
 import type { Page, Response } from '@playwright/test';
-import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { expect, loginViaForm, test, waitForHydration, watchCsp } from './fixtures';
 
 /**
  * The security headers of ADR 0014, in a real browser: every page the app renders works under its
  * Content-Security-Policy (no violation, styles applied, dialogs and toasts styled at runtime),
  * and pages, the API and static files carry the other headers.
  */
-
-type Violation = { directive: string; blocked: string; sample: string; url: string };
-
-/** Collects `securitypolicyviolation` events and CSP console messages across navigations. */
-async function watchCsp(page: Page) {
-  const violations: Violation[] = [];
-  const messages: string[] = [];
-  await page.exposeFunction('__reportCspViolation', (v: Violation) => void violations.push(v));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation({
-        directive: e.violatedDirective,
-        blocked: e.blockedURI,
-        sample: e.sample,
-        url: e.documentURI,
-      });
-    });
-  });
-  page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) messages.push(m.text());
-  });
-  return { violations, messages };
-}
 
 function expectPageHeaders(response: Response | null) {
   expect(response, 'page response').not.toBeNull();
