@@ -176,6 +176,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.use('/api', (_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
 
   const server = http.createServer(app);
+  // Idle keep-alive sockets stay open longer than a client or proxy would wait before reusing
+  // one (load balancers idle out at 60 s): otherwise the server may close a socket just as the
+  // peer sends on it, and that request is reset. headersTimeout must exceed it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const realtime = attachRealtime(server, { logger, getDeps: () => deps, trustProxy: config.trustProxy, limits: { maxConnections: config.REALTIME_MAX_CONNECTIONS, ...options.realtimeLimits } });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
