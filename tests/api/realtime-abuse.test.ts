@@ -110,29 +110,34 @@ describe('connection caps at the production defaults', () => {
   it('of 1,000 sockets opened at once from one address, only its share is accepted; /healthz and the API answer meanwhile', async () => {
     const { accessToken } = await login(server.url);
     const attacker = flood(server.url, randomIp(), 1000);
-    expect(await attacker.nextLine()).toBe('started');
-    const outcome = attacker.nextLine();
-    let finished = false;
-    void outcome.then(() => (finished = true));
+    try {
+      expect(await attacker.nextLine()).toBe('started');
+      const outcome = attacker.nextLine();
+      let finished = false;
+      void outcome.then(() => (finished = true));
 
-    // Both answer while the attempts arrive, each within a second (they take milliseconds idle).
-    const latencies: number[] = [];
-    do {
-      const started = performance.now();
-      const [health, info] = await Promise.all([fetch(`${server.url}/healthz`), client(server.url).get('/user/info', accessToken)]);
-      latencies.push(performance.now() - started);
-      expect([health.status, info.status]).toEqual([200, 200]);
-    } while (!finished);
-    expect(Math.max(...latencies)).toBeLessThan(1000);
+      // Both answer while the attempts arrive (they take milliseconds idle). The broken build refused
+      // connections for 40 s; the bound leaves room for a loaded 2-core CI running two test workers.
+      const latencies: number[] = [];
+      do {
+        const started = performance.now();
+        const [health, info] = await Promise.all([fetch(`${server.url}/healthz`), client(server.url).get('/user/info', accessToken)]);
+        latencies.push(performance.now() - started);
+        expect([health.status, info.status]).toEqual([200, 200]);
+      } while (!finished);
+      expect(Math.max(...latencies)).toBeLessThan(3000);
 
-    const cap = DEFAULT_REALTIME_LIMITS.maxAnonymousPerIp;
-    expect(JSON.parse(await outcome)).toEqual({ 101: cap, 429: 1000 - cap });
-    expect(server.realtime.stats()).toEqual({ connections: cap, anonymous: cap });
+      const cap = DEFAULT_REALTIME_LIMITS.maxAnonymousPerIp;
+      expect(JSON.parse(await outcome)).toEqual({ 101: cap, 429: 1000 - cap });
+      expect(server.realtime.stats()).toEqual({ connections: cap, anonymous: cap });
 
-    // The cap is the address's, not the server's: another address still gets in.
-    const other = await openSocket(server.url, { 'x-forwarded-for': randomIp() });
-    other.close();
-    await attacker.stop();
+      // The cap is the address's, not the server's: another address still gets in.
+      const other = await openSocket(server.url, { 'x-forwarded-for': randomIp() });
+      other.close();
+    } finally {
+      // Whatever failed above, the flood's sockets go, so the next tests start from zero.
+      await attacker.stop();
+    }
   });
 
   it('counts IPv6 clients per /64', async () => {
