@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ledgerMismatches } from '../../server/domain/points/ledger';
-import { client, login, startTestServer, type TestServer } from './harness';
+import { client, login, startTestServer, type Envelope, type TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ async function upload(token: string, files: Array<{ name: string; bytes: Buffer 
   for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)]), f.name);
   if (nickname) form.append('nickname', nickname);
   const res = await fetch(`${server.url}/api/v1/ai/auto-cv-detection`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` }, signal });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as Envelope<Record<string, any>> };
 }
 const balance = async (token: string) => (await client(server.url).get('/user/info', token)).body.data.total_points as number;
 
