@@ -1,5 +1,6 @@
 import { Box, Button, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
+import { useActionAnswer } from '~/hooks/use-action-answer';
 import { useEffect } from 'react';
 import { GENDER_LABELS, GENDERS, maskPhone } from '../../contracts/constants';
 import type { User } from '../../contracts/user';
@@ -10,7 +11,7 @@ import type { ProfileActionData } from '~/services/profile.server';
 
 /** Spec §5 profile form: username, email, phone (the login account, shown masked), gender, position. */
 export function ProfileForm({ user }: { user: User }) {
-  const actionData = useActionData<ProfileActionData>();
+  const actionData = useActionAnswer<ProfileActionData>();
   const navigation = useNavigation();
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update-profile';
   const errors = actionData && !actionData.ok ? actionData.errors : {};
@@ -60,7 +61,12 @@ export function ProfileForm({ user }: { user: User }) {
               </NativeSelect.Root>
             </FormField>
             <FormField label="职位" error={errors.position}>
-              <Input name="position" defaultValue={values?.position ?? user.position ?? ''} maxLength={50} placeholder="如：留学顾问、学生" />
+              <Input
+                name="position"
+                defaultValue={values?.position ?? user.position ?? ''}
+                maxLength={50}
+                placeholder="如：留学顾问、学生"
+              />
             </FormField>
           </SimpleGrid>
           <Box>

@@ -14,7 +14,8 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionAnswer } from '~/hooks/use-action-answer';
 import { Megaphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { NOTIFICATION_STATUS_LABELS, NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '../../contracts/constants';
@@ -118,7 +119,7 @@ function initialValues(editing: NotificationRow | null): Record<NotificationFiel
 
 export default function AdminNotifications() {
   const { items, page, pageSize, total, updateLogs, editing, editMissing } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const data = useActionAnswer<typeof action>();
   const dialog = useRowActionDialog(data);
   const save = data?.intent === 'save' ? data : null;
   const row = data && data.intent !== 'save' ? data : null;

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, DataList, EmptyState, Heading, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { useActionAnswer } from '~/hooks/use-action-answer';
 import { History, Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -33,7 +34,7 @@ const signed = (points: number) => (points > 0 ? `+${formatPoints(points)}` : fo
 
 export default function AdminPoints() {
   const { phone, ledger, error } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const data = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
   const adjustForm = useRef<HTMLFormElement>(null);

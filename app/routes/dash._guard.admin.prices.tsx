@@ -1,6 +1,7 @@
 import { Box, Button, Field, Grid, Input, Stack, Text } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionAnswer } from '~/hooks/use-action-answer';
 import { formatBeijingTime } from '~/components/admin/format';
 import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -53,7 +54,7 @@ function PriceInput({
 
 export default function Prices() {
   const { table } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const data = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const errors = data && !data.ok ? data.errors : {};
   const values = data && !data.ok ? data.values : null;

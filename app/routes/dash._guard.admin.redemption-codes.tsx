@@ -15,7 +15,8 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { useActionAnswer } from '~/hooks/use-action-answer';
 import { Download, Ticket } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatPoints } from '../../contracts/constants';
@@ -50,7 +51,7 @@ const describeBatch = (b: BatchRow) =>
 
 export default function RedemptionCodes() {
   const { batches } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const data = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);

@@ -14,7 +14,8 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { useActionAnswer } from '~/hooks/use-action-answer';
 import { History } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { UPDATE_IMPORTANCE_LABELS, UPDATE_TYPE_LABELS, UPDATE_TYPES } from '../../contracts/constants';
@@ -72,7 +73,7 @@ function initialValues(editing: UpdateLog | null): Record<UpdateLogField, string
 
 export default function AdminUpdateLogs() {
   const { items, page, pageSize, total, editing, editMissing } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const data = useActionAnswer<typeof action>();
   const dialog = useRowActionDialog(data);
   const removal = data?.intent === 'delete' ? data : null;
   const askedAbout = removal?.stage === 'confirm' ? items.find((l) => l.id === removal.id) : undefined;

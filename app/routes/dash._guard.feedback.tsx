@@ -1,6 +1,7 @@
 import { Box, Button, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
+import { useActionAnswer } from '~/hooks/use-action-answer';
 import { useEffect, useRef } from 'react';
 import { FEEDBACK_CATEGORIES, FEEDBACK_CATEGORY_LABELS } from '../../contracts/constants';
 import { Page } from '~/components/page';
@@ -18,7 +19,7 @@ export const loader = sessionOnlyLoader;
 export const action = (args: ActionFunctionArgs) => feedbackAction(PAGE, args);
 
 export default function Feedback() {
-  const data = useActionData<typeof action>();
+  const data = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const errors = data && !data.ok ? data.errors : {};

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
 import type { ActionFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react';
+import { Form, Link, useNavigation } from '@remix-run/react';
+import { useActionAnswer } from '~/hooks/use-action-answer';
 import { useEffect, useRef } from 'react';
 import { formatPoints } from '../../contracts/constants';
 import { Page } from '~/components/page';
@@ -18,7 +19,7 @@ export const loader = sessionOnlyLoader;
 export const action = (args: ActionFunctionArgs) => redeemAction(PAGE, args);
 
 export default function RedemptionCode() {
-  const data = useActionData<typeof action>();
+  const data = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const input = useRef<HTMLInputElement>(null);
   const errors = data && !data.ok ? data.errors : {};
