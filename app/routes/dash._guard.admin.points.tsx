@@ -12,7 +12,7 @@ import {
   ROLE_LABELS,
   type PointsStatus,
 } from '../../contracts/constants';
-import { ConfirmPanel } from '~/components/admin/confirm-panel';
+import { ConfirmPanel } from '~/components/ui/confirm-panel';
 import { formatBeijingTime } from '~/components/admin/format';
 import { Page } from '~/components/page';
 import { AppDialog } from '~/components/ui/app-dialog';

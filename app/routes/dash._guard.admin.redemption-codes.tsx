@@ -20,7 +20,7 @@ import { useActionAnswer } from '~/hooks/use-action-answer';
 import { Download, Ticket } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatPoints } from '../../contracts/constants';
-import { ConfirmPanel } from '~/components/admin/confirm-panel';
+import { ConfirmPanel } from '~/components/ui/confirm-panel';
 import { formatBeijingTime } from '~/components/admin/format';
 import { Page } from '~/components/page';
 import { AppDialog } from '~/components/ui/app-dialog';

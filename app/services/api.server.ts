@@ -1,5 +1,6 @@
 import { json, type AppLoadContext } from '@remix-run/node';
 import { adminApi } from './api/admin.server';
+import { archivesApi } from './api/archives.server';
 import { authApi } from './api/auth.server';
 import { feedbackApi } from './api/feedback.server';
 import { pointsApi } from './api/points.server';
@@ -25,6 +26,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     realtime: realtimeApi(transport),
     system: systemApi(transport),
     admin: adminApi(transport),
+    archives: archivesApi(transport),
     updateLogs: updateLogsApi(transport),
   };
 }

@@ -6,7 +6,7 @@ import { orRouteError } from '../api.server';
 import { handleForm, type FormFailure } from '../forms';
 import { consoleFormValues } from './form-values';
 import { requireAdmin } from './guard.server';
-import { confirmedRowAction, pageParam, type RowActionData } from './row-actions.server';
+import { confirmedRowAction, pageParam, type RowActionData } from '../row-actions.server';
 
 export const PAGE = '通知公告管理';
 const PAGE_SIZE = 20;

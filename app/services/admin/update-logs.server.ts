@@ -6,7 +6,7 @@ import { handleForm, readForm, type FormFailure } from '../forms';
 import { renderMarkdown } from '../markdown.server';
 import { consoleFormValues } from './form-values';
 import { requireAdmin } from './guard.server';
-import { confirmedRowAction, pageParam, type RowActionData } from './row-actions.server';
+import { confirmedRowAction, pageParam, type RowActionData } from '../row-actions.server';
 
 export const PAGE = '更新日志管理';
 const PAGE_SIZE = 20;

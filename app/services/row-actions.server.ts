@@ -1,7 +1,7 @@
-import { ApiRequestError } from '../errors';
+import { ApiRequestError } from './errors';
 
 /**
- * A console action on one row (publish, expire, delete) that needs a confirmation (ADR 0018): the
+ * An action on one row of a list (publish, expire, delete) that needs a confirmation (ADR 0018): the
  * first post without confirm=yes only asks (the page shows the question when JavaScript is off;
  * with it a dialog asks and posts confirm=yes at once), the second applies. A refusal from the API
  * is shown on the page, not as an error page.
