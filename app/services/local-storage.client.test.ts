@@ -1,13 +1,16 @@
 import {
   draftKey,
   getItem,
+  isQuotaError,
   LAST_LOGIN_PHONE_KEY,
   listKeys,
   maintainLocalStorage,
+  parseDraftKey,
   QUOTA_BYTES,
   setItem,
   sidebarDataKey,
   wipeOnLogout,
+  writeItem,
 } from './local-storage.client';
 
 /** A Map-backed Storage, enough for the module (tests run in Node, not a browser). */
@@ -69,13 +72,51 @@ describe('local storage', () => {
     maintainLocalStorage(Date.now() + 31 * DAY);
     expect(listKeys().map((k) => k.key)).toEqual([draftKey('u1', 'ps')]);
 
-    // Over 90% of 5 MB: the soonest-expiring items go first.
+    // Over 90% of 5 MB: the oldest saved go first, whatever their expiry; at the same save time, the soonest expiring.
     const big = 'x'.repeat(Math.floor(QUOTA_BYTES / 2 / 2)); // ~2.5 MB as UTF-16
+    const start = Date.now();
+    setItem('old-long', big, 5 * DAY);
+    vi.setSystemTime(start + 3600_000);
+    setItem('new-short', big, 1 * DAY);
+    let report = maintainLocalStorage();
+    expect(report.evicted).toEqual(['old-long']);
+    expect(report.evictedDrafts).toEqual([]);
     setItem('soon', big, 1 * DAY);
     setItem('later', big, 5 * DAY);
-    maintainLocalStorage();
-    const keys = listKeys().map((k) => k.key);
-    expect(keys).not.toContain('soon');
-    expect(keys).toContain('later');
+    report = maintainLocalStorage();
+    expect(report.evicted).toEqual(['new-short', 'soon']);
+    expect(listKeys().map((k) => k.key)).toEqual([draftKey('u1', 'ps'), 'later']);
+    vi.useRealTimers();
+  });
+
+  it('a write refused for quota runs maintenance and retries once; other errors are reported, not thrown', () => {
+    const big = 'x'.repeat(Math.floor(QUOTA_BYTES / 2 / 2));
+    const s = new MemoryStorage();
+    vi.stubGlobal('window', { localStorage: s });
+    setItem('old', big);
+    let full = true;
+    const put = s.setItem.bind(s);
+    s.setItem = (k, v) => {
+      if (full && k === 'lx:new') throw new DOMException('full', 'QuotaExceededError');
+      put(k, v);
+    };
+    // The write needs 2.5 MB more: maintenance makes room by evicting 'old', then the retry is refused again.
+    expect(writeItem('new', big)).toEqual({ ok: false, reason: 'quota' });
+    expect(listKeys()).toEqual([]);
+    full = false;
+    expect(setItem('new', big)).toBe(true);
+    s.setItem = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    expect(writeItem('other', 1)).toEqual({ ok: false, reason: 'error' });
+  });
+
+  it('recognises quota errors across browsers and parses draft keys whose user id holds colons', () => {
+    expect(isQuotaError(new DOMException('x', 'QuotaExceededError'))).toBe(true);
+    expect(isQuotaError({ name: 'NS_ERROR_DOM_QUOTA_REACHED', code: 1014 })).toBe(true);
+    expect(isQuotaError(new Error('boom'))).toBe(false);
+    expect(parseDraftKey(draftKey('wx:abc', 'school_match'))).toEqual({ userId: 'wx:abc', type: 'school_match', part: 'draft' });
+    expect(parseDraftKey(sidebarDataKey('u1', 'ps'))).toEqual({ userId: 'u1', type: 'ps', part: 'sidebar' });
+    expect(parseDraftKey(LAST_LOGIN_PHONE_KEY)).toBeNull();
   });
 });

@@ -1,21 +1,37 @@
 import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '~/components/ui/app-dialog';
 import { useEffect, useState } from 'react';
-import { notifyError, notifySuccess } from '~/components/ui/toaster';
+import { notifyError, notifySuccess, toaster } from '~/components/ui/toaster';
 import { DRAFT_TYPES, type DraftType } from '~/services/drafts';
-import { clearDrafts, draftTypesPresent } from '~/services/drafts.client';
+import { clearDrafts, draftEvictionNotice, draftTypesPresent, startDraftMaintenance } from '~/services/drafts.client';
 
 export const DRAFT_COUNT_REFRESH_MS = 30_000;
 
-/** Number of saved drafts, refreshed every 30 s and whenever another tab changes storage. */
+/** Lost work: the notice stays until closed, and a second eviction replaces it rather than stacking. */
+function notifyDraftsEvicted(types: DraftType[]) {
+  const options = { id: 'drafts-evicted', type: 'warning', title: draftEvictionNotice(types), duration: Infinity, closable: true };
+  if (toaster.isVisible(options.id)) toaster.update(options.id, options);
+  else toaster.create(options);
+}
+
+/**
+ * Number of saved drafts, refreshed every 30 s and whenever another tab changes storage. Mounted
+ * once by the shell header, it also runs the hourly storage check and tells the user when their
+ * oldest drafts were evicted for quota.
+ */
 export function useDraftCount(userId: string) {
   const [count, setCount] = useState(0);
   useEffect(() => {
     const refresh = () => setCount(draftTypesPresent(userId).length);
+    const stopMaintenance = startDraftMaintenance(userId, (types) => {
+      notifyDraftsEvicted(types);
+      refresh();
+    });
     refresh();
     const timer = setInterval(refresh, DRAFT_COUNT_REFRESH_MS);
     window.addEventListener('storage', refresh);
     return () => {
+      stopMaintenance();
       clearInterval(timer);
       window.removeEventListener('storage', refresh);
     };
