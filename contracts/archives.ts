@@ -7,7 +7,7 @@ import { z } from './zod';
 const text = (max: number) => z.string().trim().max(max, `内容不能超过${max}个字符`);
 /** Optional text; an empty string is kept as "not filled in" (forms send blanks). */
 const optionalText = (max: number) => text(max).optional();
-const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `最多${max}项`).default([]);
+const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(max, `最多${max}项`);
 /** Dates as people write them on CVs: 2023-09, 2023.09, 2023, 至今. */
 const when = optionalText(20);
 
@@ -49,13 +49,14 @@ export const experienceSchema = z.object({
 export const awardSchema = z.object({ title: text(200), date: when, description: optionalText(1000) });
 export const publicationSchema = z.object({ title: text(300), venue: optionalText(200), date: when, authors: optionalText(300) });
 
-export const profileDataSchema = z.object({
+/** Each section as sent; `profileDataSchema` fills the missing ones, an update leaves them out. */
+const sectionSchemas = {
   nickname: optionalText(50),
-  contact: z.object({ email: optionalText(254), phone: optionalText(30), wechat: optionalText(50) }).default({}),
+  contact: z.object({ email: optionalText(254), phone: optionalText(30), wechat: optionalText(50) }),
   currentSchool: optionalText(100),
   major: optionalText(100),
   degree: optionalText(50),
-  gpa: gpaSchema.default({}),
+  gpa: gpaSchema,
   tests: list(testScoreSchema, 20),
   education: list(educationSchema, 20),
   research: list(experienceSchema, 30),
@@ -65,16 +66,36 @@ export const profileDataSchema = z.object({
   awards: list(awardSchema, 50),
   publications: list(publicationSchema, 50),
   skills: list(text(50), 100),
-  targets: z
-    .object({
-      countries: list(text(30), 20),
-      degree: optionalText(50),
-      majors: list(text(100), 20),
-      intake: optionalText(30),
-    })
-    .default({ countries: [], majors: [] }),
+  targets: z.object({
+    countries: list(text(30), 20).default([]),
+    degree: optionalText(50),
+    majors: list(text(100), 20).default([]),
+    intake: optionalText(30),
+  }),
   notes: optionalText(10_000),
+};
+
+export const profileDataSchema = z.object({
+  ...sectionSchemas,
+  contact: sectionSchemas.contact.default({}),
+  gpa: sectionSchemas.gpa.default({}),
+  tests: sectionSchemas.tests.default([]),
+  education: sectionSchemas.education.default([]),
+  research: sectionSchemas.research.default([]),
+  internships: sectionSchemas.internships.default([]),
+  projects: sectionSchemas.projects.default([]),
+  activities: sectionSchemas.activities.default([]),
+  awards: sectionSchemas.awards.default([]),
+  publications: sectionSchemas.publications.default([]),
+  skills: sectionSchemas.skills.default([]),
+  targets: sectionSchemas.targets.default({ countries: [], majors: [] }),
 });
+/**
+ * An update's sections: only those sent. Not `profileDataSchema.partial()`, whose defaults would
+ * fill every missing list with [] and so wipe it.
+ */
+export const profileDataPatchSchema = z.object(sectionSchemas).partial();
+export type ProfileDataPatch = z.infer<typeof profileDataPatchSchema>;
 export type ProfileData = z.infer<typeof profileDataSchema>;
 
 const profileName = z.string({ error: '请输入学生昵称' }).trim().min(1, '请输入学生昵称').max(50, '学生昵称不能超过50个字符');
@@ -82,7 +103,7 @@ const profileName = z.string({ error: '请输入学生昵称' }).trim().min(1, '
 /** POST /api/v1/client-profiles {name} (spec §7). */
 export const profileCreateSchema = z.object({ name: profileName, data: profileDataSchema.optional() });
 /** PUT /api/v1/client-profiles/{id}: the name and any sections sent replace the stored ones. */
-export const profileUpdateSchema = z.object({ name: profileName.optional(), data: profileDataSchema.partial().optional() });
+export const profileUpdateSchema = z.object({ name: profileName.optional(), data: profileDataPatchSchema.optional() });
 
 export const clientProfileSchema = z.object({
   id: z.string(),
@@ -104,7 +125,7 @@ export const cvDetectionFieldsSchema = z.object({
 export const autoImportSchema = z.object({
   detectionId: z.string({ error: '简历识别结果不存在，请重新上传' }).uuid('简历识别结果不存在，请重新上传'),
   name: profileName,
-  data: profileDataSchema.partial().optional(),
+  data: profileDataPatchSchema.optional(),
 });
 
 export const PROFILE_SORTS = ['updated', 'created', 'name'] as const;

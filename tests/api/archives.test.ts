@@ -39,6 +39,12 @@ describe('client profiles', () => {
     // A partial update keeps the other sections.
     const renamed = await api.put(`/client-profiles/${id}`, { name: '王小明（2027）', data: { notes: '偏好东海岸' } }, me.accessToken);
     expect(renamed.body.data).toMatchObject({ name: '王小明（2027）', data: { currentSchool: '华东师范大学', notes: '偏好东海岸' } });
+    // Lists and objects left out are kept too, not reset to their defaults.
+    expect(renamed.body.data.data).toMatchObject({
+      gpa: { value: 3.7, scale: 4, rank: '前10%' },
+      tests: [{ type: 'TOEFL', total: 105 }],
+      targets: { countries: ['美国', '英国'], intake: '2027 Fall' },
+    });
     const bad = await api.put(`/client-profiles/${id}`, { data: { tests: [{ type: 'HSK', total: 5 }] } }, me.accessToken);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('请选择考试类型');

@@ -1,7 +1,7 @@
 import {
   clientProfileSchema,
   profileListSchema,
-  type ProfileData,
+  type ProfileDataPatch,
   type PROFILE_SORTS,
 } from '../../../contracts/archives';
 import type { ApiTransport } from './transport.server';
@@ -20,7 +20,7 @@ export const archivesApi = (api: ApiTransport) => ({
     api.withErrorLog('client_profile_create', () =>
       api.json('/client-profiles', { method: 'POST', body: { name }, schema: clientProfileSchema }),
     ),
-  update: (id: string, body: { name?: string; data?: Partial<ProfileData> }) =>
+  update: (id: string, body: { name?: string; data?: ProfileDataPatch }) =>
     api.json(`/client-profiles/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: clientProfileSchema }),
   remove: (id: string) => api.json(`/client-profiles/${encodeURIComponent(id)}`, { method: 'DELETE', schema: clientProfileSchema.nullable() }),
 });
