@@ -3,7 +3,7 @@ import { useNavigate } from '@remix-run/react';
 import { BookOpen, FileText, Link2, UserRound, type LucideIcon } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { AppDialog } from '~/components/ui/app-dialog';
-import { GlobalSearch, highlightParts, IDLE_SEARCH, searchResultHref, type SearchResult } from '~/services/global-search.client';
+import { GlobalSearch, highlightParts, IDLE_SEARCH, searchResultHref, type SearchResult } from '~/services/global-search';
 import { ACCOUNT_ROUTES, MENU_GROUPS, UPDATE_LOGS_ROUTE } from '~/services/navigation';
 import { resourceFetch } from '~/services/resource-fetch.client';
 

@@ -6,7 +6,7 @@ import {
   type SearchFetch,
   type SearchResult,
   type SearchResultPage,
-} from './global-search.client';
+} from './global-search';
 
 /** Stands in for resourceFetch's error (status + catalogue message). */
 class FakeResourceError extends Error {
