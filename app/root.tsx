@@ -5,7 +5,6 @@ import { useEffect, type ReactNode } from 'react';
 import { Toaster } from './components/ui/toaster';
 import { getWebSession } from './sessions.server';
 import { PRODUCT_NAME } from './services/navigation';
-import { MAINTENANCE_INTERVAL_MS, maintainLocalStorage } from './services/local-storage.client';
 import { EmotionStyles, useCspNonce } from './styles/emotion';
 import { system } from './styles/theme';
 
@@ -50,9 +49,8 @@ export default function App() {
   useEffect(() => {
     // Lets browser tests (and support staff) tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true';
-    maintainLocalStorage();
-    const timer = setInterval(() => maintainLocalStorage(), MAINTENANCE_INTERVAL_MS);
-    return () => clearInterval(timer);
+    // The hourly local-storage check runs in the dashboard shell (useDraftCount), which tells the
+    // user when drafts had to go; pages outside it keep no drafts.
   }, []);
   return <Outlet />;
 }

@@ -11,19 +11,22 @@ const list = <T extends z.ZodType>(item: T, max: number) => z.array(item).max(ma
 /** Dates as people write them on CVs: 2023-09, 2023.09, 2023, 至今. */
 const when = optionalText(20);
 
+/** A score or GPA typed as text (forms send strings): a number from 0 to `max`, in plain Chinese when not. */
+const score = (max: number) => z.coerce.number({ error: '请输入数字' }).min(0, '不能小于0').max(max, `不能大于${max}`);
+
 export const TEST_TYPES = ['TOEFL', 'IELTS', 'GRE', 'GMAT', 'SAT', 'ACT', 'Duolingo'] as const;
 
 export const gpaSchema = z.object({
-  value: z.coerce.number().min(0).max(1000).optional(),
-  scale: z.coerce.number().min(0).max(1000).optional(),
+  value: score(1000).optional(),
+  scale: score(1000).optional(),
   rank: optionalText(40),
 });
 
 export const testScoreSchema = z.object({
   type: z.enum(TEST_TYPES, { error: '请选择考试类型' }),
-  total: z.coerce.number().min(0).max(2400).optional(),
+  total: score(2400).optional(),
   /** Sub-scores by name: R/L/S/W, V/Q/AW, … */
-  sub: z.record(z.string().max(20), z.coerce.number().min(0).max(1000)).default({}),
+  sub: z.record(z.string().max(20), score(1000)).default({}),
   date: when,
 });
 
@@ -140,7 +143,12 @@ export const profileListItemSchema = clientProfileSchema.pick({ id: true, name: 
   major: z.string().nullable(),
   degree: z.string().nullable(),
 });
-export const profileListSchema = z.object({ items: z.array(profileListItemSchema), page: z.number(), pageSize: z.number(), total: z.number() });
+export const profileListSchema = z.object({
+  items: z.array(profileListItemSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
 
 /** GET /api/v1/ai/global-search?query&page&pageSize (spec §7: data list plus hasMore; page size 10). */
 export const SEARCH_RESULT_TYPES = ['client', 'document', 'work'] as const;

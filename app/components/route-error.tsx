@@ -5,14 +5,13 @@ import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react';
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A loader's own words (学生档案不存在, an API message) when it gave some.
+  const told = isRouteErrorResponse(error) && typeof error.data === 'string' && error.data ? error.data : null;
   const message =
-    status === 404
-      ? '你要找的内容不存在，或已被删除。'
-      : status === 403
-        ? '没有权限访问'
-        : isRouteErrorResponse(error) && typeof error.data === 'string' && error.data
-          ? error.data
-          : '页面加载失败，请稍后重试。如果问题持续出现，请通过意见反馈告诉我们。';
+    status === 403
+      ? '没有权限访问'
+      : (told ??
+        (status === 404 ? '你要找的内容不存在，或已被删除。' : '页面加载失败，请稍后重试。如果问题持续出现，请通过意见反馈告诉我们。'));
   return (
     <Stack p={{ base: '4', md: '8' }} maxW="2xl" gap="4" data-testid="route-error">
       <Alert.Root status="error">

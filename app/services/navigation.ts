@@ -63,7 +63,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     label: '学生档案与作品',
     icon: Users,
     items: [
-      { id: 'client-archives', label: '学生档案', to: '/dash/client-archives', icon: Users, available: false },
+      { id: 'client-archives', label: '学生档案', to: '/dash/client-archives', icon: Users, available: true },
       { id: 'my-works', label: '我的作品', to: '/dash/my-works', icon: FolderHeart, available: false },
     ],
   },

@@ -32,15 +32,25 @@ export async function resourceFetch<T>(path: string, init: RequestInit = {}): Pr
     if (init.signal?.aborted) throw error;
     throw new ResourceError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK);
   }
-  const body = (await response.json().catch(() => null)) as { success?: boolean; code?: string; message?: string; data?: unknown } | null;
+  const body = (await response.json().catch(() => null)) as ResourceEnvelope | null;
   if (response.ok && body?.success) return body.data as T;
+  throw resourceFailure(response.status, body);
+}
 
-  if (response.status === 401) {
+export type ResourceEnvelope = { success?: boolean; code?: string; message?: string; data?: unknown };
+
+/**
+ * A refused /resources/api call as the error to throw, after what the refusal itself does: a
+ * shortage (402) or a busy server (429) opens its modal (spec §8), an ended session goes to the
+ * login page. Shared with calls made by XMLHttpRequest (uploads with progress).
+ */
+export function resourceFailure(status: number, body: ResourceEnvelope | null): ResourceError {
+  if (status === 401) {
     const back = `${window.location.pathname}${window.location.search}`;
     window.location.assign(`/dash/login?redirectTo=${encodeURIComponent(back)}`);
   }
-  const failure = blockingFailure(response.status, body);
+  const failure = blockingFailure(status, body);
   if (failure) showFailureModal(failure);
-  const message = failure?.kind === 'shortage' ? ERROR_MESSAGES.INSUFFICIENT_POINTS : messageForFailure(response.status, body?.message);
-  throw new ResourceError(response.status, body?.code ?? 'BAD_RESPONSE', message, body?.data);
+  const message = failure?.kind === 'shortage' ? ERROR_MESSAGES.INSUFFICIENT_POINTS : messageForFailure(status, body?.message);
+  return new ResourceError(status, body?.code ?? 'BAD_RESPONSE', message, body?.data);
 }

@@ -1,5 +1,12 @@
 import { Router } from 'express';
-import { autoImportSchema, cvDetectionFieldsSchema, globalSearchQuerySchema, profileCreateSchema, profileListQuerySchema, profileUpdateSchema } from '../../contracts/archives';
+import {
+  autoImportSchema,
+  cvDetectionFieldsSchema,
+  globalSearchQuerySchema,
+  profileCreateSchema,
+  profileListQuerySchema,
+  profileUpdateSchema,
+} from '../../contracts/archives';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../contracts/limits';
 import { z } from '../../contracts/zod';
 import { cancelDetection, detectCv, importDetection } from '../domain/archives/auto-profile';
@@ -63,7 +70,8 @@ export function archiveRoutes(deps: ApiDeps) {
   router.post(
     '/ai/auto-cv-detection',
     auth,
-    multipartBody({ maxFileBytes: UPLOAD_FILE_LIMIT_BYTES, tooLargeMessage: '文件必须小于 5MB!', maxFields: 5 }),
+    // "Under 5 MB" (spec §5): busboy admits a file of exactly its limit.
+    multipartBody({ maxFileBytes: UPLOAD_FILE_LIMIT_BYTES - 1, tooLargeMessage: '文件必须小于 5MB!', maxFields: 5 }),
     route(async (req, res) => {
       const { file, body, extraFiles } = req as unknown as MultipartRequest;
       if (!file || file.buffer.length === 0) throw new DomainError('FILE_INVALID', '文件无效，请重新上传', { field: 'file' });

@@ -23,7 +23,12 @@ async function upload(token: string, files: Array<{ name: string; bytes: Buffer 
   const form = new FormData();
   for (const f of files) form.append('file', new Blob([new Uint8Array(f.bytes)]), f.name);
   if (nickname) form.append('nickname', nickname);
-  const res = await fetch(`${server.url}/api/v1/ai/auto-cv-detection`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` }, signal });
+  const res = await fetch(`${server.url}/api/v1/ai/auto-cv-detection`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+    signal,
+  });
   return { status: res.status, body: (await res.json()) as Envelope<Record<string, any>> };
 }
 const balance = async (token: string) => (await client(server.url).get('/user/info', token)).body.data.total_points as number;
@@ -32,7 +37,11 @@ describe('新建学生 from a CV', () => {
   it.each(CASES)('%s: detected, imported into a profile with its fields, 智能建档 charged once', async (file, name, school) => {
     const me = await login(server.url);
     const before = await balance(me.accessToken);
-    const detected = await upload(me.accessToken, [{ name: `改过名字的-${file}.bin`, bytes: readFileSync(path.join(FIXTURES, file)) }], '小李');
+    const detected = await upload(
+      me.accessToken,
+      [{ name: `改过名字的-${file}.bin`, bytes: readFileSync(path.join(FIXTURES, file)) }],
+      '小李',
+    );
     expect(detected.status, JSON.stringify(detected.body)).toBe(200);
     expect(detected.body.data.detected.name.value).toBe(name);
     expect(detected.body.data.profileData).toMatchObject({ nickname: '小李', currentSchool: school });
@@ -64,7 +73,10 @@ describe('新建学生 from a CV', () => {
     const late = await api.post('/client-profiles/auto-import', { detectionId: id, name: '李明轩' }, me.accessToken);
     expect(late.status).toBe(409);
     expect((await api.get('/client-profiles', me.accessToken)).body.data.total).toBe(0);
-    expect((await api.get('/user/points-history', me.accessToken)).body.data.items[1]).toMatchObject({ source: 'auto_profile', status: 'cancelled' });
+    expect((await api.get('/user/points-history', me.accessToken)).body.data.items[1]).toMatchObject({
+      source: 'auto_profile',
+      status: 'cancelled',
+    });
   });
 
   it('an upload abandoned midway stops the work: nothing is created and the charge is refunded', async () => {
@@ -72,7 +84,12 @@ describe('新建学生 from a CV', () => {
     const before = await balance(me.accessToken);
     const controller = new AbortController();
     // The legacy .doc goes through LibreOffice: slow enough to abandon while it is being read.
-    const pending = upload(me.accessToken, [{ name: 'cv.doc', bytes: readFileSync(path.join(FIXTURES, 'zh-master-accounting.doc')) }], undefined, controller.signal);
+    const pending = upload(
+      me.accessToken,
+      [{ name: 'cv.doc', bytes: readFileSync(path.join(FIXTURES, 'zh-master-accounting.doc')) }],
+      undefined,
+      controller.signal,
+    );
     await vi.waitFor(async () => expect(await balance(me.accessToken)).toBe(before - 5), { timeout: 5000, interval: 20 });
     controller.abort();
     await expect(pending).rejects.toThrow();
@@ -97,6 +114,8 @@ describe('新建学生 from a CV', () => {
       [[bad('plain-zip.docx')], 415, '仅支持pdf, doc, docx和txt格式的文件'],
       [[{ name: 'empty.txt', bytes: Buffer.alloc(0) }], 400, '文件无效，请重新上传'],
       [[{ name: 'big.txt', bytes: Buffer.alloc(5 * 1024 * 1024 + 1, 0x61) }], 413, '文件必须小于 5MB!'],
+      // Under 5 MB, not up to: exactly 5 MB is refused as well.
+      [[{ name: 'five.txt', bytes: Buffer.alloc(5 * 1024 * 1024, 0x61) }], 413, '文件必须小于 5MB!'],
     ];
     for (const [files, status, message] of cases) {
       const res = await upload(me.accessToken, files);
@@ -124,7 +143,11 @@ describe('新建学生 from a CV', () => {
     const boss = await login(server.url);
     const { setRole } = await import('../../server/domain/users');
     await setRole(server.database.db, boss.phone, 'admin');
-    await client(server.url).post('/admin/points/adjust', { phone: me.phone, points: -(await balance(me.accessToken)), reason: '清零测试' }, boss.accessToken);
+    await client(server.url).post(
+      '/admin/points/adjust',
+      { phone: me.phone, points: -(await balance(me.accessToken)), reason: '清零测试' },
+      boss.accessToken,
+    );
     const res = await upload(me.accessToken, [{ name: 'cv.docx', bytes: readFileSync(path.join(FIXTURES, 'zh-undergrad-cs.docx')) }]);
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ code: 'INSUFFICIENT_POINTS', data: { shortage: { required: 5, available: 0 } } });

@@ -10,6 +10,7 @@ import { ACCOUNT_ROUTES } from '~/services/navigation';
 import { ClearDraftsDialog, useDraftCount } from './clear-drafts-dialog';
 import { PointsDisplay } from './points-display';
 import { SearchDialog, useSearchShortcut } from './search-dialog';
+import { NewStudentDialog, useNewStudent } from '~/components/archives/new-student';
 
 /** Contact entries appear only where the deployment configured them; the feedback form always does. */
 function SupportMenu({ config }: { config: PublicConfig }) {
@@ -150,6 +151,7 @@ export function Header({ user, config }: { user: User; config: PublicConfig }) {
   const userMenuTrigger = useRef<HTMLButtonElement>(null);
   const [draftCount, refreshDraftCount] = useDraftCount(user.id);
   const openSearch = useCallback(() => setSearchOpen(true), []);
+  const newStudent = useNewStudent();
   useSearchShortcut(openSearch);
 
   return (
@@ -188,8 +190,16 @@ export function Header({ user, config }: { user: User; config: PublicConfig }) {
       <Box flex="1" />
       <SupportMenu config={config} />
       <PointsDisplay balance={user.total_points} />
-      <Button size="sm" colorPalette="blue" disabled title="学生档案功能尚未开放" display={{ base: 'none', sm: 'inline-flex' }}>
-        <UserPlus size={16} /> 新建学生
+      {/* Below 480 px the header has no room: the archive list has its own 新建学生. */}
+      <Button asChild size="sm" colorPalette="blue" display={{ base: 'none', sm: 'inline-flex' }}>
+        <Link
+          to="/dash/client-archives?new=1#new-student"
+          onClick={newStudent.openFromLink}
+          aria-label="新建学生"
+          data-testid="header-new-student"
+        >
+          <UserPlus size={16} /> 新建学生
+        </Link>
       </Button>
       <UserMenu
         user={user}
@@ -203,6 +213,7 @@ export function Header({ user, config }: { user: User; config: PublicConfig }) {
         }}
       />
       <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} />
+      <NewStudentDialog />
       <ClearDraftsDialog
         userId={user.id}
         open={draftsOpen}

@@ -1,9 +1,4 @@
-import {
-  clientProfileSchema,
-  profileListSchema,
-  type ProfileDataPatch,
-  type PROFILE_SORTS,
-} from '../../../contracts/archives';
+import { clientProfileSchema, profileListSchema, type ProfileDataPatch, type PROFILE_SORTS } from '../../../contracts/archives';
 import type { ApiTransport } from './transport.server';
 
 export type ProfileListQuery = { page: number; pageSize: number; query?: string; sort: (typeof PROFILE_SORTS)[number] };
@@ -22,5 +17,6 @@ export const archivesApi = (api: ApiTransport) => ({
     ),
   update: (id: string, body: { name?: string; data?: ProfileDataPatch }) =>
     api.json(`/client-profiles/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: clientProfileSchema }),
-  remove: (id: string) => api.json(`/client-profiles/${encodeURIComponent(id)}`, { method: 'DELETE', schema: clientProfileSchema.nullable() }),
+  remove: (id: string) =>
+    api.json(`/client-profiles/${encodeURIComponent(id)}`, { method: 'DELETE', schema: clientProfileSchema.nullable() }),
 });
