@@ -12,29 +12,7 @@ import {
   wipeOnLogout,
   writeItem,
 } from './local-storage.client';
-
-/** A Map-backed Storage, enough for the module (tests run in Node, not a browser). */
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(k: string) {
-    return this.map.get(k) ?? null;
-  }
-  key(i: number) {
-    return [...this.map.keys()][i] ?? null;
-  }
-  removeItem(k: string) {
-    this.map.delete(k);
-  }
-  setItem(k: string, v: string) {
-    this.map.set(k, v);
-  }
-}
+import { MemoryStorage } from './testing/memory-storage';
 
 beforeEach(() => {
   vi.stubGlobal('window', { localStorage: new MemoryStorage() });
