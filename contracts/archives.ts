@@ -1,3 +1,4 @@
+import { TEST_TYPES } from './constants';
 import { z } from './zod';
 
 /**
@@ -14,7 +15,7 @@ const when = optionalText(20);
 /** A score or GPA typed as text (forms send strings): a number from 0 to `max`, in plain Chinese when not. */
 const score = (max: number) => z.coerce.number({ error: '请输入数字' }).min(0, '不能小于0').max(max, `不能大于${max}`);
 
-export const TEST_TYPES = ['TOEFL', 'IELTS', 'GRE', 'GMAT', 'SAT', 'ACT', 'Duolingo'] as const;
+export { TEST_TYPES };
 
 export const gpaSchema = z.object({
   value: score(1000).optional(),

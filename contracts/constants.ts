@@ -174,3 +174,6 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
 };
 export const UPDATE_IMPORTANCE_LABELS: Record<1 | 2 | 3, string> = { 1: '普通', 2: '重要', 3: '紧急' };
 export const DEFAULT_MAINTENANCE_TITLE = '系统维护通知';
+
+/** Standardised tests a student archive records (issue 10), with their sub-scores. */
+export const TEST_TYPES = ['TOEFL', 'IELTS', 'GRE', 'GMAT', 'SAT', 'ACT', 'Duolingo'] as const;

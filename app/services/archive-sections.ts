@@ -1,4 +1,5 @@
-import { TEST_TYPES, type ProfileData } from '../../contracts/archives';
+import type { ProfileData } from '../../contracts/archives';
+import { TEST_TYPES } from '../../contracts/constants';
 
 /**
  * The student archive's sections as the detail page edits them (issue 10): each is one plain form,
