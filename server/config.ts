@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '../contracts/public-config';
 import { z } from '../contracts/zod';
+import { aiBaseUrlSchema, aiModelsSchema } from './ai/providers/models';
 
 /**
  * Every setting the process reads, validated once at boot. `APP_ENV=production` is what
@@ -68,6 +69,13 @@ const envSchema = z.object({
   /** The company named in the privacy policy and service agreement. */
   OPERATOR_NAME: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * An OpenAI-compatible chat-completions service (ADR 0025). Without AI_BASE_URL and AI_MODELS the
+   * built-in offline engine writes drafts; the key is optional for a local Ollama or vLLM.
+   */
+  AI_BASE_URL: aiBaseUrlSchema.optional(),
+  AI_API_KEY: z.string().trim().min(1).optional(),
+  AI_MODELS: aiModelsSchema.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -157,6 +165,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!env.DATABASE_URL) problems.push('DATABASE_URL 未设置（生产环境使用 PostgreSQL）');
     if (problems.length) throw new ConfigError(`APP_ENV=production 时拒绝启动:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
+
+  // Half a provider configuration is a typo, not a wish for the offline engine: say so at boot.
+  const aiProblems: string[] = [];
+  if (env.AI_BASE_URL && !env.AI_MODELS) aiProblems.push('已设置 AI_BASE_URL，但缺少 AI_MODELS（例如 deepseek-chat:DeepSeek V3）');
+  if (env.AI_MODELS && !env.AI_BASE_URL) aiProblems.push('已设置 AI_MODELS，但缺少 AI_BASE_URL（例如 https://api.deepseek.com/v1）');
+  if (env.AI_API_KEY && !env.AI_BASE_URL) aiProblems.push('已设置 AI_API_KEY，但缺少 AI_BASE_URL');
+  if (aiProblems.length) throw new ConfigError(`AI 服务配置不完整:\n${aiProblems.map((p) => `  - ${p}`).join('\n')}`);
 
   const needsDevSecrets = !env.JWT_SECRET || !env.SESSION_SECRET;
   const generated = needsDevSecrets
