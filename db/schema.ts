@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, POINTS_SOURCES, POINTS_STATUSES, POINTS_TYPES, UPDATE_TYPES } from '../contracts/constants';
+import { VERSION_SOURCES, WORK_TYPES } from '../contracts/works';
 
 const id = () =>
   uuid('id')
@@ -377,4 +378,62 @@ export const cvDetections = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('cv_detections_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * A work (issue 11): an editor document (spec §3) with its plain text and counts, owned by its
+ * user and optionally about one of their students. Deleting the student keeps the work.
+ */
+export const works = pgTable(
+  'works',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientProfileId: uuid('client_profile_id').references(() => clientProfiles.id, { onDelete: 'set null' }),
+    type: text('type', { enum: WORK_TYPES }).notNull(),
+    title: text('title').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    plainText: text('plain_text').notNull().default(''),
+    wordCount: integer('word_count').notNull().default(0),
+    charCount: integer('char_count').notNull().default(0),
+    /** The last AI-detection rate, 0–100. */
+    aiRate: integer('ai_rate'),
+    /** The number the next version takes minus one: versions are numbered without a max() scan. */
+    versionSeq: integer('version_seq').notNull().default(0),
+    /** Lower-cased title and the start of the text, for the list filter and the global search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('works_user_updated_idx').on(t.userId, t.updatedAt),
+    index('works_client_profile_idx').on(t.clientProfileId),
+    index('works_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/** One version of a work: a full copy of its content at a create, save, generation or restore. */
+export const workVersions = pgTable(
+  'work_versions',
+  {
+    id: id(),
+    workId: uuid('work_id')
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    source: text('source', { enum: VERSION_SOURCES }).notNull(),
+    title: text('title').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    plainText: text('plain_text').notNull().default(''),
+    wordCount: integer('word_count').notNull().default(0),
+    charCount: integer('char_count').notNull().default(0),
+    /** The version a restore copied (no foreign key: pruning may remove it). */
+    restoredFrom: uuid('restored_from'),
+    /** The AI operation that produced a generation. */
+    operationId: uuid('operation_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('work_versions_work_number_idx').on(t.workId, t.number)],
 );

@@ -17,6 +17,7 @@ import { authRoutes } from './http/auth';
 import { jsonBody } from './http/body';
 import { errorHandler, fail, locals, type ApiDeps } from './http/kit';
 import { archiveRoutes } from './http/archives';
+import { workRoutes } from './http/works';
 import { adminPointsRoutes, pointsRoutes } from './http/points';
 import { realtimeRoutes } from './http/realtime';
 import { adminSystemRoutes, maintenanceGuard, systemRoutes } from './http/system';
@@ -225,6 +226,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   router.use('/admin', json, adminPointsRoutes(deps), adminSystemRoutes(deps));
   router.use(json, pointsRoutes(deps));
   router.use(json, archiveRoutes(deps));
+  router.use(json, workRoutes(deps));
   router.use(json, recordRoutes(deps));
   router.use((_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
   router.use(errorHandler(logger));

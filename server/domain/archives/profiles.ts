@@ -1,12 +1,8 @@
-import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, sql, type SQLWrapper } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
-import { clientProfiles } from '../../../db/schema';
-import {
-  profileDataSchema,
-  type ClientProfile,
-  type ProfileData,
-  type SearchResult,
-} from '../../../contracts/archives';
+import { clientProfiles, works } from '../../../db/schema';
+import { profileDataSchema, type ClientProfile, type ProfileData, type SearchResult } from '../../../contracts/archives';
 import { notFound } from '../errors';
 
 type Row = typeof clientProfiles.$inferSelect;
@@ -105,10 +101,7 @@ export async function listProfiles(
   userId: string,
   query: { page: number; pageSize: number; query?: string; sort: 'updated' | 'created' | 'name' },
 ) {
-  const where = and(
-    eq(clientProfiles.userId, userId),
-    query.query ? like(clientProfiles.searchText, likePattern(query.query)) : undefined,
-  );
+  const where = and(eq(clientProfiles.userId, userId), query.query ? like(clientProfiles.searchText, likePattern(query.query)) : undefined);
   const order =
     query.sort === 'name'
       ? [asc(clientProfiles.name), desc(clientProfiles.updatedAt)]
@@ -150,11 +143,16 @@ export async function listProfiles(
   };
 }
 
+/** Characters of a work's text shown in a search result, from a little before the match. */
+const SNIPPET_CHARS = 100;
+const SNIPPET_LEAD = 20;
+
 /**
- * GET /api/v1/ai/global-search: the user's students matching the query as a substring (Chinese
- * or English, any case), ranked by where it matched (the name exactly, at its start, within it,
- * then elsewhere), then recency. The trigram index serves queries of three or more characters; shorter ones scan only
- * this user's rows. Documents and works join the union as their issues land.
+ * GET /api/v1/ai/global-search: the user's students and works matching the query as a substring
+ * (Chinese or English, any case), in one ranking: by where it matched (the name or title exactly,
+ * at its start, within it, then elsewhere), then recency. The trigram indexes serve queries of
+ * three or more characters; shorter ones scan only this user's rows. Documents join the union
+ * when their issue lands.
  */
 export async function globalSearch(
   db: Database,
@@ -164,24 +162,53 @@ export async function globalSearch(
   const q = query.query.trim().toLowerCase();
   if (!q) return { list: [], hasMore: false };
   const pattern = likePattern(q);
-  const rank = sql<number>`case
-      when lower(${clientProfiles.name}) = ${q} then 0
-      when lower(${clientProfiles.name}) like ${`${pattern.slice(1)}`} then 1
-      when lower(${clientProfiles.name}) like ${pattern} then 2
+  const rankBy = (title: SQLWrapper) => sql<number>`case
+      when lower(${title}) = ${q} then 0
+      when lower(${title}) like ${pattern.slice(1)} then 1
+      when lower(${title}) like ${pattern} then 2
       else 3 end`;
-  const rows = await db
-    .select({ id: clientProfiles.id, name: clientProfiles.name, data: clientProfiles.data, updatedAt: clientProfiles.updatedAt })
+  // Both sides select the same columns in the same order: a UNION matches them by position.
+  const students = db
+    .select({
+      id: clientProfiles.id,
+      kind: sql<SearchResult['type']>`'client'`.as('kind'),
+      title: sql<string>`${clientProfiles.name}`.as('title'),
+      data: sql<Partial<ProfileData> | null>`${clientProfiles.data}`.as('data'),
+      snippet: sql<string | null>`null::text`.as('snippet'),
+      rank: rankBy(clientProfiles.name).as('rank'),
+      updatedAt: sql<string>`${clientProfiles.updatedAt}`.as('updated_at'),
+    })
     .from(clientProfiles)
     // search_text is stored lower-cased: LIKE, not ILIKE (no per-row case folding), and the
     // trigram index serves both.
-    .where(and(eq(clientProfiles.userId, userId), like(clientProfiles.searchText, pattern)))
-    .orderBy(asc(rank), desc(clientProfiles.updatedAt), desc(clientProfiles.id))
+    .where(and(eq(clientProfiles.userId, userId), like(clientProfiles.searchText, pattern)));
+  const ownWorks = db
+    .select({
+      id: works.id,
+      kind: sql<SearchResult['type']>`'work'`.as('kind'),
+      title: sql<string>`${works.title}`.as('title'),
+      data: sql<Partial<ProfileData> | null>`null::jsonb`.as('data'),
+      // The text around the first match (its start when only the title matched). Constants inline,
+      // not parameters: PostgreSQL then needs no type guess for them.
+      snippet: sql<
+        string | null
+      >`substr(${works.plainText}, greatest(strpos(lower(${works.plainText}), ${q}) - ${sql.raw(String(SNIPPET_LEAD))}, 1), ${sql.raw(String(SNIPPET_CHARS))})`.as(
+        'snippet',
+      ),
+      rank: rankBy(works.title).as('rank'),
+      updatedAt: sql<string>`${works.updatedAt}`.as('updated_at'),
+    })
+    .from(works)
+    .where(and(eq(works.userId, userId), like(works.searchText, pattern)));
+  const rows = await unionAll(students, ownWorks)
+    .orderBy(asc(sql`"rank"`), desc(sql`"updated_at"`), desc(sql`"id"`))
     .limit(query.pageSize + 1)
     .offset((query.page - 1) * query.pageSize);
-  const list = rows.slice(0, query.pageSize).map((r) => {
-    const data = r.data as Partial<ProfileData>;
+  const list = rows.slice(0, query.pageSize).map((r): SearchResult => {
+    if (r.kind === 'work') return { id: r.id, type: 'work', title: r.title, content: (r.snippet ?? '').replace(/\s+/g, ' ').trim() };
+    const data = r.data ?? {};
     const content = [data.currentSchool, data.major, data.degree].filter(Boolean).join(' · ');
-    return { id: r.id, type: 'client' as const, title: r.name, content };
+    return { id: r.id, type: 'client', title: r.title, content };
   });
   return { list, hasMore: rows.length > query.pageSize };
 }

@@ -1,0 +1,51 @@
+/**
+ * Text of a work (issue 11): the plain text of an editor document, its word and character counts,
+ * and the tokens a version comparison works on. Pure functions, shared by the API and the pages.
+ */
+
+/** What the text functions need from an editor block: its inline texts and its children. */
+export type TextBlock = { content: ReadonlyArray<{ text: string }>; children: ReadonlyArray<TextBlock> };
+
+/** Han, kana and Hangul: each character is a word of its own (Chinese is written without spaces). */
+const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}`;
+/** A latin-style word: letters, marks and digits, with inner apostrophes or hyphens (don't, well-known) and decimal points (3.5). */
+const WORD = String.raw`[^\s\p{P}\p{S}${CJK}]+(?:(?:['’\-]|(?<=\d)[.,](?=\d))[^\s\p{P}\p{S}${CJK}]+)*`;
+
+const WORDS = new RegExp(`[${CJK}]|${WORD}`, 'gu');
+/** Every character of the text lands in exactly one token: CJK characters, words, whitespace runs, other characters. */
+const TOKENS = new RegExp(`[${CJK}]|${WORD}|\\s+|.`, 'gsu');
+
+/** One line per block, children after their parent, depth first (the order a reader sees). */
+export function plainTextOf(blocks: ReadonlyArray<TextBlock>): string {
+  const lines: string[] = [];
+  const walk = (list: ReadonlyArray<TextBlock>) => {
+    for (const block of list) {
+      lines.push(block.content.map((item) => item.text).join(''));
+      walk(block.children);
+    }
+  };
+  walk(blocks);
+  return lines.join('\n');
+}
+
+/**
+ * Words: each CJK character counts as one, latin words are split on whitespace and punctuation,
+ * and punctuation itself does not count. Characters: every character except whitespace (Word's
+ * "characters, no spaces"), counted by code point so an emoji is one.
+ */
+export function countText(text: string): { wordCount: number; charCount: number } {
+  let charCount = 0;
+  for (const c of text) if (!/\s/u.test(c)) charCount++;
+  return { wordCount: text.match(WORDS)?.length ?? 0, charCount };
+}
+
+/** The plain text and its counts, from one walk of the document. */
+export function documentText(blocks: ReadonlyArray<TextBlock>) {
+  const plainText = plainTextOf(blocks);
+  return { plainText, ...countText(plainText) };
+}
+
+/** Comparison tokens: each CJK character, each latin word, each whitespace run and each other character. */
+export function diffTokens(text: string): string[] {
+  return text.match(TOKENS) ?? [];
+}

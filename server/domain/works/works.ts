@@ -1,0 +1,395 @@
+import { and, count, desc, eq, like, lte } from 'drizzle-orm';
+import { diffArrays } from 'diff';
+import type { Database } from '../../../db/client';
+import { clientProfiles, works, workVersions } from '../../../db/schema';
+import { diffTokens, documentText } from '../../../contracts/work-text';
+import {
+  MAX_VERSIONS_PER_WORK,
+  editorDocumentSchema,
+  type DiffPart,
+  type EditorDocument,
+  type VersionCompare,
+  type VersionSource,
+  type VersionSummary,
+  type Work,
+  type WorkCreate,
+  type WorkListItem,
+  type WorkListQuery,
+  type WorkUpdate,
+  type WorkVersion,
+} from '../../../contracts/works';
+import { notFound } from '../errors';
+
+type WorkRow = typeof works.$inferSelect;
+type VersionRow = typeof workVersions.$inferSelect;
+/** A handle inside or outside a transaction. */
+type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+const workMissing = () => notFound('作品不存在');
+const versionMissing = () => notFound('版本不存在');
+
+/** The search covers the title, the student's name and the text's start (a long essay's first 50k characters). */
+const SEARCH_TEXT_CHARS = 50_000;
+const searchTextOf = (title: string, plainText: string) => `${title}\n${plainText.slice(0, SEARCH_TEXT_CHARS)}`.toLowerCase();
+
+/** Escapes LIKE wildcards so a search for "100%" means the characters, not a pattern. */
+const likePattern = (query: string) => `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Stored content always reads through the schema: older rows gain new fields' defaults. */
+const readContent = (content: unknown): EditorDocument => editorDocumentSchema.parse(content ?? { blocks: [] });
+
+const owned = (userId: string, id: string) => and(eq(works.id, id), eq(works.userId, userId));
+
+function toWorkDto(row: WorkRow, clientName: string | null): Work {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type,
+    clientProfileId: row.clientProfileId,
+    clientName,
+    content: readContent(row.content),
+    plainText: row.plainText,
+    wordCount: row.wordCount,
+    charCount: row.charCount,
+    aiRate: row.aiRate,
+    latestVersion: row.versionSeq,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toVersionSummary(row: Omit<VersionRow, 'content' | 'plainText' | 'workId' | 'operationId'>): VersionSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    source: row.source,
+    title: row.title,
+    wordCount: row.wordCount,
+    charCount: row.charCount,
+    restoredFrom: row.restoredFrom,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The caller's own student: anyone else's reads as missing, like a profile of one's own that was deleted. */
+async function ownProfileName(db: Db, userId: string, profileId: string): Promise<string> {
+  const [profile] = await db
+    .select({ name: clientProfiles.name })
+    .from(clientProfiles)
+    .where(and(eq(clientProfiles.id, profileId), eq(clientProfiles.userId, userId)));
+  if (!profile) throw notFound('学生档案不存在');
+  return profile.name;
+}
+
+async function profileNameOf(db: Db, profileId: string | null): Promise<string | null> {
+  if (!profileId) return null;
+  const [profile] = await db.select({ name: clientProfiles.name }).from(clientProfiles).where(eq(clientProfiles.id, profileId));
+  return profile?.name ?? null;
+}
+
+/**
+ * Writes the work's current content as its next version and prunes those beyond
+ * MAX_VERSIONS_PER_WORK. Runs inside the transaction that locked the work row and bumped
+ * `versionSeq`, so numbers never collide.
+ */
+async function writeVersion(
+  tx: Db,
+  work: WorkRow,
+  source: VersionSource,
+  extra: { restoredFrom?: string; operationId?: string } = {},
+): Promise<void> {
+  await tx.insert(workVersions).values({
+    workId: work.id,
+    number: work.versionSeq,
+    source,
+    title: work.title,
+    content: work.content,
+    plainText: work.plainText,
+    wordCount: work.wordCount,
+    charCount: work.charCount,
+    restoredFrom: extra.restoredFrom ?? null,
+    operationId: extra.operationId ?? null,
+  });
+  if (work.versionSeq > MAX_VERSIONS_PER_WORK) {
+    await tx
+      .delete(workVersions)
+      .where(and(eq(workVersions.workId, work.id), lte(workVersions.number, work.versionSeq - MAX_VERSIONS_PER_WORK)));
+  }
+}
+
+/** The stored columns derived from a document: the content itself, its text, counts and search text. */
+function contentColumns(title: string, content: EditorDocument) {
+  const text = documentText(content.blocks);
+  return {
+    content: content as unknown as Record<string, unknown>,
+    plainText: text.plainText,
+    wordCount: text.wordCount,
+    charCount: text.charCount,
+    searchText: searchTextOf(title, text.plainText),
+  };
+}
+
+export async function createWork(db: Database, userId: string, input: WorkCreate): Promise<Work> {
+  return db.transaction(async (tx) => {
+    const clientProfileId = input.clientProfileId ?? null;
+    const clientName = clientProfileId ? await ownProfileName(tx, userId, clientProfileId) : null;
+    const [row] = await tx
+      .insert(works)
+      .values({
+        userId,
+        clientProfileId,
+        type: input.type,
+        title: input.title,
+        versionSeq: 1,
+        ...contentColumns(input.title, input.content),
+      })
+      .returning();
+    await writeVersion(tx, row!, 'create');
+    return toWorkDto(row!, clientName);
+  });
+}
+
+/** The owner's work; anyone else's reads as missing (404), never as forbidden. */
+export async function getWork(db: Database, userId: string, id: string): Promise<Work> {
+  const [found] = await db
+    .select({ work: works, clientName: clientProfiles.name })
+    .from(works)
+    .leftJoin(clientProfiles, eq(clientProfiles.id, works.clientProfileId))
+    .where(owned(userId, id));
+  if (!found) throw workMissing();
+  return toWorkDto(found.work, found.clientName);
+}
+
+/** JSON with object keys sorted: jsonb does not keep key order, so a plain stringify would see changes that are not. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+const sameContent = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/**
+ * PUT: the fields sent replace the stored ones. New content (different from the stored) is an
+ * explicit save and becomes a version; a title, type or student change alone does not.
+ */
+export async function updateWork(db: Database, userId: string, id: string, input: WorkUpdate): Promise<Work> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(works).where(owned(userId, id)).for('update');
+    if (!current) throw workMissing();
+    const clientProfileId = input.clientProfileId === undefined ? current.clientProfileId : input.clientProfileId;
+    if (input.clientProfileId) await ownProfileName(tx, userId, input.clientProfileId);
+    const title = input.title ?? current.title;
+    const content = input.content ?? readContent(current.content);
+    const changed = input.content !== undefined && !sameContent(input.content, readContent(current.content));
+    const [row] = await tx
+      .update(works)
+      .set({
+        title,
+        type: input.type ?? current.type,
+        clientProfileId,
+        ...contentColumns(title, content),
+        versionSeq: changed ? current.versionSeq + 1 : current.versionSeq,
+        updatedAt: new Date(),
+      })
+      .where(owned(userId, id))
+      .returning();
+    if (changed) await writeVersion(tx, row!, 'save');
+    return toWorkDto(row!, await profileNameOf(tx, row!.clientProfileId));
+  });
+}
+
+/**
+ * A generation's result (for the AI engine): replaces the content and records a 'generation'
+ * version tied to its operation.
+ */
+export async function saveGeneratedContent(
+  db: Database,
+  userId: string,
+  id: string,
+  input: { content: EditorDocument; operationId?: string },
+): Promise<Work> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(works).where(owned(userId, id)).for('update');
+    if (!current) throw workMissing();
+    const [row] = await tx
+      .update(works)
+      .set({ ...contentColumns(current.title, input.content), versionSeq: current.versionSeq + 1, updatedAt: new Date() })
+      .where(owned(userId, id))
+      .returning();
+    await writeVersion(tx, row!, 'generation', { operationId: input.operationId });
+    return toWorkDto(row!, await profileNameOf(tx, row!.clientProfileId));
+  });
+}
+
+/** The last AI-detection rate (for the AI check operation): 0–100, rounded. */
+export async function recordAiRate(db: Database, userId: string, id: string, rate: number): Promise<void> {
+  const aiRate = Math.round(Math.min(100, Math.max(0, rate)));
+  const updated = await db.update(works).set({ aiRate }).where(owned(userId, id)).returning({ id: works.id });
+  if (updated.length === 0) throw workMissing();
+}
+
+export async function deleteWork(db: Database, userId: string, id: string): Promise<void> {
+  const deleted = await db.delete(works).where(owned(userId, id)).returning({ id: works.id });
+  if (deleted.length === 0) throw workMissing();
+}
+
+const EXCERPT_CHARS = 120;
+
+export async function listWorks(
+  db: Database,
+  userId: string,
+  query: WorkListQuery,
+): Promise<{ items: WorkListItem[]; page: number; pageSize: number; total: number }> {
+  const where = and(
+    eq(works.userId, userId),
+    query.type ? eq(works.type, query.type) : undefined,
+    query.clientProfileId ? eq(works.clientProfileId, query.clientProfileId) : undefined,
+    // search_text is stored lower-cased: LIKE, and the trigram index serves it.
+    query.query ? like(works.searchText, likePattern(query.query)) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: works.id,
+        title: works.title,
+        type: works.type,
+        clientProfileId: works.clientProfileId,
+        clientName: clientProfiles.name,
+        plainText: works.plainText,
+        wordCount: works.wordCount,
+        charCount: works.charCount,
+        aiRate: works.aiRate,
+        versionSeq: works.versionSeq,
+        createdAt: works.createdAt,
+        updatedAt: works.updatedAt,
+      })
+      .from(works)
+      .leftJoin(clientProfiles, eq(clientProfiles.id, works.clientProfileId))
+      .where(where)
+      .orderBy(desc(works.updatedAt), desc(works.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(works).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      type: r.type,
+      clientProfileId: r.clientProfileId,
+      clientName: r.clientName,
+      excerpt: r.plainText.slice(0, EXCERPT_CHARS),
+      wordCount: r.wordCount,
+      charCount: r.charCount,
+      aiRate: r.aiRate,
+      latestVersion: r.versionSeq,
+      created_at: r.createdAt.toISOString(),
+      updated_at: r.updatedAt.toISOString(),
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: counted?.n ?? 0,
+  };
+}
+
+async function ensureOwned(db: Db, userId: string, workId: string): Promise<void> {
+  const [work] = await db.select({ id: works.id }).from(works).where(owned(userId, workId));
+  if (!work) throw workMissing();
+}
+
+const summaryColumns = {
+  id: workVersions.id,
+  number: workVersions.number,
+  source: workVersions.source,
+  title: workVersions.title,
+  wordCount: workVersions.wordCount,
+  charCount: workVersions.charCount,
+  restoredFrom: workVersions.restoredFrom,
+  createdAt: workVersions.createdAt,
+};
+
+/** Newest first, without the content (GET …/versions/{versionId} has it). */
+export async function listVersions(db: Database, userId: string, workId: string): Promise<{ items: VersionSummary[] }> {
+  await ensureOwned(db, userId, workId);
+  const rows = await db.select(summaryColumns).from(workVersions).where(eq(workVersions.workId, workId)).orderBy(desc(workVersions.number));
+  return { items: rows.map(toVersionSummary) };
+}
+
+async function versionRow(db: Db, workId: string, versionId: string): Promise<VersionRow> {
+  const [row] = await db
+    .select()
+    .from(workVersions)
+    .where(and(eq(workVersions.id, versionId), eq(workVersions.workId, workId)));
+  if (!row) throw versionMissing();
+  return row;
+}
+
+export async function getVersion(db: Database, userId: string, workId: string, versionId: string): Promise<WorkVersion> {
+  await ensureOwned(db, userId, workId);
+  const row = await versionRow(db, workId, versionId);
+  return { ...toVersionSummary(row), content: readContent(row.content), plainText: row.plainText };
+}
+
+/** Word-level comparison gives up after this long and compares lines instead. */
+const WORD_DIFF_TIMEOUT_MS = 1500;
+
+/** Adjacent parts of one type merged: the diff of tokens gives one change object per run already, lines may not. */
+function pushPart(parts: DiffPart[], type: DiffPart['type'], text: string) {
+  if (!text) return;
+  const last = parts.at(-1);
+  if (last?.type === type) last.text += text;
+  else parts.push({ type, text });
+}
+
+/**
+ * `to` against `from`, token by token: each CJK character, each latin word, whitespace and
+ * punctuation (contracts/work-text.ts). Texts too different to finish in time fall back to lines.
+ */
+export function compareTexts(from: string, to: string, timeoutMs = WORD_DIFF_TIMEOUT_MS): { parts: DiffPart[]; coarse: boolean } {
+  const parts: DiffPart[] = [];
+  const collect = (changes: { value: string[]; added: boolean; removed: boolean }[]) => {
+    for (const change of changes) pushPart(parts, change.added ? 'insert' : change.removed ? 'delete' : 'equal', change.value.join(''));
+  };
+  const words = diffArrays(diffTokens(from), diffTokens(to), { timeout: timeoutMs });
+  if (words) {
+    collect(words);
+    return { parts, coarse: false };
+  }
+  const lines = (text: string) => text.split(/(?<=\n)/);
+  collect(diffArrays(lines(from), lines(to)));
+  return { parts, coarse: true };
+}
+
+export async function compareVersions(
+  db: Database,
+  userId: string,
+  workId: string,
+  query: { from: string; to: string },
+): Promise<VersionCompare> {
+  await ensureOwned(db, userId, workId);
+  const [from, to] = await Promise.all([versionRow(db, workId, query.from), versionRow(db, workId, query.to)]);
+  return { from: toVersionSummary(from), to: toVersionSummary(to), ...compareTexts(from.plainText, to.plainText) };
+}
+
+/**
+ * Restore: the old version's content becomes the work's and a new version; every version stays.
+ * The title stays the current one (a rename is not undone by restoring text).
+ */
+export async function restoreVersion(db: Database, userId: string, workId: string, versionId: string): Promise<Work> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(works).where(owned(userId, workId)).for('update');
+    if (!current) throw workMissing();
+    const old = await versionRow(tx, workId, versionId);
+    const [row] = await tx
+      .update(works)
+      .set({ ...contentColumns(current.title, readContent(old.content)), versionSeq: current.versionSeq + 1, updatedAt: new Date() })
+      .where(owned(userId, workId))
+      .returning();
+    await writeVersion(tx, row!, 'restore', { restoredFrom: old.id });
+    return toWorkDto(row!, await profileNameOf(tx, row!.clientProfileId));
+  });
+}

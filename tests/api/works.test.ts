@@ -1,0 +1,299 @@
+import { eq } from 'drizzle-orm';
+import { workVersions } from '../../db/schema';
+import { MAX_VERSIONS_PER_WORK } from '../../contracts/works';
+import { client, login, startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+let blockSeq = 0;
+/** A paragraph block as the editor sends it: props, content items and children. */
+const para = (text: string, children: unknown[] = []) => ({
+  id: `b${++blockSeq}`,
+  type: 'paragraph',
+  props: { textColor: 'default', backgroundColor: 'default', textAlignment: 'left' },
+  content: [{ type: 'text', text, styles: {} }],
+  children,
+});
+const doc = (...texts: string[]) => ({ blocks: texts.map((t) => para(t)) });
+
+async function setup() {
+  const me = await login(server.url);
+  const api = client(server.url);
+  const create = (body: Record<string, unknown>) => api.post('/works', body, me.accessToken);
+  return { me, api, create };
+}
+
+describe('works', () => {
+  it('create, read, list with filters, update, delete; counts computed on the server; validation in Chinese', async () => {
+    const { me, api, create } = await setup();
+    const student = (await api.post('/client-profiles', { name: '王小明' }, me.accessToken)).body.data;
+
+    const list = async (query = '') => (await api.get(`/works${query}`, me.accessToken)).body.data;
+    expect((await create({})).body).toMatchObject({ code: 'VALIDATION_ERROR', message: '请输入标题' });
+    expect((await create({ title: '  ', type: 'ps', content: doc('x') })).body.message).toBe('请输入标题');
+    expect((await create({ title: 'a'.repeat(201), type: 'ps', content: doc('x') })).body.message).toBe('标题不能超过200个字符');
+    expect((await create({ title: 'PS', type: 'essay', content: doc('x') })).body.message).toBe('请选择作品类型');
+    expect((await create({ title: 'PS', type: 'ps' })).body.message).toBe('请提供作品内容');
+    expect(
+      (
+        await create({
+          title: 'PS',
+          type: 'ps',
+          content: { blocks: [{ id: 'x', type: 'paragraph', props: { textAlignment: 'diagonal' } }] },
+        })
+      ).body.message,
+    ).toBe('文档格式无效');
+    expect(
+      (await create({ title: 'PS', type: 'ps', content: { blocks: Array.from({ length: 2001 }, () => para('')) } })).body.message,
+    ).toBe('段落不能超过2000个');
+    expect((await create({ title: 'PS', type: 'ps', content: doc('长'.repeat(100_001), '文'.repeat(100_000)) })).body.message).toBe(
+      '正文不能超过200000个字符',
+    );
+    const nested = (depth: number): ReturnType<typeof para> => (depth === 1 ? para('深') : para('深', [nested(depth - 1)]));
+    expect((await create({ title: 'PS', type: 'ps', content: { blocks: [nested(9)] } })).body.message).toBe('嵌套不能超过8层');
+    expect((await create({ title: 'PS', type: 'ps', content: { blocks: [nested(8)] } })).body).toMatchObject({ success: true });
+    await api.delete(`/works/${(await list('')).items[0].id}`, me.accessToken);
+    expect((await create({ title: 'PS', type: 'ps', clientProfileId: 'nope', content: doc('x') })).body.message).toBe('学生档案不存在');
+
+    const created = await create({
+      title: ' 王小明的个人陈述 ',
+      type: 'ps',
+      clientProfileId: student.id,
+      content: {
+        blocks: [
+          para('我热爱金融。', [para('I love finance, truly.')]),
+          { id: 'h', type: 'heading', props: { level: 2 }, content: [{ type: 'text', text: '结尾', styles: { bold: true } }] },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const work = created.body.data;
+    expect(work).toMatchObject({
+      title: '王小明的个人陈述',
+      type: 'ps',
+      clientProfileId: student.id,
+      clientName: '王小明',
+      plainText: '我热爱金融。\nI love finance, truly.\n结尾',
+      // 5 CJK words + 4 latin + 2 CJK; characters without whitespace.
+      wordCount: 11,
+      charCount: 6 + 19 + 2,
+      aiRate: null,
+      latestVersion: 1,
+    });
+    // The stored document is the spec's block format, defaults filled in.
+    expect(work.content.blocks[1]).toEqual({
+      id: 'h',
+      type: 'heading',
+      props: { textColor: 'default', backgroundColor: 'default', textAlignment: 'left', level: 2 },
+      content: [{ type: 'text', text: '结尾', styles: { bold: true } }],
+      children: [],
+    });
+    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data).toEqual(work);
+
+    await create({ title: 'Michael CV', type: 'cv', content: doc('Experience at Goldman Sachs') });
+    await create({ title: '推荐信', type: 'rl', clientProfileId: student.id, content: doc('李教授推荐') });
+    const all = await list('?page=1&pageSize=10');
+    expect(all).toMatchObject({ page: 1, pageSize: 10, total: 3 });
+    expect(all.items.map((w: { title: string }) => w.title)).toEqual(['推荐信', 'Michael CV', '王小明的个人陈述']);
+    expect(all.items[2]).toMatchObject({ excerpt: '我热爱金融。\nI love finance, truly.\n结尾', wordCount: 11, clientName: '王小明' });
+    expect(all.items[2].content).toBeUndefined();
+    expect((await list('?type=cv')).items.map((w: { title: string }) => w.title)).toEqual(['Michael CV']);
+    expect((await list(`?clientProfileId=${student.id}`)).total).toBe(2);
+    expect((await list('?query=GOLDMAN')).items.map((w: { title: string }) => w.title)).toEqual(['Michael CV']);
+    expect((await list('?query=金融')).total).toBe(1);
+    expect((await list('?query=100%25')).total).toBe(0);
+    expect((await list('?pageSize=2&page=2')).items).toHaveLength(1);
+
+    // A partial update keeps the rest; unlinking the student is null.
+    const renamed = await api.put(`/works/${work.id}`, { title: '新标题', clientProfileId: null }, me.accessToken);
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({
+      title: '新标题',
+      type: 'ps',
+      clientProfileId: null,
+      clientName: null,
+      wordCount: 11,
+      latestVersion: 1,
+    });
+    expect((await api.put(`/works/${work.id}`, { type: 'x' }, me.accessToken)).body.message).toBe('请选择作品类型');
+    expect((await api.put(`/works/${work.id}`, { title: '' }, me.accessToken)).body.message).toBe('请输入标题');
+
+    expect((await api.delete(`/works/${work.id}`, me.accessToken)).status).toBe(200);
+    const gone = await api.get(`/works/${work.id}`, me.accessToken);
+    expect(gone.body).toMatchObject({ code: 'NOT_FOUND', message: '作品不存在' });
+    expect((await api.delete(`/works/${work.id}`, me.accessToken)).status).toBe(404);
+    expect((await api.get('/works/not-a-uuid', me.accessToken)).body).toMatchObject({ code: 'VALIDATION_ERROR', message: '作品不存在' });
+  });
+
+  it("a student must be the caller's own; deleting the student keeps the work", async () => {
+    const { me, api, create } = await setup();
+    const other = await login(server.url);
+    const theirs = (await api.post('/client-profiles', { name: '别人的学生' }, other.accessToken)).body.data;
+    const refused = await create({ title: 'PS', type: 'ps', clientProfileId: theirs.id, content: doc('x') });
+    expect(refused.body).toMatchObject({ success: false, code: 'NOT_FOUND', message: '学生档案不存在' });
+    expect((await api.get('/works', me.accessToken)).body.data.total).toBe(0);
+
+    const mine = (await api.post('/client-profiles', { name: '我的学生' }, me.accessToken)).body.data;
+    const work = (await create({ title: 'PS', type: 'ps', clientProfileId: mine.id, content: doc('x') })).body.data;
+    expect((await api.put(`/works/${work.id}`, { clientProfileId: theirs.id }, me.accessToken)).body.message).toBe('学生档案不存在');
+    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data.clientProfileId).toBe(mine.id);
+
+    expect((await api.delete(`/client-profiles/${mine.id}`, me.accessToken)).status).toBe(200);
+    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data).toMatchObject({
+      title: 'PS',
+      clientProfileId: null,
+      clientName: null,
+    });
+  });
+
+  it('belong to their owner: another user gets 404 on every route and changes nothing', async () => {
+    const { me, api, create } = await setup();
+    const other = await login(server.url);
+    const work = (await create({ title: '私密作品', type: 'free', content: doc('原文') })).body.data;
+    const [v1] = (await api.get(`/works/${work.id}/versions`, me.accessToken)).body.data.items;
+    const base = `/works/${work.id}`;
+    const refusals = [
+      await api.get(base, other.accessToken),
+      await api.put(base, { title: '改', content: doc('改') }, other.accessToken),
+      await api.delete(base, other.accessToken),
+      await api.get(`${base}/versions`, other.accessToken),
+      await api.get(`${base}/versions/${v1.id}`, other.accessToken),
+      await api.get(`${base}/versions/compare?from=${v1.id}&to=${v1.id}`, other.accessToken),
+      await api.post(`${base}/versions/${v1.id}/restore`, {}, other.accessToken),
+    ];
+    for (const r of refusals) expect(r.body).toMatchObject({ success: false, code: 'NOT_FOUND', message: '作品不存在' });
+    expect((await api.get('/works', other.accessToken)).body.data.total).toBe(0);
+    expect((await api.get('/ai/global-search?query=私密', other.accessToken)).body.data.list).toEqual([]);
+    // Unauthenticated: 401 everywhere.
+    for (const r of [
+      await api.get('/works'),
+      await api.post('/works', { title: 'x' }),
+      await api.get(base),
+      await api.get(`${base}/versions`),
+    ])
+      expect(r.status).toBe(401);
+
+    const after = (await api.get(base, me.accessToken)).body.data;
+    expect(after).toMatchObject({ title: '私密作品', plainText: '原文', latestVersion: 1 });
+    expect((await api.get(`${base}/versions`, me.accessToken)).body.data.items).toHaveLength(1);
+  });
+
+  it('versions: create and each content save make one, newest first; view; compare word by word (CJK and English); restore adds a version and keeps all', async () => {
+    const { me, api, create } = await setup();
+    const work = (await create({ title: '文书', type: 'ps', content: doc('我喜欢数学 and physics.') })).body.data;
+    const other = (await create({ title: '另一篇', type: 'free', content: doc('x') })).body.data;
+    const base = `/works/${work.id}`;
+    const save = (body: Record<string, unknown>) => api.put(base, body, me.accessToken);
+    const second = doc('我热爱数学 and chemistry.');
+    expect((await save({ content: second })).body.data.latestVersion).toBe(2);
+    // The same content again (styles in another key order), or a title alone, is not a new version.
+    expect((await save({ content: second })).body.data.latestVersion).toBe(2);
+    const styled = { blocks: [{ ...para('粗斜体'), content: [{ type: 'text', text: '粗斜体', styles: { italic: true, bold: true } }] }] };
+    expect((await api.put(`/works/${other.id}`, { content: styled }, me.accessToken)).body.data.latestVersion).toBe(2);
+    expect((await api.put(`/works/${other.id}`, { content: styled }, me.accessToken)).body.data.latestVersion).toBe(2);
+    expect((await save({ title: '文书（终稿）' })).body.data.latestVersion).toBe(2);
+    const third = await save({ content: doc('我热爱数学 and chemistry.', '第二段') });
+    expect(third.body.data).toMatchObject({ latestVersion: 3, plainText: '我热爱数学 and chemistry.\n第二段' });
+
+    const versions = (await api.get(`${base}/versions`, me.accessToken)).body.data.items;
+    expect(versions.map((v: { number: number; source: string }) => [v.number, v.source])).toEqual([
+      [3, 'save'],
+      [2, 'save'],
+      [1, 'create'],
+    ]);
+    expect(versions[0]).toMatchObject({ title: '文书（终稿）', wordCount: 10, restoredFrom: null });
+    expect(versions[0].content).toBeUndefined();
+    const [v3, v2, v1] = versions;
+
+    const one = (await api.get(`${base}/versions/${v1.id}`, me.accessToken)).body.data;
+    expect(one).toMatchObject({ id: v1.id, number: 1, source: 'create', plainText: '我喜欢数学 and physics.' });
+    expect(one.content.blocks[0].content[0].text).toBe('我喜欢数学 and physics.');
+
+    const compared = (await api.get(`${base}/versions/compare?from=${v1.id}&to=${v3.id}`, me.accessToken)).body.data;
+    expect(compared).toMatchObject({ from: { id: v1.id }, to: { id: v3.id }, coarse: false });
+    expect(compared.parts).toEqual([
+      { type: 'equal', text: '我' },
+      { type: 'delete', text: '喜欢' },
+      { type: 'insert', text: '热爱' },
+      { type: 'equal', text: '数学 and ' },
+      { type: 'delete', text: 'physics' },
+      { type: 'insert', text: 'chemistry' },
+      { type: 'equal', text: '.' },
+      { type: 'insert', text: '\n第二段' },
+    ]);
+    expect((await api.get(`${base}/versions/compare?from=${v2.id}`, me.accessToken)).body.message).toBe('请选择要比较的版本');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await api.get(`${base}/versions/compare?from=${v2.id}&to=${missing}`, me.accessToken)).body).toMatchObject({
+      code: 'NOT_FOUND',
+      message: '版本不存在',
+    });
+    expect((await api.get(`${base}/versions/${missing}`, me.accessToken)).body.message).toBe('版本不存在');
+
+    const restored = await api.post(`${base}/versions/${v1.id}/restore`, {}, me.accessToken);
+    expect(restored.status).toBe(200);
+    expect(restored.body.data).toMatchObject({ title: '文书（终稿）', plainText: '我喜欢数学 and physics.', latestVersion: 4 });
+    expect((await api.get(base, me.accessToken)).body.data.plainText).toBe('我喜欢数学 and physics.');
+    const after = (await api.get(`${base}/versions`, me.accessToken)).body.data.items;
+    expect(after.map((v: { number: number; source: string }) => [v.number, v.source])).toEqual([
+      [4, 'restore'],
+      [3, 'save'],
+      [2, 'save'],
+      [1, 'create'],
+    ]);
+    expect(after[0].restoredFrom).toBe(v1.id);
+    // Nothing lost: the version restored away from still reads as it was.
+    expect((await api.get(`${base}/versions/${v3.id}`, me.accessToken)).body.data.plainText).toBe('我热爱数学 and chemistry.\n第二段');
+    // A version of another work of the same user is not this work's.
+    expect((await api.post(`/works/${other.id}/versions/${v1.id}/restore`, {}, me.accessToken)).body.message).toBe('版本不存在');
+
+    // Deleting the work deletes its versions.
+    await api.delete(base, me.accessToken);
+    expect(await server.database.db.select().from(workVersions).where(eq(workVersions.workId, work.id))).toEqual([]);
+  });
+
+  it('join the global search with students, ranked by where they matched then recency', async () => {
+    const { me, api, create } = await setup();
+    await api.post('/client-profiles', { name: '留学申请学生', data: { currentSchool: '复旦大学' } }, me.accessToken);
+    const older = (
+      await create({ title: '斯坦福 PS 初稿', type: 'ps', content: doc('开头。我对人工智能的兴趣始于高中的一次机器人比赛。') })
+    ).body.data;
+    const exact = (await create({ title: '人工智能', type: 'free', content: doc('短文') })).body.data;
+    const search = async (query: string) =>
+      (await api.get(`/ai/global-search?query=${encodeURIComponent(query)}`, me.accessToken)).body.data;
+
+    const ai = await search('人工智能');
+    expect(ai.list.map((r: { id: string }) => r.id)).toEqual([exact.id, older.id]);
+    expect(ai.list[0]).toEqual({ id: exact.id, type: 'work', title: '人工智能', content: '短文' });
+    expect(ai.list[1].content).toContain('我对人工智能的兴趣');
+    // Students and works in one list: a title match before a text match.
+    const both = await search('留学');
+    expect(both.list).toEqual([{ id: expect.any(String), type: 'client', title: '留学申请学生', content: '复旦大学' }]);
+    await create({ title: '留学计划', type: 'free', content: doc('x') });
+    expect((await search('留学')).list.map((r: { type: string; title: string }) => [r.type, r.title])).toEqual([
+      ['work', '留学计划'],
+      ['client', '留学申请学生'],
+    ]);
+    expect((await search('ROBOT')).list).toEqual([]);
+    // Saved text is searchable at once.
+    await api.put(`/works/${exact.id}`, { content: doc('A study of Robotics') }, me.accessToken);
+    expect((await search('ROBOT')).list.map((r: { id: string }) => r.id)).toEqual([exact.id]);
+  });
+
+  it(`keep the newest ${MAX_VERSIONS_PER_WORK} versions of a work`, async () => {
+    const { me, api, create } = await setup();
+    const work = (await create({ title: '长期修改', type: 'free', content: doc('v1') })).body.data;
+    for (let n = 2; n <= MAX_VERSIONS_PER_WORK + 2; n++) await api.put(`/works/${work.id}`, { content: doc(`v${n}`) }, me.accessToken);
+    const items = (await api.get(`/works/${work.id}/versions`, me.accessToken)).body.data.items;
+    expect(items).toHaveLength(MAX_VERSIONS_PER_WORK);
+    expect(items[0]).toMatchObject({ number: MAX_VERSIONS_PER_WORK + 2, source: 'save' });
+    expect(items.at(-1)).toMatchObject({ number: 3 });
+    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data).toMatchObject({
+      plainText: `v${MAX_VERSIONS_PER_WORK + 2}`,
+      latestVersion: MAX_VERSIONS_PER_WORK + 2,
+    });
+  }, 120_000);
+});
