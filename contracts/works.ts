@@ -1,23 +1,11 @@
+import { EDITOR_LIMITS, VERSION_SOURCES, WORK_TYPES } from './work-constants';
 import { z } from './zod';
 
 /**
  * Works (spec §1 my-works, §3 editor document; issue 11): what the writing tools produce, stored
  * as the editor document with its plain text, counts and a version history.
  */
-export const WORK_TYPES = ['ps', 'cv', 'rl', 'free', 'revision', 'polish'] as const;
-export type WorkType = (typeof WORK_TYPES)[number];
-
-/** How a version came to be: the first content, an explicit save, an AI generation, a restore. */
-export const VERSION_SOURCES = ['create', 'save', 'generation', 'restore'] as const;
-export type VersionSource = (typeof VERSION_SOURCES)[number];
-
-/** Bounds of one document: a long essay or CV is a few hundred blocks and well under 50k characters. */
-export const EDITOR_LIMITS = { blocks: 2000, textChars: 200_000, depth: 8, inlineItems: 500 } as const;
-/**
- * Versions kept per work: the oldest beyond this are pruned when a new one is written (about
- * 200 saves of a 20k-character essay is a few MB). Restoring never prunes more than one.
- */
-export const MAX_VERSIONS_PER_WORK = 200;
+export { EDITOR_LIMITS, MAX_VERSIONS_PER_WORK, VERSION_SOURCES, WORK_TYPES, type VersionSource, type WorkType } from './work-constants';
 
 const INLINE_TYPES = ['text', 'link'] as const;
 const TEXT_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;

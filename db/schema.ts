@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, POINTS_SOURCES, POINTS_STATUSES, POINTS_TYPES, UPDATE_TYPES } from '../contracts/constants';
-import { VERSION_SOURCES, WORK_TYPES } from '../contracts/works';
+import { VERSION_SOURCES, WORK_TYPES } from '../contracts/work-constants';
 
 const id = () =>
   uuid('id')
