@@ -9,6 +9,8 @@ import {
 } from '../../contracts/archives';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../contracts/limits';
 import { z } from '../../contracts/zod';
+import { extractCvWithModel } from '../ai/cv/model-extract';
+import { createProvider } from '../ai/providers';
 import { cancelDetection, detectCv, importDetection } from '../domain/archives/auto-profile';
 import { DomainError } from '../domain/errors';
 import { createProfile, deleteProfile, getProfile, globalSearch, listProfiles, updateProfile } from '../domain/archives/profiles';
@@ -16,12 +18,25 @@ import { multipartBody, type MultipartRequest } from './body';
 import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
 
 const idParams = z.object({ id: z.string().uuid('学生档案不存在') });
+/** A CV read by the model within the new-student dialog's wait (its mask runs 40 s). */
+const CV_MODEL_TIMEOUT_MS = 90_000;
 
 /** Student archives (spec §7 /client-profiles, /ai/global-search): every call is the owner's own. */
 export function archiveRoutes(deps: ApiDeps) {
   const router = Router();
   const { db } = deps;
   const auth = authenticate(deps);
+  // The configured language model reads CVs; without one (the offline engine) the rules do.
+  const provider = createProvider(deps.config);
+  const readWithModel =
+    provider.kind === 'offline'
+      ? undefined
+      : (text: string, signal: AbortSignal) =>
+          extractCvWithModel(provider, text, {
+            signal,
+            timeoutMs: CV_MODEL_TIMEOUT_MS,
+            onFailure: (reason) => deps.logger.warn('cv.model_extraction_failed', { reason, fallback: 'rules' }),
+          });
 
   router.post(
     '/client-profiles',
@@ -81,7 +96,7 @@ export function archiveRoutes(deps: ApiDeps) {
       res.on('close', () => {
         if (!res.writableFinished) aborted.abort();
       });
-      const detection = await detectCv(db, { userId: authOf(res).userId, file, nickname, signal: aborted.signal });
+      const detection = await detectCv(db, { userId: authOf(res).userId, file, nickname, signal: aborted.signal, readWithModel });
       ok(res, { ...detection, extraFilesIgnored: extraFiles }, extraFiles > 0 ? '一次只能上传一个文件，仅处理第一个文件' : '识别完成');
     }),
   );

@@ -33,7 +33,14 @@ export function detectedToProfileData(detected: DetectedCv, nickname?: string): 
   });
 }
 
-export type Detection = { detectionId: string; fileName: string; format: string; chars: number; detected: DetectedCv; profileData: ProfileData };
+export type Detection = {
+  detectionId: string;
+  fileName: string;
+  format: string;
+  chars: number;
+  detected: DetectedCv;
+  profileData: ProfileData;
+};
 
 /**
  * POST /api/v1/ai/auto-cv-detection: charges 智能建档 (a pending reservation), reads the file
@@ -42,7 +49,14 @@ export type Detection = { detectionId: string; fileName: string; format: string;
  */
 export async function detectCv(
   db: Database,
-  input: { userId: string; file: { buffer: Buffer; filename: string }; nickname?: string; signal?: AbortSignal },
+  input: {
+    userId: string;
+    file: { buffer: Buffer; filename: string };
+    nickname?: string;
+    signal?: AbortSignal;
+    /** The language model's reader when one is configured; null from it means: use the rules. */
+    readWithModel?: (text: string, signal: AbortSignal) => Promise<DetectedCv | null>;
+  },
 ): Promise<Detection> {
   const reservation = await reserve(db, {
     userId: input.userId,
@@ -54,7 +68,9 @@ export async function detectCv(
   try {
     const extracted = await extractText(input.file.buffer, { signal: input.signal });
     if (input.signal?.aborted) throw new DomainError('CONFLICT', '已取消');
-    const detected = detectedCvSchema.parse(parseCv(extracted.text));
+    const byModel = input.readWithModel ? await input.readWithModel(extracted.text, input.signal ?? new AbortController().signal) : null;
+    if (input.signal?.aborted) throw new DomainError('CONFLICT', '已取消');
+    const detected = detectedCvSchema.parse(byModel ?? parseCv(extracted.text));
     const [row] = await db
       .insert(cvDetections)
       .values({
