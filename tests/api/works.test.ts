@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { workVersions } from '../../db/schema';
-import { MAX_VERSIONS_PER_WORK } from '../../contracts/works';
+import { MAX_VERSIONS_PER_WORK, editorDocumentSchema } from '../../contracts/works';
+import { recordAiRate, saveGeneratedContent } from '../../server/domain/works/works';
 import { client, login, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -296,4 +297,27 @@ describe('works', () => {
       latestVersion: MAX_VERSIONS_PER_WORK + 2,
     });
   }, 120_000);
+
+  it("a generation (the engine's call) makes a 'generation' version; the AI rate is recorded; both only for the owner", async () => {
+    const { me, api, create } = await setup();
+    const other = await login(server.url);
+    const work = (await create({ title: '生成稿', type: 'ps', content: doc('') })).body.data;
+    const { db } = server.database;
+    const operationId = '11111111-1111-4111-8111-111111111111';
+    await expect(
+      saveGeneratedContent(db, other.user.id, work.id, { content: editorDocumentSchema.parse(doc('偷')) }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(recordAiRate(db, other.user.id, work.id, 50)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const generated = await saveGeneratedContent(db, me.user.id, work.id, {
+      content: editorDocumentSchema.parse(doc('生成的第一段 draft')),
+      operationId,
+    });
+    expect(generated).toMatchObject({ plainText: '生成的第一段 draft', wordCount: 7, latestVersion: 2 });
+    await recordAiRate(db, me.user.id, work.id, 37.6);
+    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data).toMatchObject({ aiRate: 38, plainText: '生成的第一段 draft' });
+    const items = (await api.get(`/works/${work.id}/versions`, me.accessToken)).body.data.items;
+    expect(items.map((v: { source: string }) => v.source)).toEqual(['generation', 'create']);
+    const [row] = await db.select().from(workVersions).where(eq(workVersions.id, items[0].id));
+    expect(row?.operationId).toBe(operationId);
+  });
 });
