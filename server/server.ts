@@ -45,7 +45,7 @@ export type ServerOptions = {
   config: AppConfig;
   logger: Logger;
   /** The Remix request handler; absent in API-only tests. */
-  web?: (options: { apiUrl: string; config: WebConfig }) => RequestHandler;
+  web?: (options: { apiUrl: string; config: WebConfig; events: EventBus }) => RequestHandler;
   sms?: SmsSender;
   /** Smaller /ws limits for tests (server/realtime/limits.ts); production uses the defaults. */
   realtimeLimits?: Parameters<typeof attachRealtime>[1]['limits'];
@@ -237,7 +237,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     app.use(compression({ filter: (req, res) => !/text\/event-stream/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res) }));
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
     app.use(express.static('public', { maxAge: '1h' }));
-    const web = options.web({ apiUrl, config: webConfig(config) });
+    const web = options.web({ apiUrl, config: webConfig(config), events });
     app.use(pageBodyLimit);
     app.use((req, res, next) => {
       if (draining) {

@@ -8,6 +8,7 @@ import { createRequestHandler, type ServerBuild } from '@remix-run/node';
 import type { WebConfig } from './config';
 import { pageCacheControl, pageSecurityHeaders } from './http/security-headers';
 import type { Logger } from './logger';
+import type { EventBus } from './realtime/bus';
 
 /**
  * What every Remix loader/action receives as `context`. `finalizers` run after the route
@@ -29,7 +30,16 @@ export type WebLoadContext = {
    * set for page requests; absent only in contexts tests build by hand for loaders.
    */
   cspNonce?: string;
+  /**
+   * Goes up with every notice this process hears of on the event bus: the web's short cache of the
+   * active notices (app/services/notices.server.ts) is keyed by it, so a page opened right after a
+   * publish shows the notice even though the push that announced it came before the page.
+   */
+  noticesVersion: number;
 };
+
+/** Socket messages that change the active notices. */
+const NOTICE_EVENTS = new Set(['SYSTEM_NOTIFICATION', 'SYSTEM_MAINTENANCE', 'MAINTENANCE_NOTIFICATION', 'MAINTENANCE_END_NOTIFICATION']);
 
 export const BUILD_PATH = path.resolve('build/index.js');
 
@@ -84,8 +94,14 @@ export function createWebHandler(options: {
   apiUrl: string;
   config: WebConfig;
   logger: Logger;
+  /** The process's event bus, when the API runs in the same process (the default). */
+  events?: Pick<EventBus, 'subscribe'>;
 }): RequestHandler {
   const mode = remixMode(options.config.appEnv);
+  let noticesVersion = 0;
+  options.events?.subscribe((event) => {
+    if (NOTICE_EVENTS.has(event.type)) noticesVersion++;
+  });
   let handlerFor: { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> } | null = null;
   return (req, res, next) => {
     if (isCrossSiteWrite(req)) {
@@ -99,6 +115,7 @@ export function createWebHandler(options: {
       clientIp: (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
       finalizers: [],
       cspNonce: pageSecurityHeaders(req, res),
+      noticesVersion,
     };
     (async () => {
       const build = await options.build();

@@ -93,7 +93,7 @@ const config: AppLoadContext['config'] = {
   sessionSecrets: ['test-session-secret-with-at-least-32-chars!!'],
   public: { devSms: true, supportWechatQrUrl: null, supportWechatId: null, supportEmail: null, operatorName: '本平台运营方' },
 };
-const newContext = (apiUrl: string): AppLoadContext => ({ requestId: 'req', apiUrl, clientIp: '127.0.0.1', finalizers: [], config });
+const newContext = (apiUrl: string): AppLoadContext => ({ requestId: 'req', apiUrl, clientIp: '127.0.0.1', finalizers: [], noticesVersion: 0, config });
 
 async function runFinalizers(context: AppLoadContext): Promise<Headers> {
   const headers = new Headers();

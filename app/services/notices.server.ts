@@ -17,6 +17,10 @@ import type { Notice } from './notices';
  * only: browsers wait at least that long after a push (PUSH_SPREAD in realtime-events.ts), so
  * the list they get was read after the change the push announced, and a push to every open tab
  * costs this process about one API call a second instead of one per tab.
+ *
+ * When the API runs in this process (the default), every notice event on the bus starts a fresh
+ * entry (WebLoadContext.noticesVersion): a page opened just after a publish, too late for its push,
+ * still shows it. A web process without the bus keeps the 3 s bound.
  */
 export const NOTICES_CACHE_MS = 3000;
 export const FRESH_MAX_AGE_MS = 1000;
@@ -57,12 +61,14 @@ export async function activeNotices(
   pageName: string,
   options: { maxAgeMs?: number } = {},
 ): Promise<LoadedNotices> {
-  const key = context.apiUrl;
+  // A notice heard of on the bus starts a new entry (see WebLoadContext.noticesVersion).
+  const key = `${context.apiUrl}#${context.noticesVersion}`;
   const hit = cache.get(key);
   const maxAge = options.maxAgeMs ?? (isDocumentRequest(request) ? NOTICES_CACHE_MS : FRESH_MAX_AGE_MS);
   if (hit && Date.now() - hit.at < maxAge) return { notices: hit.notices, cached: true, failure: null };
   try {
     const notices = (await createApiClient(request, context, pageName).system.activeNotifications()).map(forBrowser);
+    cache.clear();
     cache.set(key, { at: Date.now(), notices });
     return { notices, cached: false, failure: null };
   } catch (error) {

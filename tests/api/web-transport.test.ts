@@ -77,7 +77,7 @@ beforeAll(async () => {
     { web: (options) => createWebHandler({ build, ...options, logger: createLogger('silent') }) },
   );
   const config = webConfig(web.config);
-  context = () => ({ requestId: 'req', apiUrl: upstream.url, clientIp: '127.0.0.1', finalizers: [], config });
+  context = () => ({ requestId: 'req', apiUrl: upstream.url, clientIp: '127.0.0.1', finalizers: [], noticesVersion: 0, config });
   // A signed-in session cookie, made by the session module itself.
   const ctx = context();
   const session = await getWebSession(new Request('http://app/'), ctx);
