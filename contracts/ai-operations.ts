@@ -1,0 +1,364 @@
+import type { PricedOperation } from './constants';
+import type { WorkType } from './work-constants';
+import { z } from './zod';
+
+/**
+ * The AI engine's operations (issue 11) and what each one takes (the writing pages' sidebar forms,
+ * issue 13). `POST /api/v1/ai/generate` validates its body with `generateRequestSchema`.
+ */
+
+/** Operations that write a whole document. */
+export const DOCUMENT_OPERATIONS = ['ps', 'cv', 'recommendation', 'free', 'write_by_requirement', 'revision', 'polish'] as const;
+/** The editor's floating-toolbar tools: they work on a selection and propose a replacement. */
+export const SELECTION_OPERATIONS = ['expand', 'rephrase', 'rewrite', 'style', 'shorten', 'translate'] as const;
+export const AI_OPERATIONS = [...DOCUMENT_OPERATIONS, ...SELECTION_OPERATIONS] as const;
+export type DocumentOperation = (typeof DOCUMENT_OPERATIONS)[number];
+export type SelectionOperation = (typeof SELECTION_OPERATIONS)[number];
+export type AiOperation = (typeof AI_OPERATIONS)[number];
+
+export const isSelectionOperation = (op: AiOperation): op is SelectionOperation => (SELECTION_OPERATIONS as readonly string[]).includes(op);
+
+export const AI_OPERATION_LABELS: Record<AiOperation, string> = {
+  ps: '个人陈述 / 目的陈述',
+  cv: '简历',
+  recommendation: '推荐信',
+  free: '自由写作',
+  write_by_requirement: '按要求写作',
+  revision: '文书修改',
+  polish: '文书润色',
+  expand: '扩写',
+  rephrase: '改写',
+  rewrite: '重写',
+  style: '风格调整',
+  shorten: '缩写',
+  translate: '翻译',
+};
+
+/**
+ * The spec §3 points source each operation is charged as. The spec has no revision source: revision
+ * is priced as essay polish, the other essay-improvement tool (spec §1 names them together).
+ */
+export const AI_OPERATION_SOURCES = {
+  ps: 'ps_generation',
+  cv: 'cv_generation',
+  recommendation: 'rl_generation',
+  free: 'free_generation',
+  write_by_requirement: 'write_by_requirement',
+  revision: 'essay_polish',
+  polish: 'essay_polish',
+  expand: 'expand',
+  rephrase: 'rephrase',
+  rewrite: 'rewrite',
+  style: 'style',
+  shorten: 'shorten',
+  translate: 'translate',
+} as const satisfies Record<AiOperation, PricedOperation>;
+
+/** The work type a document operation's result is saved as; selection tools edit an existing work. */
+export const AI_OPERATION_WORK_TYPES = {
+  ps: 'ps',
+  cv: 'cv',
+  recommendation: 'rl',
+  free: 'free',
+  write_by_requirement: 'free',
+  revision: 'revision',
+  polish: 'polish',
+} as const satisfies Record<DocumentOperation, WorkType>;
+
+export const OUTPUT_LANGUAGES = ['zh', 'en'] as const;
+export type OutputLanguage = (typeof OUTPUT_LANGUAGES)[number];
+export const OUTPUT_LANGUAGE_LABELS: Record<OutputLanguage, string> = { zh: '中文', en: '英文' };
+
+export const PS_DOCUMENT_TYPES = ['PS', 'SOP'] as const;
+export const PS_DOCUMENT_TYPE_LABELS: Record<(typeof PS_DOCUMENT_TYPES)[number], string> = { PS: '个人陈述（PS）', SOP: '目的陈述（SOP）' };
+
+export const PS_TONES = ['sincere', 'confident', 'academic', 'narrative'] as const;
+export type PsTone = (typeof PS_TONES)[number];
+export const PS_TONE_LABELS: Record<PsTone, string> = {
+  sincere: '真诚平实',
+  confident: '自信有力',
+  academic: '学术严谨',
+  narrative: '故事叙述',
+};
+
+export const CV_STYLES = ['classic', 'academic', 'concise'] as const;
+export type CvStyle = (typeof CV_STYLES)[number];
+export const CV_STYLE_LABELS: Record<CvStyle, string> = { classic: '经典商务', academic: '学术型', concise: '简洁型' };
+export const CV_LENGTHS = ['one_page', 'two_page'] as const;
+export const CV_LENGTH_LABELS: Record<(typeof CV_LENGTHS)[number], string> = { one_page: '一页', two_page: '两页' };
+/** CV sections, in the order a CV lists them; each maps to the archive section of the same name. */
+export const CV_SECTIONS = [
+  'education',
+  'tests',
+  'research',
+  'internships',
+  'projects',
+  'activities',
+  'awards',
+  'publications',
+  'skills',
+] as const;
+export type CvSection = (typeof CV_SECTIONS)[number];
+export const CV_SECTION_LABELS: Record<CvSection, { zh: string; en: string }> = {
+  education: { zh: '教育背景', en: 'Education' },
+  tests: { zh: '语言与标准化考试', en: 'Test Scores' },
+  research: { zh: '科研经历', en: 'Research Experience' },
+  internships: { zh: '实习经历', en: 'Internships' },
+  projects: { zh: '项目经历', en: 'Projects' },
+  activities: { zh: '课外活动', en: 'Activities' },
+  awards: { zh: '荣誉奖项', en: 'Honors & Awards' },
+  publications: { zh: '论文发表', en: 'Publications' },
+  skills: { zh: '技能', en: 'Skills' },
+};
+
+export const RECOMMENDER_RELATIONSHIPS = [
+  'course_teacher',
+  'research_supervisor',
+  'internship_supervisor',
+  'academic_advisor',
+  'other',
+] as const;
+export type RecommenderRelationship = (typeof RECOMMENDER_RELATIONSHIPS)[number];
+export const RECOMMENDER_RELATIONSHIP_LABELS: Record<RecommenderRelationship, { zh: string; en: string }> = {
+  course_teacher: { zh: '授课教师', en: 'course instructor' },
+  research_supervisor: { zh: '科研导师', en: 'research supervisor' },
+  internship_supervisor: { zh: '实习主管', en: 'internship supervisor' },
+  academic_advisor: { zh: '班主任 / 学业导师', en: 'academic advisor' },
+  other: { zh: '其他', en: 'referee' },
+};
+export const LETTER_VOICES = ['formal', 'warm'] as const;
+export const LETTER_VOICE_LABELS: Record<(typeof LETTER_VOICES)[number], string> = { formal: '正式客观', warm: '亲切热情' };
+
+export const POLISH_LEVELS = ['light', 'medium', 'deep'] as const;
+export type PolishLevel = (typeof POLISH_LEVELS)[number];
+export const POLISH_LEVEL_LABELS: Record<PolishLevel, string> = {
+  light: '轻度（只改语法拼写）',
+  medium: '中度（优化用词与句子）',
+  deep: '深度（调整句式与衔接）',
+};
+
+/** The style tool's targets (issue 13: formal, vivid, concise, academic). */
+export const WRITING_STYLES = ['formal', 'vivid', 'concise', 'academic'] as const;
+export type WritingStyle = (typeof WRITING_STYLES)[number];
+export const WRITING_STYLE_LABELS: Record<WritingStyle, string> = { formal: '正式', vivid: '生动', concise: '简洁', academic: '学术' };
+
+/**
+ * Bounds: a long essay is under 20,000 characters; a selection is a few paragraphs. They keep a
+ * prompt well inside every supported model's context.
+ */
+export const AI_INPUT_LIMITS = {
+  shortText: 100,
+  field: 200,
+  requirements: 2000,
+  prompt: 5000,
+  requirement: 10_000,
+  essay: 20_000,
+  selection: 5000,
+  context: 5000,
+  listItems: 10,
+  wordLimitMin: 50,
+  wordLimitMax: 5000,
+} as const;
+
+const L = AI_INPUT_LIMITS;
+
+/** Required text: trimmed, not blank, bounded; `name` reads in the messages ("请填写目标专业"). */
+const required = (name: string, max: number) =>
+  z
+    .string({ error: `请填写${name}` })
+    .trim()
+    .min(1, `请填写${name}`)
+    .max(max, `${name}不能超过${max}个字符`);
+/** Optional text: a blank form field counts as not filled in. */
+const optional = (name: string, max: number) =>
+  z
+    .string({ error: `${name}格式不正确` })
+    .trim()
+    .max(max, `${name}不能超过${max}个字符`)
+    .transform((v) => (v ? v : undefined))
+    .optional();
+const choice = <T extends readonly [string, ...string[]]>(values: T, name: string) => z.enum(values, { error: `请选择${name}` });
+const list = (name: string, maxItem: number) =>
+  z
+    .array(required(name, maxItem), { error: `${name}格式不正确` })
+    .max(L.listItems, `${name}最多${L.listItems}项`)
+    .default([]);
+/** Words for English, characters for Chinese: the prompt says which. */
+const wordLimit = (fallback: number) =>
+  z.coerce
+    .number({ error: '字数要求必须是数字' })
+    .int('字数要求必须是整数')
+    .min(L.wordLimitMin, `字数要求不能少于${L.wordLimitMin}`)
+    .max(L.wordLimitMax, `字数要求不能超过${L.wordLimitMax}`)
+    .default(fallback);
+const language = (fallback: OutputLanguage) => choice(OUTPUT_LANGUAGES, '输出语言').default(fallback);
+
+export const psInputSchema = z.object({
+  documentType: choice(PS_DOCUMENT_TYPES, '文书类型').default('PS'),
+  /** Optional: one PS often goes to several schools. */
+  targetSchool: optional('目标学校', L.shortText),
+  targetProgram: required('目标专业', L.shortText),
+  degree: optional('申请学位', 50),
+  wordLimit: wordLimit(800),
+  /** Experiences to feature: archive entry titles or the consultant's own words. */
+  focus: list('重点经历', L.field),
+  tone: choice(PS_TONES, '语气').default('sincere'),
+  language: language('en'),
+  extraRequirements: optional('其他要求', L.requirements),
+});
+
+export const cvInputSchema = z.object({
+  style: choice(CV_STYLES, '简历风格').default('classic'),
+  length: choice(CV_LENGTHS, '简历篇幅').default('one_page'),
+  language: language('en'),
+  sections: z
+    .array(choice(CV_SECTIONS, '简历模块'), { error: '请选择简历模块' })
+    .min(1, '请至少选择一个简历模块')
+    .max(CV_SECTIONS.length, '简历模块重复')
+    .refine((s) => new Set(s).size === s.length, '简历模块重复')
+    .default([...CV_SECTIONS]),
+  targetProgram: optional('目标专业', L.shortText),
+  extraRequirements: optional('其他要求', L.requirements),
+});
+
+export const letterQualitySchema = z.object({
+  quality: required('品质', 50),
+  /** The concrete episode that shows it; without one the letter asks the consultant for it. */
+  example: optional('事例', 1000),
+});
+
+export const recommendationInputSchema = z.object({
+  recommenderName: required('推荐人姓名', 50),
+  recommenderTitle: required('推荐人职称', L.shortText),
+  organization: required('推荐人单位', L.shortText),
+  relationship: choice(RECOMMENDER_RELATIONSHIPS, '推荐人与学生的关系'),
+  /** "《数据结构》授课教师、毕业设计导师": the relationship in the recommender's words. */
+  relationshipDetail: optional('关系说明', L.field),
+  knownDuration: optional('相识时长', 50),
+  courses: list('共同的课程或项目', L.field),
+  qualities: z.array(letterQualitySchema, { error: '品质格式不正确' }).max(8, '品质最多8项').default([]),
+  voice: choice(LETTER_VOICES, '推荐信语气').default('formal'),
+  targetProgram: optional('申请专业', L.shortText),
+  language: language('en'),
+  wordLimit: wordLimit(600),
+  extraRequirements: optional('其他要求', L.requirements),
+});
+
+export const freeInputSchema = z.object({
+  topic: required('题目', L.field),
+  prompt: optional('写作提示', L.prompt),
+  wordLimit: wordLimit(800),
+  language: language('zh'),
+});
+
+export const writeByRequirementInputSchema = z.object({
+  requirement: z
+    .string({ error: '请填写写作要求' })
+    .trim()
+    .min(10, '写作要求至少10个字符')
+    .max(L.requirement, `写作要求不能超过${L.requirement}个字符`),
+  wordLimit: wordLimit(800),
+  language: language('zh'),
+});
+
+const essay = z
+  .string({ error: '请粘贴需要处理的文书' })
+  .trim()
+  .min(20, '文书内容太短（至少20个字符）')
+  .max(L.essay, `文书不能超过${L.essay}个字符`);
+
+export const revisionInputSchema = z.object({
+  essay,
+  requirements: optional('修改要求', L.requirements),
+  /** The language of the comments; suggested edits stay in the essay's language. */
+  language: language('zh'),
+});
+
+export const polishInputSchema = z.object({
+  essay,
+  level: choice(POLISH_LEVELS, '润色程度').default('medium'),
+  /** The essay's language; omitted, it is read from the essay. Polishing never translates. */
+  language: choice(OUTPUT_LANGUAGES, '文书语言').optional(),
+});
+
+const selectionBase = z.object({
+  selectedText: z
+    .string({ error: '请先选中文字' })
+    .trim()
+    .min(1, '请先选中文字')
+    .max(L.selection, `选中的文字不能超过${L.selection}个字符`),
+  /** The surrounding paragraphs, so the proposal fits in. */
+  context: optional('上下文', L.context),
+  instruction: optional('补充说明', 500),
+});
+
+export const expandInputSchema = selectionBase;
+export const rephraseInputSchema = selectionBase;
+export const rewriteInputSchema = selectionBase;
+export const shortenInputSchema = selectionBase;
+export const styleInputSchema = selectionBase.extend({ style: choice(WRITING_STYLES, '目标风格') });
+export const translateInputSchema = selectionBase.extend({ targetLanguage: choice(OUTPUT_LANGUAGES, '目标语言') });
+
+export const operationInputSchemas = {
+  ps: psInputSchema,
+  cv: cvInputSchema,
+  recommendation: recommendationInputSchema,
+  free: freeInputSchema,
+  write_by_requirement: writeByRequirementInputSchema,
+  revision: revisionInputSchema,
+  polish: polishInputSchema,
+  expand: expandInputSchema,
+  rephrase: rephraseInputSchema,
+  rewrite: rewriteInputSchema,
+  style: styleInputSchema,
+  shorten: shortenInputSchema,
+  translate: translateInputSchema,
+} as const satisfies Record<AiOperation, z.ZodType>;
+
+/** Each operation's input after parsing (defaults filled, blanks gone). */
+export type AiOperationInputs = { [K in AiOperation]: z.output<(typeof operationInputSchemas)[K]> };
+export type AiOperationInput<K extends AiOperation> = AiOperationInputs[K];
+export type PsInput = AiOperationInput<'ps'>;
+export type CvInput = AiOperationInput<'cv'>;
+export type RecommendationInput = AiOperationInput<'recommendation'>;
+export type FreeInput = AiOperationInput<'free'>;
+export type WriteByRequirementInput = AiOperationInput<'write_by_requirement'>;
+export type RevisionInput = AiOperationInput<'revision'>;
+export type PolishInput = AiOperationInput<'polish'>;
+export type SelectionInput = z.output<typeof selectionBase>;
+export type StyleInput = AiOperationInput<'style'>;
+export type TranslateInput = AiOperationInput<'translate'>;
+
+const id = (what: string) => z.string({ error: `${what}不存在` }).uuid(`${what}不存在`);
+
+const requestOf = <K extends AiOperation>(operation: K) =>
+  z.object({
+    operation: z.literal(operation),
+    clientProfileId: id('学生档案').optional(),
+    workId: id('作品').optional(),
+    input: operationInputSchemas[operation],
+    modelId: z.string({ error: '模型不存在' }).trim().min(1, '请选择模型').max(200, '模型不存在').optional(),
+  });
+
+/** `POST /api/v1/ai/generate`: the input is validated by the operation's own schema. */
+export const generateRequestSchema = z.discriminatedUnion(
+  'operation',
+  [
+    requestOf('ps'),
+    requestOf('cv'),
+    requestOf('recommendation'),
+    requestOf('free'),
+    requestOf('write_by_requirement'),
+    requestOf('revision'),
+    requestOf('polish'),
+    requestOf('expand'),
+    requestOf('rephrase'),
+    requestOf('rewrite'),
+    requestOf('style'),
+    requestOf('shorten'),
+    requestOf('translate'),
+  ],
+  { error: '不支持的 AI 操作' },
+);
+export type GenerateRequest = z.output<typeof generateRequestSchema>;
+export type GenerateRequestBody = z.input<typeof generateRequestSchema>;
