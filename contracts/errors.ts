@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'RATE_LIMITED',
+  /** The AI queue is full (429, 你前面还有N人在排队). */
+  'SERVER_BUSY',
   'CODE_EXPIRED',
   'CODE_INVALID',
   'CODE_VOIDED',

@@ -13,6 +13,8 @@ export const SERVER_MESSAGE_TYPES = [
   'MAINTENANCE_END_NOTIFICATION',
   /** An order's status, to the sockets that listen to it (PAYMENT_STATUS_LISTEN); the payments issue publishes it. */
   'PAYMENT_STATUS',
+  /** An AI operation of this user finished (charged or refunded): the header balance refetches (spec §4). */
+  'AI_OPERATION_FINISHED',
 ] as const;
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];

@@ -33,6 +33,8 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The language model the user last chose (spec §3 AI model state); null means the first configured one. */
+    selectedModelId: text('selected_model_id'),
   },
   (t) => [
     uniqueIndex('users_phone_key').on(t.phone),
@@ -436,4 +438,47 @@ export const workVersions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('work_versions_work_number_idx').on(t.workId, t.number)],
+);
+
+/**
+ * One AI operation (issue 11, ADR 0026): its request, model, status and charge. The rows in
+ * queued/running with a fresh heartbeat are the global queue and the running set that every
+ * process counts under one advisory lock.
+ */
+export const aiOperations = pgTable(
+  'ai_operations',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    operation: text('operation').notNull(),
+    clientProfileId: uuid('client_profile_id').references(() => clientProfiles.id, { onDelete: 'set null' }),
+    workId: uuid('work_id').references(() => works.id, { onDelete: 'set null' }),
+    model: text('model').notNull(),
+    /** 'openai-compatible' or 'offline': offline output is labelled 离线模式 wherever it appears. */
+    providerKind: text('provider_kind').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'succeeded', 'failed', 'cancelled'] })
+      .notNull()
+      .default('queued'),
+    inputChars: integer('input_chars').notNull().default(0),
+    outputChars: integer('output_chars').notNull().default(0),
+    pointsReservedCents: bigint('points_reserved_cents', { mode: 'number' }).notNull().default(0),
+    pointsChargedCents: bigint('points_charged_cents', { mode: 'number' }).notNull().default(0),
+    reservationId: uuid('reservation_id'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    promptVersion: text('prompt_version'),
+    /** Refreshed by the process that owns the operation; a stale one (a crashed process) no longer holds a slot. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('ai_operations_user_created_idx').on(t.userId, t.createdAt),
+    index('ai_operations_active_idx')
+      .on(t.status, t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+  ],
 );

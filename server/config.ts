@@ -76,6 +76,12 @@ const envSchema = z.object({
   AI_BASE_URL: aiBaseUrlSchema.optional(),
   AI_API_KEY: z.string().trim().min(1).optional(),
   AI_MODELS: aiModelsSchema.optional(),
+  /** AI operations running at once across every process on this database (ADR 0026). */
+  AI_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Operations that may wait for a slot; past this the API answers 429 SERVER_BUSY. */
+  AI_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(20),
+  /** One operation's whole limit, time in the queue included (spec §9: 250 s). Tests shorten it. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(250_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
