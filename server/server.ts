@@ -23,6 +23,7 @@ import { realtimeRoutes } from './http/realtime';
 import { adminSystemRoutes, maintenanceGuard, systemRoutes } from './http/system';
 import { securityHeaders } from './http/security-headers';
 import { recordRoutes } from './http/records';
+import { aiRoutes } from './http/ai';
 import { userRoutes } from './http/user';
 import { createDevSmsSender, type SmsSender } from './integrations/sms';
 import type { Logger } from './logger';
@@ -228,6 +229,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   router.use(json, archiveRoutes(deps));
   router.use(json, workRoutes(deps));
   router.use(json, recordRoutes(deps));
+  router.use(json, aiRoutes(deps));
   router.use((_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
   router.use(errorHandler(logger));
   api = router;

@@ -1,0 +1,359 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { aiOperations, clientProfiles, users } from '../../../db/schema';
+import { AI_OPERATION_LABELS, AI_OPERATION_SOURCES, type AiOperation } from '../../../contracts/ai-operations';
+import { centsToPoints, POINTS_SOURCE_LABELS } from '../../../contracts/constants';
+import { DomainError, notFound } from '../errors';
+import { priceOf } from '../points/prices';
+import { refund, reserve, settle, type Reservation } from '../points/spending';
+
+export const AI_OPERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type AiOperationStatus = (typeof AI_OPERATION_STATUSES)[number];
+type OperationRow = typeof aiOperations.$inferSelect;
+
+/** How often the owning process proves it is alive; a row silent for STALE_MS was left by a crash. */
+export const HEARTBEAT_MS = 2_000;
+export const STALE_MS = 30_000;
+/** Waiting operations look for a slot this often (other processes' finishes are seen by polling). */
+const POLL_MS = 250;
+/** Every process takes this one advisory lock to count and claim slots: admission is serialised across processes. */
+const SLOTS_LOCK = 'ai-operation-slots';
+/** Reserved for per-character prices when the output length is unknown: a 1,000-character text, or 1.5 × the input. */
+const estimateOutputChars = (inputChars: number) => Math.max(1000, Math.ceil(inputChars * 1.5));
+
+export type Limits = { maxConcurrent: number; maxQueue: number };
+
+export const busyMessage = (ahead: number) => `你前面还有${ahead}人在排队，请稍后再试`;
+
+/** Characters of every string in the input: what the request asks the model to read. */
+export function inputCharsOf(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + inputCharsOf(v), 0);
+  if (value && typeof value === 'object') return Object.values(value).reduce((n: number, v) => n + inputCharsOf(v), 0);
+  return 0;
+}
+
+/**
+ * Rows queued before this one. Compared in SQL with the row's own timestamp: a JavaScript Date
+ * keeps milliseconds only and would misorder two requests within one millisecond.
+ */
+const aheadOf = (id: string) =>
+  sql`(${aiOperations.createdAt}, ${aiOperations.id}) < (select o.created_at, o.id from ai_operations o where o.id = ${id}::uuid)`;
+
+const fresh = sql`${aiOperations.heartbeatAt} > now() - make_interval(secs => ${STALE_MS / 1000})`;
+
+/**
+ * A queue entry, or 429 SERVER_BUSY with the real number of waiting operations. Under the slots
+ * lock, so two processes cannot both admit the last place.
+ */
+export async function admit(
+  db: Database,
+  limits: Limits,
+  input: {
+    userId: string;
+    operation: AiOperation;
+    clientProfileId?: string;
+    workId?: string;
+    model: string;
+    providerKind: string;
+    inputChars: number;
+    promptVersion?: string;
+  },
+): Promise<OperationRow> {
+  await sweepStale(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SLOTS_LOCK}))`);
+    const [counts] = await tx
+      .select({
+        running: sql<number>`count(*) filter (where ${aiOperations.status} = 'running')`.mapWith(Number),
+        queued: sql<number>`count(*) filter (where ${aiOperations.status} = 'queued')`.mapWith(Number),
+      })
+      .from(aiOperations)
+      .where(and(inArray(aiOperations.status, ['queued', 'running']), fresh));
+    const free = Math.max(0, limits.maxConcurrent - counts!.running);
+    if (counts!.queued >= free + limits.maxQueue) {
+      throw new DomainError('SERVER_BUSY', busyMessage(counts!.queued), { ahead: counts!.queued });
+    }
+    const [row] = await tx
+      .insert(aiOperations)
+      .values({
+        userId: input.userId,
+        operation: input.operation,
+        clientProfileId: input.clientProfileId ?? null,
+        workId: input.workId ?? null,
+        model: input.model,
+        providerKind: input.providerKind,
+        inputChars: input.inputChars,
+        promptVersion: input.promptVersion ?? null,
+      })
+      .returning();
+    return row!;
+  });
+}
+
+/** Reserves the operation's price (402 INSUFFICIENT_POINTS), keyed by the operation: a retry charges nothing more. */
+export async function reserveFor(db: Database, op: OperationRow, inputChars: number): Promise<Reservation> {
+  const source = AI_OPERATION_SOURCES[op.operation as AiOperation];
+  const cents = await priceOf(db, source, estimateOutputChars(inputChars));
+  const reservation = await reserve(db, {
+    userId: op.userId,
+    source,
+    cents,
+    key: `ai-operation:${op.id}`,
+    description: POINTS_SOURCE_LABELS[source],
+    metadata: { operationId: op.id },
+  });
+  await db
+    .update(aiOperations)
+    .set({ reservationId: reservation.id, pointsReservedCents: reservation.cents })
+    .where(eq(aiOperations.id, op.id));
+  return reservation;
+}
+
+/** What a finished operation costs: the base price plus the per-character part of what was delivered, never more than reserved. */
+export async function chargeFor(db: Database, op: Pick<OperationRow, 'operation'>, outputChars: number, reservedCents: number) {
+  const source = AI_OPERATION_SOURCES[op.operation as AiOperation];
+  return Math.min(reservedCents, await priceOf(db, source, outputChars));
+}
+
+/**
+ * Claims a running slot when the operation is at the head of the queue and a slot is free. The same
+ * SQL on PGlite and PostgreSQL; on PostgreSQL the advisory lock makes the count-and-claim atomic
+ * across processes.
+ */
+export async function tryClaim(db: Database, limits: Limits, op: Pick<OperationRow, 'id'>): Promise<'claimed' | 'waiting' | 'gone'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SLOTS_LOCK}))`);
+    const [mine] = await tx.select({ status: aiOperations.status }).from(aiOperations).where(eq(aiOperations.id, op.id));
+    if (!mine || mine.status !== 'queued') return 'gone';
+    const [counts] = await tx
+      .select({
+        running: sql<number>`count(*) filter (where ${aiOperations.status} = 'running')`.mapWith(Number),
+        ahead: sql<number>`count(*) filter (where ${aiOperations.status} = 'queued' and ${aheadOf(op.id)})`.mapWith(Number),
+      })
+      .from(aiOperations)
+      .where(and(inArray(aiOperations.status, ['queued', 'running']), fresh));
+    // In order: only as many of the oldest waiting operations as there are free slots may start.
+    if (counts!.running + counts!.ahead >= limits.maxConcurrent) return 'waiting';
+    await tx
+      .update(aiOperations)
+      .set({ status: 'running', startedAt: new Date(), heartbeatAt: sql`now()` })
+      .where(and(eq(aiOperations.id, op.id), eq(aiOperations.status, 'queued')));
+    return 'claimed';
+  });
+}
+
+/** Waiting operations ahead of this one (for the queue position the page may show). */
+export async function positionOf(db: Database, op: Pick<OperationRow, 'id'>): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(aiOperations)
+    .where(and(eq(aiOperations.status, 'queued'), fresh, aheadOf(op.id)));
+  return row?.n ?? 0;
+}
+
+/** Waits for a slot; false when the operation stopped waiting (cancelled, or `signal`). */
+export async function waitForSlot(
+  db: Database,
+  limits: Limits,
+  op: Pick<OperationRow, 'id'>,
+  signal: AbortSignal,
+  wake: { next: () => Promise<void> },
+): Promise<boolean> {
+  for (;;) {
+    if (signal.aborted) return false;
+    const result = await tryClaim(db, limits, op);
+    if (result === 'claimed') return true;
+    if (result === 'gone') return false;
+    // A finish on this process wakes us at once; other processes' finishes are seen by the poll.
+    await Promise.race([wake.next(), new Promise((resolve) => setTimeout(resolve, POLL_MS))]);
+  }
+}
+
+/** Keeps the row fresh; false when it is no longer active here (cancelled by the endpoint, maybe on another process). */
+export async function heartbeat(db: Database, id: string): Promise<boolean> {
+  const rows = await db
+    .update(aiOperations)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(aiOperations.id, id), inArray(aiOperations.status, ['queued', 'running'])))
+    .returning({ id: aiOperations.id });
+  return rows.length > 0;
+}
+
+export type Outcome =
+  | { status: 'succeeded'; outputChars: number }
+  | { status: 'failed' | 'cancelled'; outputChars: number; errorCode: string; errorMessage: string };
+
+/**
+ * Ends an operation exactly once: the status flip is conditional, so a cancel that won the race
+ * makes a success a cancellation. Settles what it cost, or refunds. Returns the final row.
+ */
+export async function finish(db: Database, op: OperationRow, outcome: Outcome): Promise<OperationRow> {
+  if (outcome.status === 'succeeded') {
+    const reserved = op.pointsReservedCents;
+    const charged = op.reservationId ? await chargeFor(db, op, outcome.outputChars, reserved) : 0;
+    const [done] = await db
+      .update(aiOperations)
+      .set({ status: 'succeeded', outputChars: outcome.outputChars, pointsChargedCents: charged, finishedAt: new Date() })
+      .where(and(eq(aiOperations.id, op.id), inArray(aiOperations.status, ['queued', 'running'])))
+      .returning();
+    if (done) {
+      if (op.reservationId) {
+        await settle(db, { userId: op.userId, reservationId: op.reservationId, actualCents: charged, metadata: { operationId: op.id } });
+      }
+      return done;
+    }
+    // Cancelled meanwhile: fall through to the refund with the row as the cancel left it.
+  } else {
+    await db
+      .update(aiOperations)
+      .set({
+        status: outcome.status,
+        outputChars: outcome.outputChars,
+        errorCode: outcome.errorCode,
+        errorMessage: outcome.errorMessage.slice(0, 500),
+        finishedAt: new Date(),
+      })
+      .where(and(eq(aiOperations.id, op.id), inArray(aiOperations.status, ['queued', 'running'])));
+  }
+  const [row] = await db.select().from(aiOperations).where(eq(aiOperations.id, op.id));
+  if (op.reservationId) await refundQuietly(db, op.userId, op.reservationId, row!.errorMessage ?? '已取消', row!.status === 'cancelled');
+  return row!;
+}
+
+async function refundQuietly(db: Database, userId: string, reservationId: string, reason: string, cancelled: boolean) {
+  await refund(db, { userId, reservationId, reason, status: cancelled ? 'cancelled' : 'failed' }).catch((error: unknown) => {
+    // Settled first by the winner of a race: the operation is already paid for and done.
+    if (!(error instanceof DomainError)) throw error;
+  });
+}
+
+/** POST /api/v1/ai/operations/{id}/cancel: the owner's queued or running operation becomes cancelled and is refunded. */
+export async function cancelOperation(db: Database, userId: string, id: string): Promise<OperationRow> {
+  const [row] = await db
+    .update(aiOperations)
+    .set({ status: 'cancelled', errorCode: 'CANCELLED', errorMessage: '已停止生成', finishedAt: new Date() })
+    .where(and(eq(aiOperations.id, id), eq(aiOperations.userId, userId), inArray(aiOperations.status, ['queued', 'running'])))
+    .returning();
+  if (!row) {
+    const [existing] = await db
+      .select({ status: aiOperations.status })
+      .from(aiOperations)
+      .where(and(eq(aiOperations.id, id), eq(aiOperations.userId, userId)));
+    if (!existing) throw notFound('操作记录不存在');
+    if (existing.status === 'cancelled') return (await db.select().from(aiOperations).where(eq(aiOperations.id, id)))[0]!;
+    throw new DomainError('CONFLICT', '该操作已结束，无法取消');
+  }
+  if (row.reservationId) await refundQuietly(db, userId, row.reservationId, '已停止生成', true);
+  return row;
+}
+
+/** Rows a crashed process left queued or running: failed, and their reservations refunded. */
+export async function sweepStale(db: Database): Promise<number> {
+  const stale = await db
+    .update(aiOperations)
+    .set({ status: 'failed', errorCode: 'INTERRUPTED', errorMessage: '处理中断，积分已自动退还', finishedAt: new Date() })
+    .where(
+      and(
+        inArray(aiOperations.status, ['queued', 'running']),
+        sql`${aiOperations.heartbeatAt} <= now() - make_interval(secs => ${STALE_MS / 1000})`,
+      ),
+    )
+    .returning();
+  for (const row of stale) {
+    if (row.reservationId) await refundQuietly(db, row.userId, row.reservationId, '处理中断，积分已自动退还', false);
+  }
+  return stale.length;
+}
+
+export type OperationDto = {
+  id: string;
+  operation: string;
+  operationLabel: string;
+  clientProfileId: string | null;
+  clientProfileName: string | null;
+  workId: string | null;
+  model: string;
+  offline: boolean;
+  status: AiOperationStatus;
+  inputChars: number;
+  outputChars: number;
+  pointsReserved: number;
+  points: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+  promptVersion: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+export function toOperationDto(row: OperationRow, clientProfileName: string | null = null): OperationDto {
+  return {
+    id: row.id,
+    operation: row.operation,
+    operationLabel: AI_OPERATION_LABELS[row.operation as AiOperation] ?? row.operation,
+    clientProfileId: row.clientProfileId,
+    clientProfileName,
+    workId: row.workId,
+    model: row.model,
+    offline: row.providerKind === 'offline',
+    status: row.status,
+    inputChars: row.inputChars,
+    outputChars: row.outputChars,
+    pointsReserved: centsToPoints(row.pointsReservedCents),
+    points: centsToPoints(row.pointsChargedCents),
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    promptVersion: row.promptVersion,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/v1/ai/operations: the user's own operations, newest first. */
+export async function listOperations(
+  db: Database,
+  userId: string,
+  query: { page: number; pageSize: number; operation?: string; status?: AiOperationStatus },
+): Promise<{ items: OperationDto[]; page: number; pageSize: number; total: number }> {
+  const where = and(
+    eq(aiOperations.userId, userId),
+    query.operation ? eq(aiOperations.operation, query.operation) : undefined,
+    query.status ? eq(aiOperations.status, query.status) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(aiOperations).where(where);
+  const rows = await db
+    .select({ op: aiOperations, profileName: clientProfiles.name })
+    .from(aiOperations)
+    .leftJoin(clientProfiles, eq(clientProfiles.id, aiOperations.clientProfileId))
+    .where(where)
+    .orderBy(desc(aiOperations.createdAt), desc(aiOperations.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    items: rows.map((r) => toOperationDto(r.op, r.profileName)),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: total?.n ?? 0,
+  };
+}
+
+export async function getOperation(db: Database, userId: string, id: string): Promise<OperationRow> {
+  const [row] = await db
+    .select()
+    .from(aiOperations)
+    .where(and(eq(aiOperations.id, id), eq(aiOperations.userId, userId)));
+  if (!row) throw notFound('操作记录不存在');
+  return row;
+}
+
+export async function selectedModelOf(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.selectedModelId }).from(users).where(eq(users.id, userId));
+  return row?.id ?? null;
+}
+
+export async function selectModel(db: Database, userId: string, modelId: string): Promise<void> {
+  await db.update(users).set({ selectedModelId: modelId }).where(eq(users.id, userId));
+}

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Response } from 'express';
+import { AI_OPERATIONS, generateRequestSchema, type GenerateRequest } from '../../contracts/ai-operations';
+import { editorDocumentSchema } from '../../contracts/works';
+import { centsToPoints } from '../../contracts/constants';
+import { z } from '../../contracts/zod';
+import { offlineDraftFor } from '../ai/offline-drafts';
+import { buildPrompt, type StudentProfile } from '../ai/prompts';
+import { createProvider, isProviderError, PROVIDER_ERROR_MESSAGES, type ChatProvider, type ProviderTuning } from '../ai/providers';
+import {
+  admit,
+  AI_OPERATION_STATUSES,
+  cancelOperation,
+  finish,
+  getOperation,
+  heartbeat,
+  HEARTBEAT_MS,
+  inputCharsOf,
+  listOperations,
+  positionOf,
+  reserveFor,
+  selectedModelOf,
+  selectModel,
+  toOperationDto,
+  waitForSlot,
+  type Outcome,
+} from '../domain/ai/operations';
+import { getProfile } from '../domain/archives/profiles';
+import { DomainError, validationError } from '../domain/errors';
+import { getWork, saveGeneratedContent } from '../domain/works/works';
+import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
+
+const idParams = z.object({ id: z.string().uuid('操作记录不存在') });
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  operation: z.enum(AI_OPERATIONS, { error: '操作类型无效' }).optional(),
+  status: z.enum(AI_OPERATION_STATUSES, { error: '状态无效' }).optional(),
+});
+const selectModelBody = z.object({ modelId: z.string({ error: '请选择模型' }).trim().min(1, '请选择模型').max(200, '模型不存在') });
+
+/** Comments keep proxies and the browser from closing an idle stream while the model thinks. */
+const SSE_HEARTBEAT_MS = 15_000;
+
+export type AiRouteOptions = { provider?: ChatProvider; tuning?: ProviderTuning };
+
+/** Wakes this process's waiting operations when one of its own finishes (others are polled). */
+function createWakeup() {
+  let waiters: Array<() => void> = [];
+  return {
+    next: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    wakeAll: () => {
+      const now = waiters;
+      waiters = [];
+      for (const w of now) w();
+    },
+  };
+}
+
+/** Paragraph blocks of the editor document (spec §3), one per non-empty line. */
+function documentOf(text: string) {
+  const paragraphs = text
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return editorDocumentSchema.parse({
+    blocks: paragraphs.map((p) => ({ id: randomUUID(), type: 'paragraph', content: [{ type: 'text', text: p, styles: {} }] })),
+  });
+}
+
+function sse(res: Response) {
+  res.status(200);
+  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+  // no-transform: no proxy may buffer or compress it; X-Accel-Buffering turns nginx buffering off.
+  res.setHeader('Cache-Control', 'no-cache, no-transform');
+  res.setHeader('X-Accel-Buffering', 'no');
+  res.setHeader('Connection', 'keep-alive');
+  res.flushHeaders();
+  res.socket?.setNoDelay(true);
+  return {
+    send(event: string, data: unknown) {
+      if (res.writableEnded || res.destroyed) return;
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    comment() {
+      if (!res.writableEnded && !res.destroyed) res.write(': heartbeat\n\n');
+    },
+    end() {
+      if (!res.writableEnded && !res.destroyed) res.end();
+    },
+  };
+}
+
+/** AI operations (issue 11, ADR 0026): generate over SSE, cancel, records, models. */
+export function aiRoutes(deps: ApiDeps, options: AiRouteOptions = {}) {
+  const router = Router();
+  const { db, config, logger, events } = deps;
+  const auth = authenticate(deps);
+  const provider = options.provider ?? createProvider(config, options.tuning);
+  const limits = { maxConcurrent: config.AI_MAX_CONCURRENT, maxQueue: config.AI_MAX_QUEUE };
+  const wakeup = createWakeup();
+  /** This process's operations, so the cancel endpoint can abort at once (others notice at their heartbeat). */
+  const running = new Map<string, AbortController>();
+
+  const modelIds = () => provider.models().map((m) => m.id);
+
+  router.get(
+    '/ai/models',
+    auth,
+    route(async (_req, res) => {
+      const models = provider.models();
+      const chosen = await selectedModelOf(db, authOf(res).userId);
+      const selectedModelId = chosen && modelIds().includes(chosen) ? chosen : (models[0]?.id ?? null);
+      ok(res, { models, selectedModelId });
+    }),
+  );
+
+  router.put(
+    '/ai/models/selected',
+    auth,
+    route(async (req, res) => {
+      const { modelId } = parse(selectModelBody, req.body);
+      if (!modelIds().includes(modelId)) throw validationError('模型不存在', 'modelId');
+      await selectModel(db, authOf(res).userId, modelId);
+      ok(res, { models: provider.models(), selectedModelId: modelId }, '已切换模型');
+    }),
+  );
+
+  router.get(
+    '/ai/operations',
+    auth,
+    route(async (req, res) => {
+      ok(res, await listOperations(db, authOf(res).userId, parse(listQuery, req.query)));
+    }),
+  );
+
+  router.post(
+    '/ai/operations/:id/cancel',
+    auth,
+    route(async (req, res) => {
+      const { id } = parse(idParams, req.params);
+      const row = await cancelOperation(db, authOf(res).userId, id);
+      running.get(id)?.abort();
+      ok(res, toOperationDto(row), '已停止生成，积分已退还');
+    }),
+  );
+
+  router.post(
+    '/ai/generate',
+    auth,
+    route(async (req, res) => {
+      const userId = authOf(res).userId;
+      const request: GenerateRequest = parse(generateRequestSchema, req.body);
+      let profile: StudentProfile | null = null;
+      if (request.clientProfileId) profile = await getProfile(db, userId, request.clientProfileId);
+      if (request.workId) await getWork(db, userId, request.workId);
+      const chosen = request.modelId ?? (await selectedModelOf(db, userId));
+      if (request.modelId && !modelIds().includes(request.modelId)) throw validationError('模型不存在', 'modelId');
+      const model = chosen && modelIds().includes(chosen) ? chosen : modelIds()[0];
+      if (!model) throw new DomainError('INTERNAL_ERROR', 'AI 服务未配置模型');
+
+      const prompt = buildPrompt(request, profile);
+      const inputChars = inputCharsOf(request.input);
+      // 429 and 402 are ordinary JSON answers: nothing has started, nothing is charged.
+      let op = await admit(db, limits, {
+        userId,
+        operation: request.operation,
+        clientProfileId: request.clientProfileId,
+        workId: request.workId,
+        model,
+        providerKind: provider.kind,
+        inputChars,
+        promptVersion: prompt.version,
+      });
+      try {
+        const reservation = await reserveFor(db, op, inputChars);
+        op = { ...op, reservationId: reservation.id, pointsReservedCents: reservation.cents };
+      } catch (error) {
+        await finish(db, op, { status: 'failed', outputChars: 0, errorCode: 'INSUFFICIENT_POINTS', errorMessage: '积分不足' });
+        wakeup.wakeAll();
+        throw error;
+      }
+
+      const controller = new AbortController();
+      running.set(op.id, controller);
+      // The client going away (closed page, 停止) aborts the provider request and refunds.
+      res.on('close', () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const stream = sse(res);
+      // `queuedAhead`: the operations waiting before this one (0 when a slot is free).
+      stream.send('start', {
+        operationId: op.id,
+        pointsReserved: centsToPoints(op.pointsReservedCents),
+        status: op.status,
+        queuedAhead: await positionOf(db, op),
+      });
+      const sseBeat = setInterval(() => stream.comment(), SSE_HEARTBEAT_MS);
+      const rowBeat = setInterval(() => {
+        heartbeat(db, op.id).then(
+          (alive) => {
+            // Cancelled through the endpoint on another process.
+            if (!alive) controller.abort();
+          },
+          (err: unknown) => logger.warn('ai.heartbeat_failed', { operationId: op.id, err }),
+        );
+      }, HEARTBEAT_MS);
+      const deadline = setTimeout(() => controller.abort('timeout'), config.AI_TIMEOUT_MS);
+
+      let output = '';
+      let outcome: Outcome;
+      try {
+        const started = await waitForSlot(db, limits, op, controller.signal, wakeup);
+        if (!started) throw new DomainError('CONFLICT', PROVIDER_ERROR_MESSAGES.CANCELLED);
+        stream.send('running', { operationId: op.id });
+        const offlineDraft = provider.kind === 'offline' ? offlineDraftFor(request.operation, request.input, profile) : undefined;
+        for await (const delta of provider.stream({
+          model,
+          messages: prompt.messages,
+          signal: controller.signal,
+          timeoutMs: config.AI_TIMEOUT_MS,
+          offlineDraft,
+        })) {
+          output += delta;
+          stream.send('delta', { text: delta });
+        }
+        outcome = { status: 'succeeded', outputChars: output.length };
+      } catch (error) {
+        const timedOut = controller.signal.reason === 'timeout';
+        const code = timedOut ? 'TIMEOUT' : isProviderError(error) ? error.code : controller.signal.aborted ? 'CANCELLED' : 'INTERNAL';
+        const cancelled = code === 'CANCELLED';
+        if (!isProviderError(error) && !controller.signal.aborted) logger.error('ai.operation_failed', { operationId: op.id, err: error });
+        const message =
+          code === 'INTERNAL' ? 'AI 生成失败，请稍后重试' : PROVIDER_ERROR_MESSAGES[code as keyof typeof PROVIDER_ERROR_MESSAGES];
+        outcome = { status: cancelled ? 'cancelled' : 'failed', outputChars: output.length, errorCode: code, errorMessage: message };
+      } finally {
+        clearInterval(sseBeat);
+        clearInterval(rowBeat);
+        clearTimeout(deadline);
+        running.delete(op.id);
+      }
+
+      let done = await finish(db, op, outcome);
+      wakeup.wakeAll();
+      if (done.status === 'succeeded' && request.workId && output.trim()) {
+        try {
+          await saveGeneratedContent(db, userId, request.workId, { content: documentOf(output), operationId: op.id });
+        } catch (err) {
+          // The text reached the page and was paid for; the page can still save it itself.
+          logger.warn('ai.save_to_work_failed', { operationId: op.id, err });
+        }
+      }
+      done = await getOperation(db, userId, op.id);
+      events
+        .publish({ audience: { kind: 'user', userId }, type: 'AI_OPERATION_FINISHED', data: { operationId: op.id, status: done.status } })
+        .catch((err: unknown) => logger.warn('ai.publish_failed', { operationId: op.id, err }));
+      if (done.status === 'succeeded') {
+        stream.send('done', { operation: toOperationDto(done) });
+      } else {
+        stream.send('error', {
+          code: done.errorCode,
+          message: done.errorMessage,
+          pointsRefunded: centsToPoints(done.pointsReservedCents),
+          operation: toOperationDto(done),
+        });
+      }
+      stream.end();
+    }),
+  );
+
+  return router;
+}

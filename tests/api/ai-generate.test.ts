@@ -1,0 +1,390 @@
+import { ledgerMismatches } from '../../server/domain/points/ledger';
+import { fake, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai/server';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { adjustPoints } from '../../server/domain/points/adjustments';
+import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
+
+type SseEvent = { event: string; data: Record<string, unknown>; at: number };
+type OperationView = { id: string; status: string; points: number; outputChars: number; workId: string | null };
+
+let provider: FakeOpenAI;
+let server: TestServer;
+const aiEnv = (url: string): Record<string, string> => ({ AI_BASE_URL: url, AI_MODELS: 'fake-model:测试模型', AI_API_KEY: 'sk-test' });
+
+beforeAll(async () => {
+  provider = await startFakeOpenAI();
+  server = await startTestServer(aiEnv(provider.url));
+});
+afterAll(async () => {
+  await server.close();
+  await provider.close();
+});
+
+const FREE = { operation: 'free', input: { topic: '我的一次志愿者经历', wordLimit: 300 } };
+const balance = async (s: TestServer, token: string) => (await client(s.url).get('/user/info', token)).body.data.total_points as number;
+
+/**
+ * POSTs /ai/generate and reads the event stream as it arrives, stamping each event with the time
+ * it reached the client. `onEvent` may act mid-stream (cancel, abort).
+ */
+async function generate(
+  s: TestServer,
+  token: string,
+  body: unknown,
+  options: { signal?: AbortSignal; onEvent?: (e: SseEvent) => void } = {},
+): Promise<{ status: number; events: SseEvent[]; json?: Record<string, unknown>; startedAt: number }> {
+  const startedAt = performance.now();
+  const res = await fetch(`${s.url}/api/v1/ai/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
+    return { status: res.status, events: [], json: (await res.json()) as Record<string, unknown>, startedAt };
+  }
+  const events: SseEvent[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.+)$/m.exec(block)?.[1];
+        const data = /^data: (.+)$/m.exec(block)?.[1];
+        if (!event || !data) continue;
+        const parsed: SseEvent = { event, data: JSON.parse(data) as Record<string, unknown>, at: performance.now() };
+        events.push(parsed);
+        options.onEvent?.(parsed);
+      }
+    }
+  } catch (error) {
+    if (!options.signal?.aborted) throw error;
+  }
+  return { status: res.status, events, startedAt };
+}
+
+const last = (events: SseEvent[]) => events[events.length - 1]!;
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+const operationsOf = async (s: TestServer, token: string, query = '') =>
+  (await client(s.url).get(`/ai/operations${query}`, token)).body.data as { items: OperationView[]; total: number };
+
+describe('POST /api/v1/ai/generate', () => {
+  it('streams the first delta before the provider finishes, settles the price and saves into the work', async () => {
+    const me = await login(server.url);
+    const before = await balance(server, me.accessToken);
+    const work = await client(server.url).post('/works', { title: '志愿者', type: 'free', content: { blocks: [] } }, me.accessToken);
+    expect(work.status, JSON.stringify(work.body)).toBe(201);
+    provider.script(fake.steps({ delta: '第一段。' }, { wait: 800 }, { delta: '\n第二段。' }, { finish: 'stop' }, { done: true }));
+    const result = await generate(server, me.accessToken, { ...FREE, workId: work.body.data.id });
+    expect(result.status).toBe(200);
+    const names = result.events.map((e) => e.event);
+    expect(names[0]).toBe('start');
+    expect(result.events[0]!.data).toMatchObject({ pointsReserved: 5 });
+    const deltas = result.events.filter((e) => e.event === 'delta');
+    expect(deltas.map((d) => d.data.text).join('')).toBe('第一段。\n第二段。');
+    // The fake holds chunk 2 for 800 ms: chunk 1 must have arrived well before it.
+    const gap = deltas[1]!.at - deltas[0]!.at;
+    expect(gap).toBeGreaterThan(600);
+    const done = last(result.events);
+    expect(done.event).toBe('done');
+    expect(done.data.operation).toMatchObject({ status: 'succeeded', points: 5, outputChars: '第一段。\n第二段。'.length });
+    expect(await balance(server, me.accessToken)).toBe(before - 5);
+    const versions = await client(server.url).get(`/works/${work.body.data.id}/versions`, me.accessToken);
+    expect(versions.body.data.items[0]).toMatchObject({ source: 'generation' });
+    const saved = await client(server.url).get(`/works/${work.body.data.id}`, me.accessToken);
+    expect(saved.body.data.content.blocks).toHaveLength(2);
+    const list = await operationsOf(server, me.accessToken);
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({ status: 'succeeded', points: 5, workId: work.body.data.id });
+  });
+
+  it.each([
+    ['provider 500', fake.status(500), 'UPSTREAM', 'AI 服务暂时不可用，请稍后重试'],
+    ['provider 401', fake.status(401), 'UNAUTHORIZED', 'AI 服务认证失败，请联系管理员'],
+    ['a stream cut midway', fake.steps({ delta: '开头' }, { cut: true }), 'BAD_STREAM', 'AI 返回的内容不完整，请重试'],
+  ])('%s: an error event in Chinese, the points refunded', async (_name, response, code, message) => {
+    const me = await login(server.url);
+    const before = await balance(server, me.accessToken);
+    provider.script(response);
+    const result = await generate(server, me.accessToken, FREE);
+    expect(last(result.events)).toMatchObject({ event: 'error', data: { code, message, pointsRefunded: 5 } });
+    expect(await balance(server, me.accessToken)).toBe(before);
+    expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ status: 'failed', points: 0 });
+  });
+
+  it('a hung provider times out with a refund', async () => {
+    const short = await startIsolatedServer({ ...aiEnv(provider.url), AI_TIMEOUT_MS: '1500' });
+    try {
+      const me = await login(short.url);
+      const before = await balance(short, me.accessToken);
+      provider.script(fake.steps({ delta: '开头' }, { hang: true }));
+      const result = await generate(short, me.accessToken, FREE);
+      expect(last(result.events)).toMatchObject({ event: 'error', data: { code: 'TIMEOUT', message: 'AI 服务响应超时，请稍后重试' } });
+      expect(await balance(short, me.accessToken)).toBe(before);
+      expect(provider.requests[provider.requests.length - 1]!.aborted).toBe(true);
+    } finally {
+      await short.close();
+    }
+  }, 60_000);
+
+  it('the cancel endpoint aborts the provider request and refunds; nobody else can cancel or list it', async () => {
+    const me = await login(server.url);
+    const other = await login(server.url);
+    const before = await balance(server, me.accessToken);
+    provider.script(fake.steps({ delta: '开头' }, { hang: true }));
+    const requestsBefore = provider.requests.length;
+    let operationId = '';
+    const statuses: number[] = [];
+    const result = await generate(server, me.accessToken, FREE, {
+      onEvent: (e) => {
+        if (e.event === 'start') operationId = e.data.operationId as string;
+        if (e.event === 'delta') {
+          void (async () => {
+            const theirs = await client(server.url).post(`/ai/operations/${operationId}/cancel`, {}, other.accessToken);
+            statuses.push(theirs.status);
+            const mine = await client(server.url).post(`/ai/operations/${operationId}/cancel`, {}, me.accessToken);
+            statuses.push(mine.status);
+          })();
+        }
+      },
+    });
+    expect(statuses).toEqual([404, 200]);
+    expect(last(result.events)).toMatchObject({ event: 'error', data: { code: 'CANCELLED', pointsRefunded: 5 } });
+    const upstream = provider.requests[requestsBefore]!;
+    await upstream.closed;
+    expect(upstream.aborted).toBe(true);
+    expect(await balance(server, me.accessToken)).toBe(before);
+    expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ id: operationId, status: 'cancelled' });
+    expect((await operationsOf(server, other.accessToken)).total).toBe(0);
+  });
+
+  it('the client closing the stream aborts the provider request and refunds', async () => {
+    const me = await login(server.url);
+    const before = await balance(server, me.accessToken);
+    provider.script(fake.steps({ delta: '开头' }, { hang: true }));
+    const requestsBefore = provider.requests.length;
+    const abort = new AbortController();
+    await generate(server, me.accessToken, FREE, { signal: abort.signal, onEvent: (e) => e.event === 'delta' && abort.abort() });
+    const upstream = provider.requests[requestsBefore]!;
+    await upstream.closed;
+    expect(upstream.aborted).toBe(true);
+    await waitFor(async () => (await operationsOf(server, me.accessToken)).items[0]?.status === 'cancelled');
+    await waitFor(async () => (await balance(server, me.accessToken)) === before);
+  });
+
+  it('a request past the queue is refused with 429 and the real number waiting; queued operations start in order', async () => {
+    const small = await startIsolatedServer({ ...aiEnv(provider.url), AI_MAX_CONCURRENT: '1', AI_MAX_QUEUE: '1' });
+    try {
+      const me = await login(small.url);
+      provider.script(fake.steps({ delta: '开头' }, { hang: true }));
+      const first: { id?: string } = {};
+      const firstDone = generate(small, me.accessToken, FREE, {
+        onEvent: (e) => e.event === 'start' && (first.id = e.data.operationId as string),
+      });
+      await waitFor(() => Boolean(first.id));
+      await waitFor(async () => (await operationsOf(small, me.accessToken, '?status=running')).total === 1);
+      const second: { id?: string; running?: boolean } = {};
+      const secondDone = generate(small, me.accessToken, FREE, {
+        onEvent: (e) => {
+          if (e.event === 'start') second.id = e.data.operationId as string;
+          if (e.event === 'running') second.running = true;
+        },
+      });
+      await waitFor(async () => (await operationsOf(small, me.accessToken, '?status=queued')).total === 1);
+      const third = await generate(small, me.accessToken, FREE);
+      expect(third.status).toBe(429);
+      expect(third.json).toMatchObject({ code: 'SERVER_BUSY', message: '你前面还有1人在排队，请稍后再试' });
+      expect(second.running).toBeUndefined();
+      // The first finishing frees the slot for the second.
+      await client(small.url).post(`/ai/operations/${first.id}/cancel`, {}, me.accessToken);
+      await firstDone;
+      await waitFor(() => second.running === true);
+      await client(small.url).post(`/ai/operations/${second.id}/cancel`, {}, me.accessToken);
+      await secondDone;
+      expect(await ledgerMismatches(small.database.db)).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+
+  it('models: the configured list and a persisted selection', async () => {
+    const me = await login(server.url);
+    const api = client(server.url);
+    expect((await api.get('/ai/models', me.accessToken)).body.data).toEqual({
+      models: [{ id: 'fake-model', name: '测试模型' }],
+      selectedModelId: 'fake-model',
+    });
+    expect((await api.put('/ai/models/selected', { modelId: 'nope' }, me.accessToken)).status).toBe(400);
+    expect((await api.put('/ai/models/selected', { modelId: 'fake-model' }, me.accessToken)).status).toBe(200);
+  });
+
+  it('a per-character price settles only what was delivered', async () => {
+    const me = await login(server.url);
+    const before = await balance(server, me.accessToken);
+    provider.script(fake.stream('润色后的', '文书内容。'));
+    const result = await generate(server, me.accessToken, {
+      operation: 'polish',
+      input: { essay: '这是一篇需要润色的文书，内容关于我的科研经历和未来规划。', level: 'light' },
+    });
+    // Reserved: 5 + 3 per 1,000 characters of the 1,000-character estimate; charged: 5 + 3 × 9/1000 (truncated to 0.02).
+    expect(result.events[0]!.data).toMatchObject({ pointsReserved: 8 });
+    expect(last(result.events).data.operation).toMatchObject({ status: 'succeeded', points: 5.02, outputChars: 9 });
+    expect(await balance(server, me.accessToken)).toBeCloseTo(before - 5.02, 2);
+  });
+
+  it('refuses before streaming: invalid input (400), a stranger’s student (404), too few points (402)', async () => {
+    const me = await login(server.url);
+    const other = await login(server.url);
+    const profile = await client(server.url).post('/client-profiles', { name: '张三' }, other.accessToken);
+    expect(profile.status, JSON.stringify(profile.body)).toBe(201);
+    const invalid = await generate(server, me.accessToken, { operation: 'free', input: {} });
+    expect(invalid).toMatchObject({ status: 400, json: { code: 'VALIDATION_ERROR', message: '请填写题目' } });
+    const unknown = await generate(server, me.accessToken, { operation: 'magic', input: {} });
+    expect(unknown.status).toBe(400);
+    const stranger = await generate(server, me.accessToken, { ...FREE, clientProfileId: profile.body.data.id });
+    expect(stranger.status).toBe(404);
+    const before = await balance(server, me.accessToken);
+    await adjustPoints(server.database.db, { adminId: other.user.id, phone: me.phone, points: -(before - 1), reason: '测试' });
+    const poor = await generate(server, me.accessToken, FREE);
+    expect(poor).toMatchObject({ status: 402, json: { code: 'INSUFFICIENT_POINTS' } });
+    expect(await balance(server, me.accessToken)).toBe(1);
+    expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ status: 'failed', points: 0 });
+  });
+
+  it('the offline engine writes a labelled draft from the student’s archive and charges like a model', async () => {
+    const offline = await startTestServer();
+    try {
+      const me = await login(offline.url);
+      const models = await client(offline.url).get('/ai/models', me.accessToken);
+      expect(models.body.data).toEqual({ models: [{ id: 'offline', name: '离线模式' }], selectedModelId: 'offline' });
+      const profile = await client(offline.url).post(
+        '/client-profiles',
+        { name: '李明', data: { currentSchool: '浙江大学', major: '计算机科学' } },
+        me.accessToken,
+      );
+      const before = await balance(offline, me.accessToken);
+      const result = await generate(offline, me.accessToken, {
+        operation: 'ps',
+        clientProfileId: profile.body.data.id,
+        input: { targetProgram: 'MSc Computer Science', language: 'zh' },
+      });
+      const text = result.events
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join('');
+      expect(text).toContain('离线模式');
+      expect(text).toContain('浙江大学');
+      expect(last(result.events).data.operation).toMatchObject({ status: 'succeeded', offline: true, points: 10 });
+      expect(await balance(offline, me.accessToken)).toBe(before - 10);
+    } finally {
+      await offline.close();
+    }
+  }, 60_000);
+
+  it('cancelling a queued operation refunds it without calling the provider', async () => {
+    const small = await startIsolatedServer({ ...aiEnv(provider.url), AI_MAX_CONCURRENT: '1', AI_MAX_QUEUE: '5' });
+    try {
+      const me = await login(small.url);
+      const before = await balance(small, me.accessToken);
+      provider.script(fake.steps({ delta: '开头' }, { hang: true }));
+      const first: { id?: string } = {};
+      const requestsBefore = provider.requests.length + 1;
+      const firstDone = generate(small, me.accessToken, FREE, {
+        onEvent: (e) => e.event === 'start' && (first.id = e.data.operationId as string),
+      });
+      // Running, and its request has reached the provider.
+      await waitFor(() => provider.requests.length === requestsBefore);
+      const second = await generate(small, me.accessToken, FREE, {
+        onEvent: (e) => {
+          if (e.event === 'start') void client(small.url).post(`/ai/operations/${e.data.operationId as string}/cancel`, {}, me.accessToken);
+        },
+      });
+      expect(second.events[0]!.data).toMatchObject({ status: 'queued', queuedAhead: 0 });
+      expect(last(second.events)).toMatchObject({ event: 'error', data: { code: 'CANCELLED', pointsRefunded: 5 } });
+      expect(provider.requests.length).toBe(requestsBefore);
+      await client(small.url).post(`/ai/operations/${first.id}/cancel`, {}, me.accessToken);
+      await firstDone;
+      expect(await balance(small, me.accessToken)).toBe(before);
+      expect(await ledgerMismatches(small.database.db)).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+
+  // Two processes need a shared database: PostgreSQL (CI sets TEST_DATABASE_URL and runs this suite on it).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'the limit and the queue hold across two server processes on one PostgreSQL database',
+    async () => {
+      const env = { ...aiEnv(provider.url), AI_MAX_CONCURRENT: '1', AI_MAX_QUEUE: '1' };
+      const a = await startIsolatedServer(env);
+      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/fixtures/serve-api.ts'], {
+        env: { ...process.env, ...env, DATABASE_URL: a.config.DATABASE_URL, JWT_SECRET: a.config.jwtSecret },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      try {
+        const bUrl = await new Promise<string>((resolve, reject) => {
+          let out = '';
+          child.stdout!.on('data', (d: Buffer) => {
+            out += d.toString();
+            const m = /listening (\S+)/.exec(out);
+            if (m) resolve(m[1]!);
+          });
+          child.once('exit', (code) => reject(new Error(`second process exited with ${code}`)));
+        });
+        const b = { url: bUrl } as TestServer;
+        const me = await login(a.url);
+        const before = await balance(a, me.accessToken);
+        provider.script(fake.steps({ delta: '开头' }, { hang: true }));
+        const first: { id?: string } = {};
+        const firstDone = generate(a, me.accessToken, FREE, {
+          onEvent: (e) => e.event === 'start' && (first.id = e.data.operationId as string),
+        });
+        await waitFor(async () => (await operationsOf(a, me.accessToken, '?status=running')).total === 1);
+        const second: { id?: string; running?: boolean } = {};
+        const secondDone = generate(b, me.accessToken, FREE, {
+          onEvent: (e) => {
+            if (e.event === 'start') second.id = e.data.operationId as string;
+            if (e.event === 'running') second.running = true;
+          },
+        });
+        await waitFor(async () => (await operationsOf(a, me.accessToken, '?status=queued')).total === 1);
+        for (const s of [a, b]) {
+          const refused = await generate(s, me.accessToken, FREE);
+          expect(refused).toMatchObject({ status: 429, json: { code: 'SERVER_BUSY', message: '你前面还有1人在排队，请稍后再试' } });
+        }
+        expect(second.running).toBeUndefined();
+        // Cancelled through the other process: the owner notices at its heartbeat and aborts the provider.
+        const upstream = provider.requests[provider.requests.length - 1]!;
+        expect((await client(b.url).post(`/ai/operations/${first.id}/cancel`, {}, me.accessToken)).status).toBe(200);
+        await firstDone;
+        await upstream.closed;
+        expect(upstream.aborted).toBe(true);
+        await waitFor(() => second.running === true);
+        await client(a.url).post(`/ai/operations/${second.id}/cancel`, {}, me.accessToken);
+        await secondDone;
+        expect(await balance(a, me.accessToken)).toBe(before);
+        expect(await ledgerMismatches(a.database.db)).toEqual([]);
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+        await a.close();
+      }
+    },
+    60_000,
+  );
+
+  it('the ledger matches every balance afterwards', async () => {
+    expect(await ledgerMismatches(server.database.db)).toEqual([]);
+  });
+});
