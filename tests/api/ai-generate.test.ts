@@ -384,6 +384,24 @@ describe('POST /api/v1/ai/generate', () => {
     60_000,
   );
 
+  it('a finished operation tells the user’s sockets, so the header balance refetches', async () => {
+    const me = await login(server.url);
+    const seen: Array<{ type: string; audience: unknown; data: unknown }> = [];
+    const stop = server.events.subscribe((e) => seen.push(e));
+    try {
+      provider.script(fake.stream('好'));
+      const result = await generate(server, me.accessToken, FREE);
+      const operationId = result.events[0]!.data.operationId;
+      await waitFor(() => seen.some((e) => e.type === 'AI_OPERATION_FINISHED'));
+      expect(seen.find((e) => e.type === 'AI_OPERATION_FINISHED')).toMatchObject({
+        audience: { kind: 'user', userId: me.user.id },
+        data: { operationId, status: 'succeeded' },
+      });
+    } finally {
+      stop();
+    }
+  });
+
   it('the ledger matches every balance afterwards', async () => {
     expect(await ledgerMismatches(server.database.db)).toEqual([]);
   });
