@@ -7,32 +7,9 @@ import { z } from './zod';
  * issue 13). `POST /api/v1/ai/generate` validates its body with `generateRequestSchema`.
  */
 
-/** Operations that write a whole document. */
-export const DOCUMENT_OPERATIONS = ['ps', 'cv', 'recommendation', 'free', 'write_by_requirement', 'revision', 'polish'] as const;
-/** The editor's floating-toolbar tools: they work on a selection and propose a replacement. */
-export const SELECTION_OPERATIONS = ['expand', 'rephrase', 'rewrite', 'style', 'shorten', 'translate'] as const;
-export const AI_OPERATIONS = [...DOCUMENT_OPERATIONS, ...SELECTION_OPERATIONS] as const;
-export type DocumentOperation = (typeof DOCUMENT_OPERATIONS)[number];
-export type SelectionOperation = (typeof SELECTION_OPERATIONS)[number];
-export type AiOperation = (typeof AI_OPERATIONS)[number];
+import { AI_OPERATION_STATUSES, type AiOperation, type DocumentOperation } from './ai-operation-constants';
 
-export const isSelectionOperation = (op: AiOperation): op is SelectionOperation => (SELECTION_OPERATIONS as readonly string[]).includes(op);
-
-export const AI_OPERATION_LABELS: Record<AiOperation, string> = {
-  ps: '个人陈述 / 目的陈述',
-  cv: '简历',
-  recommendation: '推荐信',
-  free: '自由写作',
-  write_by_requirement: '按要求写作',
-  revision: '文书修改',
-  polish: '文书润色',
-  expand: '扩写',
-  rephrase: '改写',
-  rewrite: '重写',
-  style: '风格调整',
-  shorten: '缩写',
-  translate: '翻译',
-};
+export * from './ai-operation-constants';
 
 /**
  * The spec §3 points source each operation is charged as. The spec has no revision source: revision
@@ -362,3 +339,33 @@ export const generateRequestSchema = z.discriminatedUnion(
 );
 export type GenerateRequest = z.output<typeof generateRequestSchema>;
 export type GenerateRequestBody = z.input<typeof generateRequestSchema>;
+
+/** One row of GET /api/v1/ai/operations (the generation records, spec §2). */
+export const operationRecordSchema = z.object({
+  id: z.string(),
+  operation: z.string(),
+  operationLabel: z.string(),
+  clientProfileId: z.string().nullable(),
+  clientProfileName: z.string().nullable(),
+  workId: z.string().nullable(),
+  model: z.string(),
+  offline: z.boolean(),
+  status: z.enum(AI_OPERATION_STATUSES),
+  inputChars: z.number(),
+  outputChars: z.number(),
+  pointsReserved: z.number(),
+  points: z.number(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  promptVersion: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type OperationRecord = z.infer<typeof operationRecordSchema>;
+export const operationRecordsPageSchema = z.object({
+  items: z.array(operationRecordSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});

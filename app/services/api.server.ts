@@ -1,5 +1,6 @@
 import { json, type AppLoadContext } from '@remix-run/node';
 import { adminApi } from './api/admin.server';
+import { aiApi } from './api/ai.server';
 import { archivesApi } from './api/archives.server';
 import { authApi } from './api/auth.server';
 import { feedbackApi } from './api/feedback.server';
@@ -27,6 +28,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     system: systemApi(transport),
     admin: adminApi(transport),
     archives: archivesApi(transport),
+    ai: aiApi(transport),
     updateLogs: updateLogsApi(transport),
   };
 }

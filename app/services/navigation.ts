@@ -65,6 +65,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     items: [
       { id: 'client-archives', label: '学生档案', to: '/dash/client-archives', icon: Users, available: true },
       { id: 'my-works', label: '我的作品', to: '/dash/my-works', icon: FolderHeart, available: false },
+      { id: 'generation-records', label: '生成记录', to: '/dash/generation-records', icon: History, available: true },
     ],
   },
   {

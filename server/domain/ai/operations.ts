@@ -7,8 +7,9 @@ import { DomainError, notFound } from '../errors';
 import { priceOf } from '../points/prices';
 import { refund, reserve, settle, type Reservation } from '../points/spending';
 
-export const AI_OPERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
-export type AiOperationStatus = (typeof AI_OPERATION_STATUSES)[number];
+export { AI_OPERATION_STATUSES, type AiOperationStatus } from '../../../contracts/ai-operation-constants';
+import type { AiOperationStatus } from '../../../contracts/ai-operation-constants';
+import type { OperationRecord } from '../../../contracts/ai-operations';
 type OperationRow = typeof aiOperations.$inferSelect;
 
 /** How often the owning process proves it is alive; a row silent for STALE_MS was left by a crash. */
@@ -266,27 +267,8 @@ export async function sweepStale(db: Database): Promise<number> {
   return stale.length;
 }
 
-export type OperationDto = {
-  id: string;
-  operation: string;
-  operationLabel: string;
-  clientProfileId: string | null;
-  clientProfileName: string | null;
-  workId: string | null;
-  model: string;
-  offline: boolean;
-  status: AiOperationStatus;
-  inputChars: number;
-  outputChars: number;
-  pointsReserved: number;
-  points: number;
-  errorCode: string | null;
-  errorMessage: string | null;
-  promptVersion: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
+/** The contract's record (contracts/ai-operations.ts), so the web validates exactly this. */
+export type OperationDto = OperationRecord;
 
 export function toOperationDto(row: OperationRow, clientProfileName: string | null = null): OperationDto {
   return {

@@ -1,0 +1,13 @@
+import type { AiOperationStatus } from '../../../contracts/ai-operation-constants';
+import { operationRecordsPageSchema } from '../../../contracts/ai-operations';
+import type { ApiTransport } from './transport.server';
+
+/** The AI engine's records (spec §7 /ai/operations): the user's own operations, newest first. */
+export const aiApi = (api: ApiTransport) => ({
+  operations: (query: { page: number; pageSize: number; operation?: string; status?: AiOperationStatus }) => {
+    const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
+    if (query.operation) params.set('operation', query.operation);
+    if (query.status) params.set('status', query.status);
+    return api.json(`/ai/operations?${params}`, { schema: operationRecordsPageSchema });
+  },
+});
