@@ -258,6 +258,22 @@ describe('connection caps with small limits', () => {
     return ws;
   };
 
+  it('the answer to the server’s heartbeat ping is not charged: a full burst right after it passes', async () => {
+    const ws = await signedIn();
+    const ping = () => new Promise<void>((resolve) => ws.socket.once('ping', () => resolve()));
+    // By the second heartbeat the bucket is full again after AUTH.
+    await ping();
+    await ping();
+    // ws answered the ping with a pong before this line runs; then a whole burst of PINGs.
+    for (let i = 0; i < DEFAULT_REALTIME_LIMITS.messageBurst; i++) ws.send('PING');
+    await ws.next(
+      (m) => m.type === 'ERROR' || ws.messages.filter((x) => x.type === 'PONG').length === DEFAULT_REALTIME_LIMITS.messageBurst,
+    );
+    expect(ws.messages.filter((m) => m.type === 'ERROR')).toEqual([]);
+    expect(ws.socket.readyState).toBe(WebSocket.OPEN);
+    ws.close();
+  });
+
   it('an address has a small share of unauthenticated sockets; signed-in ones count toward its larger cap only', async () => {
     const ip = randomIp();
     const headers = { 'x-forwarded-for': ip };
