@@ -62,9 +62,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+/** A filter of the GET form: sent at once when changed (with JavaScript), by 筛选 without. */
+function FilterSelect(props: {
+  name: string;
+  label: string;
+  value: string;
+  allLabel: string;
+  options: Array<[string, string]>;
+  width: string;
+}) {
+  const submit = useSubmit();
+  return (
+    <NativeSelect.Root width={{ base: 'full', sm: props.width }}>
+      <NativeSelect.Field
+        name={props.name}
+        defaultValue={props.value}
+        aria-label={props.label}
+        bg="white"
+        onChange={(e) => submit(e.currentTarget.form)}
+      >
+        <option value="">{props.allLabel}</option>
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
 export default function GenerationRecords() {
   const { records, operation, status, error } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
   const filtered = Boolean(operation || status);
   const hrefFor = (page: number) => {
     const params = new URLSearchParams({
@@ -79,40 +109,22 @@ export default function GenerationRecords() {
       <Stack gap="4">
         <Form method="get" aria-label="筛选生成记录" data-testid="records-filter">
           <HStack gap="2" flexWrap="wrap">
-            <NativeSelect.Root width={{ base: 'full', sm: '48' }}>
-              <NativeSelect.Field
-                name="operation"
-                defaultValue={operation}
-                aria-label="类型"
-                bg="white"
-                onChange={(e) => submit(e.currentTarget.form)}
-              >
-                <option value="">全部类型</option>
-                {AI_OPERATIONS.map((op) => (
-                  <option key={op} value={op}>
-                    {AI_OPERATION_LABELS[op]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <NativeSelect.Root width={{ base: 'full', sm: '36' }}>
-              <NativeSelect.Field
-                name="status"
-                defaultValue={status}
-                aria-label="状态"
-                bg="white"
-                onChange={(e) => submit(e.currentTarget.form)}
-              >
-                <option value="">全部状态</option>
-                {AI_OPERATION_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {AI_OPERATION_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <FilterSelect
+              name="operation"
+              label="类型"
+              value={operation}
+              allLabel="全部类型"
+              options={AI_OPERATIONS.map((op) => [op, AI_OPERATION_LABELS[op]])}
+              width="48"
+            />
+            <FilterSelect
+              name="status"
+              label="状态"
+              value={status}
+              allLabel="全部状态"
+              options={AI_OPERATION_STATUSES.map((st) => [st, AI_OPERATION_STATUS_LABELS[st]])}
+              width="36"
+            />
             <Button type="submit" variant="outline" bg="white">
               筛选
             </Button>
