@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Response } from 'express';
 import { AI_OPERATIONS, generateRequestSchema, type GenerateRequest } from '../../contracts/ai-operations';
-import { editorDocumentSchema } from '../../contracts/works';
 import { centsToPoints } from '../../contracts/constants';
 import { z } from '../../contracts/zod';
 import { offlineDraftFor } from '../ai/offline-drafts';
@@ -27,6 +25,7 @@ import {
 } from '../domain/ai/operations';
 import { getProfile } from '../domain/archives/profiles';
 import { DomainError, validationError } from '../domain/errors';
+import { documentFromText } from '../domain/works/document-from-text';
 import { getWork, saveGeneratedContent } from '../domain/works/works';
 import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
 
@@ -55,17 +54,6 @@ function createWakeup() {
       for (const w of now) w();
     },
   };
-}
-
-/** Paragraph blocks of the editor document (spec §3), one per non-empty line. */
-function documentOf(text: string) {
-  const paragraphs = text
-    .split(/\n+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return editorDocumentSchema.parse({
-    blocks: paragraphs.map((p) => ({ id: randomUUID(), type: 'paragraph', content: [{ type: 'text', text: p, styles: {} }] })),
-  });
 }
 
 function sse(res: Response) {
@@ -244,15 +232,20 @@ export function aiRoutes(deps: ApiDeps, options: AiRouteOptions = {}) {
       wakeup.wakeAll();
       if (done.status === 'succeeded' && request.workId && output.trim()) {
         try {
-          await saveGeneratedContent(db, userId, request.workId, { content: documentOf(output), operationId: op.id });
+          await saveGeneratedContent(db, userId, request.workId, { content: documentFromText(output), operationId: op.id });
         } catch (err) {
           // The text reached the page and was paid for; the page can still save it itself.
           logger.warn('ai.save_to_work_failed', { operationId: op.id, err });
         }
       }
       done = await getOperation(db, userId, op.id);
+      // pointsChanged: the header refetches the balance (spec §4); the reservation moved it, whatever the end.
       events
-        .publish({ audience: { kind: 'user', userId }, type: 'AI_OPERATION_FINISHED', data: { operationId: op.id, status: done.status } })
+        .publish({
+          audience: { kind: 'user', userId },
+          type: 'AI_OPERATION_FINISHED',
+          data: { operationId: op.id, status: done.status, pointsChanged: done.pointsReservedCents > 0 },
+        })
         .catch((err: unknown) => logger.warn('ai.publish_failed', { operationId: op.id, err }));
       if (done.status === 'succeeded') {
         stream.send('done', { operation: toOperationDto(done) });

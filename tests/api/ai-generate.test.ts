@@ -85,25 +85,29 @@ describe('POST /api/v1/ai/generate', () => {
     const before = await balance(server, me.accessToken);
     const work = await client(server.url).post('/works', { title: '志愿者', type: 'free', content: { blocks: [] } }, me.accessToken);
     expect(work.status, JSON.stringify(work.body)).toBe(201);
-    provider.script(fake.steps({ delta: '第一段。' }, { wait: 800 }, { delta: '\n第二段。' }, { finish: 'stop' }, { done: true }));
+    provider.script(
+      fake.steps({ delta: '# 标题\n第一段。' }, { wait: 800 }, { delta: '\n- 第二段。' }, { finish: 'stop' }, { done: true }),
+    );
     const result = await generate(server, me.accessToken, { ...FREE, workId: work.body.data.id });
     expect(result.status).toBe(200);
     const names = result.events.map((e) => e.event);
     expect(names[0]).toBe('start');
     expect(result.events[0]!.data).toMatchObject({ pointsReserved: 5 });
     const deltas = result.events.filter((e) => e.event === 'delta');
-    expect(deltas.map((d) => d.data.text).join('')).toBe('第一段。\n第二段。');
+    expect(deltas.map((d) => d.data.text).join('')).toBe('# 标题\n第一段。\n- 第二段。');
     // The fake holds chunk 2 for 800 ms: chunk 1 must have arrived well before it.
     const gap = deltas[1]!.at - deltas[0]!.at;
     expect(gap).toBeGreaterThan(600);
     const done = last(result.events);
     expect(done.event).toBe('done');
-    expect(done.data.operation).toMatchObject({ status: 'succeeded', points: 5, outputChars: '第一段。\n第二段。'.length });
+    expect(done.data.operation).toMatchObject({ status: 'succeeded', points: 5, outputChars: '# 标题\n第一段。\n- 第二段。'.length });
     expect(await balance(server, me.accessToken)).toBe(before - 5);
     const versions = await client(server.url).get(`/works/${work.body.data.id}/versions`, me.accessToken);
     expect(versions.body.data.items[0]).toMatchObject({ source: 'generation' });
     const saved = await client(server.url).get(`/works/${work.body.data.id}`, me.accessToken);
-    expect(saved.body.data.content.blocks).toHaveLength(2);
+    // The answer's light markdown becomes the editor's blocks.
+    expect(saved.body.data.content.blocks.map((b: { type: string }) => b.type)).toEqual(['heading', 'paragraph', 'bulletListItem']);
+    expect(saved.body.data.plainText).not.toContain('#');
     const list = await operationsOf(server, me.accessToken);
     expect(list.total).toBe(1);
     expect(list.items[0]).toMatchObject({ status: 'succeeded', points: 5, workId: work.body.data.id });
@@ -395,7 +399,7 @@ describe('POST /api/v1/ai/generate', () => {
       await waitFor(() => seen.some((e) => e.type === 'AI_OPERATION_FINISHED'));
       expect(seen.find((e) => e.type === 'AI_OPERATION_FINISHED')).toMatchObject({
         audience: { kind: 'user', userId: me.user.id },
-        data: { operationId, status: 'succeeded' },
+        data: { operationId, status: 'succeeded', pointsChanged: true },
       });
     } finally {
       stop();
