@@ -369,3 +369,10 @@ export const operationRecordsPageSchema = z.object({
   pageSize: z.number(),
   total: z.number(),
 });
+
+/** GET /api/v1/ai/models (spec §3 AI model state): the configured models and the user's choice. */
+export const aiModelStateSchema = z.object({
+  models: z.array(z.object({ id: z.string(), name: z.string() })),
+  selectedModelId: z.string().nullable(),
+});
+export type AiModelState = z.infer<typeof aiModelStateSchema>;

@@ -1,6 +1,6 @@
-import { Badge, Box, Button, EmptyState, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useSubmit } from '@remix-run/react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { History } from 'lucide-react';
 import {
   AI_OPERATION_LABELS,
@@ -9,6 +9,7 @@ import {
   AI_OPERATIONS,
   type AiOperationStatus,
 } from '../../contracts/ai-operation-constants';
+import { FilterSelect } from '~/components/filter-select';
 import { Page } from '~/components/page';
 import { HistoryPager } from '~/components/points/points-history-table';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -17,6 +18,7 @@ import { formatDateTime } from '~/services/dates';
 import { ApiRequestError } from '~/services/errors';
 import { pageTitle } from '~/services/navigation';
 import { pageParam } from '~/services/row-actions.server';
+import { workDetailHref } from '~/services/works';
 import { requireWebSession } from '~/sessions.server';
 
 const PAGE = '生成记录';
@@ -43,58 +45,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = statusParam && AI_OPERATION_STATUSES.includes(statusParam) ? statusParam : '';
   const page = pageParam(request);
   try {
-    const records = await createApiClient(request, context, PAGE).ai.operations({
-      page,
-      pageSize: PAGE_SIZE,
-      operation: operation || undefined,
-      status: status || undefined,
-    });
+    const api = createApiClient(request, context, PAGE);
+    const [records, models] = await Promise.all([
+      api.ai.operations({ page, pageSize: PAGE_SIZE, operation: operation || undefined, status: status || undefined }),
+      api.ai.models(),
+    ]);
     const last = Math.max(1, Math.ceil(records.total / PAGE_SIZE));
     if (page > last) {
       url.searchParams.set('page', String(last));
       throw redirect(`${ROUTE}?${url.searchParams}`);
     }
-    return { records, operation, status, error: null };
+    // Records name the model by id; a configured model reads by its display name.
+    const modelNames = Object.fromEntries(models.models.map((m) => [m.id, m.name]));
+    return { records, modelNames, operation, status, error: null };
   } catch (error) {
     if (error instanceof ApiRequestError)
-      return json({ records: null, operation, status, error: error.message }, { status: error.status >= 400 ? error.status : 503 });
+      return json(
+        { records: null, modelNames: {} as Record<string, string>, operation, status, error: error.message },
+        { status: error.status >= 400 ? error.status : 503 },
+      );
     throw error;
   }
 }
 
-/** A filter of the GET form: sent at once when changed (with JavaScript), by 筛选 without. */
-function FilterSelect(props: {
-  name: string;
-  label: string;
-  value: string;
-  allLabel: string;
-  options: Array<[string, string]>;
-  width: string;
-}) {
-  const submit = useSubmit();
-  return (
-    <NativeSelect.Root width={{ base: 'full', sm: props.width }}>
-      <NativeSelect.Field
-        name={props.name}
-        defaultValue={props.value}
-        aria-label={props.label}
-        bg="white"
-        onChange={(e) => submit(e.currentTarget.form)}
-      >
-        <option value="">{props.allLabel}</option>
-        {props.options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
-  );
-}
-
 export default function GenerationRecords() {
-  const { records, operation, status, error } = useLoaderData<typeof loader>();
+  const { records, modelNames, operation, status, error } = useLoaderData<typeof loader>();
   const filtered = Boolean(operation || status);
   const hrefFor = (page: number) => {
     const params = new URLSearchParams({
@@ -168,7 +143,16 @@ export default function GenerationRecords() {
                   {records.items.map((r) => (
                     <Table.Row key={r.id} data-testid="record-row">
                       <Table.Cell fontVariantNumeric="tabular-nums">{formatDateTime(r.createdAt)}</Table.Cell>
-                      <Table.Cell>{r.operationLabel}</Table.Cell>
+                      <Table.Cell>
+                        {r.operationLabel}
+                        {r.workId && (
+                          <Link to={workDetailHref(r.workId)} data-testid="record-work">
+                            <Text as="span" color="blue.700" fontSize="xs" ms="2">
+                              查看作品
+                            </Text>
+                          </Link>
+                        )}
+                      </Table.Cell>
                       <Table.Cell maxW="40" truncate>
                         {r.clientProfileId && r.clientProfileName ? (
                           <Link to={`/dash/client-archive-detail?id=${encodeURIComponent(r.clientProfileId)}`}>
@@ -182,7 +166,9 @@ export default function GenerationRecords() {
                           </Text>
                         )}
                       </Table.Cell>
-                      <Table.Cell>{r.offline ? <Badge colorPalette="purple">离线模式</Badge> : r.model}</Table.Cell>
+                      <Table.Cell>
+                        {r.offline ? <Badge colorPalette="purple">离线模式</Badge> : (modelNames[r.model] ?? r.model)}
+                      </Table.Cell>
                       <Table.Cell>
                         <Badge colorPalette={STATUS_PALETTE[r.status]} data-testid="record-status">
                           {AI_OPERATION_STATUS_LABELS[r.status]}

@@ -10,6 +10,7 @@ import { systemApi } from './api/system.server';
 import { createTransport } from './api/transport.server';
 import { updateLogsApi } from './api/update-logs.server';
 import { userApi } from './api/user.server';
+import { worksApi } from './api/works.server';
 import { ApiRequestError } from './errors';
 
 /**
@@ -29,6 +30,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     admin: adminApi(transport),
     archives: archivesApi(transport),
     ai: aiApi(transport),
+    works: worksApi(transport),
     updateLogs: updateLogsApi(transport),
   };
 }

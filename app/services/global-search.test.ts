@@ -297,7 +297,7 @@ describe('search helpers', () => {
 
   it('a student opens its archive, documents and works the works page', () => {
     expect(searchResultHref({ id: 'a b', type: 'client' })).toBe('/dash/client-archive-detail?id=a%20b');
-    expect(searchResultHref({ id: 'd1', type: 'document' })).toBe('/dash/works-detail?id=d1');
-    expect(searchResultHref({ id: 'w1', type: 'work' })).toBe('/dash/works-detail?id=w1');
+    expect(searchResultHref({ id: 'd1', type: 'document' })).toBe('/dash/my-works/my-works-detail?id=d1');
+    expect(searchResultHref({ id: 'w1', type: 'work' })).toBe('/dash/my-works/my-works-detail?id=w1');
   });
 });

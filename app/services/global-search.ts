@@ -1,4 +1,5 @@
 import type { SearchResult } from '../../contracts/archives';
+import { workDetailHref } from './works';
 
 /** Spec §9 constants for the global search. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -74,9 +75,7 @@ export const searchPath = (query: string, page: number) =>
 
 /** Where a result opens: students to their archive, documents and works to the works page. */
 export const searchResultHref = (result: Pick<SearchResult, 'id' | 'type'>) =>
-  result.type === 'client'
-    ? `/dash/client-archive-detail?id=${encodeURIComponent(result.id)}`
-    : `/dash/works-detail?id=${encodeURIComponent(result.id)}`;
+  result.type === 'client' ? `/dash/client-archive-detail?id=${encodeURIComponent(result.id)}` : workDetailHref(result.id);
 
 /** The pieces of `text` with every case-insensitive occurrence of the trimmed query marked. */
 export function highlightParts(text: string, query: string): { text: string; match: boolean }[] {

@@ -64,7 +64,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     icon: Users,
     items: [
       { id: 'client-archives', label: '学生档案', to: '/dash/client-archives', icon: Users, available: true },
-      { id: 'my-works', label: '我的作品', to: '/dash/my-works', icon: FolderHeart, available: false },
+      { id: 'my-works', label: '我的作品', to: '/dash/my-works', icon: FolderHeart, available: true },
       { id: 'generation-records', label: '生成记录', to: '/dash/generation-records', icon: History, available: true },
     ],
   },

@@ -1,5 +1,5 @@
 import type { AiOperationStatus } from '../../../contracts/ai-operation-constants';
-import { operationRecordsPageSchema } from '../../../contracts/ai-operations';
+import { aiModelStateSchema, operationRecordsPageSchema } from '../../../contracts/ai-operations';
 import type { ApiTransport } from './transport.server';
 
 /** The AI engine's records (spec §7 /ai/operations): the user's own operations, newest first. */
@@ -10,4 +10,5 @@ export const aiApi = (api: ApiTransport) => ({
     if (query.status) params.set('status', query.status);
     return api.json(`/ai/operations?${params}`, { schema: operationRecordsPageSchema });
   },
+  models: () => api.json('/ai/models', { schema: aiModelStateSchema }),
 });
