@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT as PORT, FAKE_OPENAI_PORT, PROVIDER_PORT } from './tests/e2e/ports';
 import { seededMarker } from './tests/e2e/seed';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh embedded database per run: tests never see data from an earlier run.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'lx-e2e-'));
 // Workers load this file again: they use the same directory (tests read it, see tests/e2e/seed.ts).
@@ -20,6 +20,14 @@ if (!existsSync(seededMarker(dataDir))) {
   });
 }
 
+const SERVER_ENV = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SMS_DAILY_LIMIT_PER_IP: '10000',
+  LOGIN_ATTEMPTS_PER_IP_PER_HOUR: '10000',
+  SUPPORT_WECHAT_ID: 'liuxue-kefu',
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -32,7 +40,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   projects: [
-    { name: 'chromium', testIgnore: /(notices|notifications).*\.spec\.ts$/ },
+    { name: 'chromium', testIgnore: /(notices|notifications|provider).*\.spec\.ts$/ },
+    // Against the app configured with a language model (the fake provider); a database of its own.
+    { name: 'provider', testMatch: /provider.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PROVIDER_PORT}` } },
     // System notices and maintenance are global to the run's one database: an announcement opens a
     // modal on every open page, maintenance sends every page away. These tests run alone, one at a
     // time, after all the others (`--no-deps` runs them without the others: `npx playwright test
@@ -57,20 +67,35 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The README's own command, so the end-to-end suite exercises what users run.
-    command: 'npm start',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SMS_DAILY_LIMIT_PER_IP: '10000',
-      LOGIN_ATTEMPTS_PER_IP_PER_HOUR: '10000',
-      SUPPORT_WECHAT_ID: 'liuxue-kefu',
+  // Started one after the other, in this order (the first `npm start` builds; the second finds the build fresh).
+  webServer: [
+    {
+      command: `node --import tsx tests/fixtures/fake-openai/serve.ts ${FAKE_OPENAI_PORT}`,
+      url: `http://127.0.0.1:${FAKE_OPENAI_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      // The README's own command, so the end-to-end suite exercises what users run.
+      command: 'npm start',
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...SERVER_ENV, PORT: String(PORT), DATA_DIR: dataDir },
+    },
+    {
+      command: 'npm start',
+      url: `http://127.0.0.1:${PROVIDER_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...SERVER_ENV,
+        PORT: String(PROVIDER_PORT),
+        DATA_DIR: `${dataDir}-provider`,
+        AI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
+        AI_API_KEY: 'e2e-fake-key',
+        AI_MODELS: 'fake-writer:测试模型',
+      },
+    },
+  ],
 });
