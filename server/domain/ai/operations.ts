@@ -43,9 +43,14 @@ const aheadOf = (id: string) =>
 
 const fresh = sql`${aiOperations.heartbeatAt} > now() - make_interval(secs => ${STALE_MS / 1000})`;
 
+/** Stale rows are swept by admissions at most this often per database (they stop counting at once anyway). */
+const SWEEP_EVERY_MS = 5_000;
+const lastSweep = new WeakMap<Database, number>();
+
 /**
  * A queue entry, or 429 SERVER_BUSY with the real number of waiting operations. Under the slots
- * lock, so two processes cannot both admit the last place.
+ * lock, so two processes cannot both admit the last place. When nobody is waiting and a slot is
+ * free the row starts `running` at once: no second transaction before the provider is called.
  */
 export async function admit(
   db: Database,
@@ -61,7 +66,10 @@ export async function admit(
     promptVersion?: string;
   },
 ): Promise<OperationRow> {
-  await sweepStale(db);
+  if (Date.now() - (lastSweep.get(db) ?? 0) >= SWEEP_EVERY_MS) {
+    lastSweep.set(db, Date.now());
+    await sweepStale(db);
+  }
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SLOTS_LOCK}))`);
     const [counts] = await tx
@@ -75,6 +83,7 @@ export async function admit(
     if (counts!.queued >= free + limits.maxQueue) {
       throw new DomainError('SERVER_BUSY', busyMessage(counts!.queued), { ahead: counts!.queued });
     }
+    const startsNow = counts!.queued === 0 && free > 0;
     const [row] = await tx
       .insert(aiOperations)
       .values({
@@ -86,6 +95,7 @@ export async function admit(
         providerKind: input.providerKind,
         inputChars: input.inputChars,
         promptVersion: input.promptVersion ?? null,
+        ...(startsNow && { status: 'running' as const, startedAt: new Date(), heartbeatAt: sql`now()` }),
       })
       .returning();
     return row!;
@@ -144,8 +154,9 @@ export async function tryClaim(db: Database, limits: Limits, op: Pick<OperationR
   });
 }
 
-/** Waiting operations ahead of this one (for the queue position the page may show). */
-export async function positionOf(db: Database, op: Pick<OperationRow, 'id'>): Promise<number> {
+/** Waiting operations ahead of this one (for the queue position the page may show); 0 once it runs. */
+export async function positionOf(db: Database, op: Pick<OperationRow, 'id' | 'status'>): Promise<number> {
+  if (op.status !== 'queued') return 0;
   const [row] = await db
     .select({ n: count() })
     .from(aiOperations)
@@ -157,10 +168,12 @@ export async function positionOf(db: Database, op: Pick<OperationRow, 'id'>): Pr
 export async function waitForSlot(
   db: Database,
   limits: Limits,
-  op: Pick<OperationRow, 'id'>,
+  op: Pick<OperationRow, 'id' | 'status'>,
   signal: AbortSignal,
   wake: { next: () => Promise<void> },
 ): Promise<boolean> {
+  // Admitted straight into a slot.
+  if (op.status === 'running') return !signal.aborted;
   for (;;) {
     if (signal.aborted) return false;
     const result = await tryClaim(db, limits, op);
