@@ -1,0 +1,71 @@
+import type { GenerateRequestBody } from '../../contracts/ai-operations';
+import { createEventStreamParser, type OperationEvent, type OperationSummary } from './ai-stream';
+import { resourceFailure, ResourceError, type ResourceEnvelope } from './resource-fetch.client';
+
+export type OperationOutcome =
+  | { status: 'done'; text: string; operation: OperationSummary }
+  | { status: 'error'; text: string; code: string; message: string; pointsRefunded: number }
+  /** 停止 (the signal): the API refunds when the stream closes. */
+  | { status: 'stopped'; text: string };
+
+export const STREAM_BROKEN_MESSAGE = '连接中断，生成未完成，积分将自动退还';
+
+/**
+ * Runs one AI operation from the browser through /resources/api (the token is added on the server,
+ * ADR 0009), handing each event to `onEvent` as it arrives. A refusal before the stream (400, 402
+ * 积分不足, 429 服务器繁忙 with the queue message) throws after opening its modal, as every other
+ * call does (spec §8). Aborting `signal` is 停止: the closed stream aborts the model and refunds.
+ */
+export async function runOperation(
+  body: GenerateRequestBody,
+  options: { onEvent?: (event: OperationEvent) => void; signal?: AbortSignal } = {},
+  fetchImpl: typeof fetch = fetch,
+): Promise<OperationOutcome> {
+  let response: Response;
+  try {
+    response = await fetchImpl('/resources/api/ai/generate', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) return { status: 'stopped', text: '' };
+    throw error instanceof Error && error.name === 'ResourceError'
+      ? error
+      : new ResourceError(0, 'NETWORK_ERROR', '网络连接失败，请检查网络设置');
+  }
+  if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
+    const envelope = (await response.json().catch(() => null)) as ResourceEnvelope | null;
+    throw resourceFailure(response.status, envelope);
+  }
+
+  let text = '';
+  let outcome: OperationOutcome | null = null;
+  const parser = createEventStreamParser((event) => {
+    if (event.event === 'delta') text += event.data.text;
+    else if (event.event === 'done') outcome = { status: 'done', text, operation: event.data.operation };
+    else if (event.event === 'error')
+      outcome = { status: 'error', text, code: event.data.code, message: event.data.message, pointsRefunded: event.data.pointsRefunded };
+    options.onEvent?.(event);
+  });
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  // Ends a pending read at once, whatever the fetch implementation does with the signal.
+  const stop = () => void reader.cancel().catch(() => {});
+  options.signal?.addEventListener('abort', stop, { once: true });
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parser.push(decoder.decode(value, { stream: true }));
+    }
+    parser.push(decoder.decode());
+  } catch {
+    if (!options.signal?.aborted)
+      return { status: 'error', text, code: 'STREAM_BROKEN', message: STREAM_BROKEN_MESSAGE, pointsRefunded: 0 };
+  }
+  options.signal?.removeEventListener('abort', stop);
+  if (options.signal?.aborted && !outcome) return { status: 'stopped', text };
+  return outcome ?? { status: 'error', text, code: 'STREAM_BROKEN', message: STREAM_BROKEN_MESSAGE, pointsRefunded: 0 };
+}
