@@ -16,12 +16,16 @@ import { eq } from 'drizzle-orm';
 import { clientProfiles, users } from '../db/schema';
 import { profileDataSchema } from '../contracts/archives';
 import { searchTextOf } from '../server/domain/archives/profiles';
+import { fake, startFakeOpenAI, type FakeOpenAI, type StreamStep } from '../tests/fixtures/fake-openai/server';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
 /** Issue 9: authenticated idle sockets one process holds, with heartbeats (target 10,000). */
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const ADMIN_PHONE = '13700000009';
-const BUDGET = { apiP99Ms: 20, apiRate: 300, ssrP50Ms: 50, firstLoadKb: 300, crowd: 200 };
+const BUDGET = { apiP99Ms: 20, apiRate: 300, ssrP50Ms: 50, firstLoadKb: 300, crowd: 200, streamOverheadMs: 5 };
+/** Issue 11: operations timed one after another for time to first token, and the chunks in the throughput answer. */
+const STREAM_RUNS = Number(process.env.BENCH_STREAM_RUNS ?? 20);
+const STREAM_CHUNKS = 2000;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -73,6 +77,8 @@ async function load(
 async function main() {
   const children: ChildProcess[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-bench-'));
+  // The language model: the fake OpenAI-compatible provider, in this process (its own timings are measured apart).
+  const provider = await startFakeOpenAI({ keepRequests: 10 });
   try {
     const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
     // An administrator, seeded before the server opens the database (it publishes the notice).
@@ -98,21 +104,24 @@ async function main() {
     await seed.close();
     children.push(spawn(process.execPath, ['-e', BASELINE_SOURCE], { env: { ...process.env, PORT: String(basePort) }, stdio: 'ignore' }));
     const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-        // BENCH_DATABASE_URL measures the same on PostgreSQL instead of embedded PGlite.
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(appPort),
-          DATA_DIR: dataDir,
-          DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-          SMS_DAILY_LIMIT_PER_IP: '100000',
-          LOGIN_ATTEMPTS_PER_IP_PER_HOUR: '100000',
-          SMS_FREE_SENDS_PER_IP: '100000',
-          REALTIME_MAX_CONNECTIONS: String(Math.max(SOCKETS + 100, 10_000)),
-        },
-        stdio: 'ignore',
+      // BENCH_DATABASE_URL measures the same on PostgreSQL instead of embedded PGlite.
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(appPort),
+        DATA_DIR: dataDir,
+        DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+        SMS_DAILY_LIMIT_PER_IP: '100000',
+        LOGIN_ATTEMPTS_PER_IP_PER_HOUR: '100000',
+        SMS_FREE_SENDS_PER_IP: '100000',
+        REALTIME_MAX_CONNECTIONS: String(Math.max(SOCKETS + 100, 10_000)),
+        AI_BASE_URL: provider.url,
+        AI_MODELS: 'bench-model:压测模型',
+        // Points for every timed operation (each is charged like a real one).
+        WELCOME_POINTS: '100000',
       },
-    );
+      stdio: 'ignore',
+    });
     // As `npm start` runs it: node with the tsx loader, no relay process.
     children.push(server);
     const app = `http://127.0.0.1:${appPort}`;
@@ -176,6 +185,7 @@ async function main() {
     results.push(await load('SSR /dash/overview (max)', `${app}/dash/overview`, { headers: { cookie } }));
     results.push(await load('SSR /dash/overview @20/s', `${app}/dash/overview`, { headers: { cookie }, rate: 20, connections: 2 }));
 
+    const stream = await streamBench(app, provider, token, cookie);
     const sockets = SOCKETS > 0 ? await holdSockets(app, token, adminToken, server.pid!) : null;
 
     // First-load JavaScript of the overview: every module the HTML asks the browser to load.
@@ -189,7 +199,9 @@ async function main() {
     );
     const base = results[0]!;
     const pad = (v: string, n: number) => v.padEnd(n);
-    console.log(`\n${pad('target', 34)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('timeouts', 10)}rps vs baseline`);
+    console.log(
+      `\n${pad('target', 34)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}${pad('timeouts', 10)}rps vs baseline`,
+    );
     for (const r of results) {
       console.log(
         `${pad(r.name, 34)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(String(r.errors), 8)}${pad(String(r.timeouts), 10)}${(r.rps / base.rps).toFixed(3)}`,
@@ -198,11 +210,20 @@ async function main() {
     const apiAtRate = results[2]!;
     const ssrAtRate = results.at(-1)!;
     console.log(`\nfirst-load JS for /dash/overview: ${(gz / 1024).toFixed(1)} KB gzipped in ${scripts.length} files`);
+    console.log(
+      `\nAI streaming (fake provider, ${STREAM_RUNS} operations one after another; medians): provider's own time to first token ${stream.providerTtft} ms; ` +
+        `through the API ${stream.apiTtft} ms (+${stream.apiOverhead} ms); through the web's /resources/api as a browser ${stream.webTtft} ms (+${stream.webOverhead} ms)`,
+    );
+    console.log(
+      `  ${STREAM_CHUNKS} chunks with no pause from the provider: ${stream.chunksPerSecond} chunks/s through the whole stack (the provider alone: ${stream.providerChunksPerSecond} chunks/s)`,
+    );
     if (sockets) {
       console.log(
         `\nsockets: ${sockets.held} of ${SOCKETS} authenticated sockets held for ${sockets.heldSeconds} s with heartbeats (${sockets.dropped} dropped); server RSS ${sockets.rssMb} MB (${sockets.baseRssMb} MB before), ${sockets.kbPerSocket} KB per socket; opened in ${sockets.openSeconds} s`,
       );
-      console.log(`one notice to all ${sockets.held} sockets: p50 ${sockets.deliveryP50Ms} ms, last ${sockets.deliveryMaxMs} ms, ${sockets.missed} missed`);
+      console.log(
+        `one notice to all ${sockets.held} sockets: p50 ${sockets.deliveryP50Ms} ms, last ${sockets.deliveryMaxMs} ms, ${sockets.missed} missed`,
+      );
     }
     console.log('\nbudgets (DESIGN §7):');
     const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
@@ -213,18 +234,112 @@ async function main() {
       `  ${BUDGET.crowd} concurrent connections on /api/v1/user/info: p99 ${crowd.p99} ms, ${crowd.errors} errors, ${crowd.timeouts} timeouts ${verdict(crowd.errors === 0 && crowd.timeouts === 0)}`,
     );
     console.log(`  SSR /dash/overview p50 < ${BUDGET.ssrP50Ms} ms: ${ssrAtRate.p50} ms ${verdict(ssrAtRate.p50 < BUDGET.ssrP50Ms)}`);
-    if (sockets) console.log(`  ${SOCKETS} authenticated idle sockets held, none dropped: ${sockets.held} held, ${sockets.dropped} dropped ${verdict(sockets.held === SOCKETS && sockets.dropped === 0)}`);
+    console.log(
+      `  the stack adds < ${BUDGET.streamOverheadMs} ms to the provider's time to first token (API): +${stream.apiOverhead} ms ${verdict(stream.apiOverhead < BUDGET.streamOverheadMs)}`,
+    );
+    if (sockets)
+      console.log(
+        `  ${SOCKETS} authenticated idle sockets held, none dropped: ${sockets.held} held, ${sockets.dropped} dropped ${verdict(sockets.held === SOCKETS && sockets.dropped === 0)}`,
+      );
     console.log(`  first-load JS < ${BUDGET.firstLoadKb} KB gz: ${(gz / 1024).toFixed(1)} KB ${verdict(gz / 1024 < BUDGET.firstLoadKb)}`);
   } finally {
+    await provider.close();
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+/** Reads a streamed answer; returns ms to the first chunk matching `first`, ms to the end, and the number of `count` matches. */
+async function readStream(response: Response, started: number, first: string, count: string) {
+  if (!response.ok || !response.body) throw new Error(`stream refused: ${response.status} ${await response.text()}`);
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let firstAt = NaN;
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    if (Number.isNaN(firstAt) && text.includes(first)) firstAt = performance.now() - started;
+  }
+  return { firstMs: firstAt, totalMs: performance.now() - started, count: text.split(count).length - 1 };
+}
+
+/**
+ * Issue 11: what the stack adds to the provider's time to first token, through the API and through
+ * the web's resource route (the browser's path), and chunks per second end to end.
+ */
+async function streamBench(app: string, provider: FakeOpenAI, token: string, cookie: string) {
+  const body = JSON.stringify({ operation: 'free', input: { topic: '压测' } });
+  const short: StreamStep[] = [
+    { delta: '第一句。' },
+    ...Array.from({ length: 20 }, () => ({ delta: '后文。' })),
+    { finish: 'stop' },
+    { done: true },
+  ];
+  provider.script(fake.steps(...short));
+  const direct = () =>
+    fetch(`${provider.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'bench-model', stream: true, messages: [{ role: 'user', content: 'x' }] }),
+    });
+  const viaApi = () =>
+    fetch(`${app}/api/v1/ai/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body,
+    });
+  const viaWeb = () =>
+    fetch(`${app}/resources/api/ai/generate`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body });
+  const time = async (call: () => Promise<Response>, first: string, count: string) => {
+    const started = performance.now();
+    return readStream(await call(), started, first, count);
+  };
+  // Warm both paths once.
+  await time(viaApi, 'event: delta', 'event: delta');
+  await time(viaWeb, 'event: delta', 'event: delta');
+  const providerTtft: number[] = [];
+  const apiTtft: number[] = [];
+  const webTtft: number[] = [];
+  for (let i = 0; i < STREAM_RUNS; i++) {
+    providerTtft.push((await time(direct, '"content"', 'data:')).firstMs);
+    apiTtft.push((await time(viaApi, 'event: delta', 'event: delta')).firstMs);
+    webTtft.push((await time(viaWeb, 'event: delta', 'event: delta')).firstMs);
+  }
+  const long: StreamStep[] = [
+    ...Array.from({ length: STREAM_CHUNKS }, (_, i) => ({ delta: `第${i}块文字。` })),
+    { finish: 'stop' },
+    { done: true },
+  ];
+  provider.script(fake.steps(...long));
+  const alone = await time(direct, '"content"', '"content"');
+  const whole = await time(viaWeb, 'event: delta', 'event: delta');
+  if (whole.count !== STREAM_CHUNKS) throw new Error(`expected ${STREAM_CHUNKS} deltas through the stack, got ${whole.count}`);
+  const p = median(providerTtft);
+  const round = (v: number) => Math.round(v * 10) / 10;
+  return {
+    providerTtft: round(p),
+    apiTtft: round(median(apiTtft)),
+    webTtft: round(median(webTtft)),
+    apiOverhead: round(median(apiTtft) - p),
+    webOverhead: round(median(webTtft) - p),
+    chunksPerSecond: Math.round(whole.count / (whole.totalMs / 1000)),
+    providerChunksPerSecond: Math.round(alone.count / (alone.totalMs / 1000)),
+  };
+}
+
 async function apiLogin(app: string, phone: string): Promise<string> {
   const post = async (p: string, body: unknown) =>
-    (await fetch(`${app}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    (
+      await fetch(`${app}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    ).json();
   const sent = await post('/auth/sms/send', { phone });
   const login = await post('/auth/login/phone', { phone, code: sent.data.devCode });
   if (!login.success) throw new Error(`login failed: ${JSON.stringify(login)}`);
@@ -259,8 +374,8 @@ async function holdSockets(app: string, token: string, adminToken: string, serve
         else if (message.type === 'AUTH') {
           if (message.data.success) resolve();
           else reject(new Error('AUTH failed'));
-        }
-        else if (message.type === 'SYSTEM_NOTIFICATION' && message.data.title === noticeTitle && !received.has(ws)) received.set(ws, Date.now());
+        } else if (message.type === 'SYSTEM_NOTIFICATION' && message.data.title === noticeTitle && !received.has(ws))
+          received.set(ws, Date.now());
       });
       ws.on('error', reject);
       ws.on('close', () => dropped++);

@@ -3,8 +3,11 @@
 //   1. vitest: unit, API (PGlite in memory) and detector tests
 //   2. vitest: the API suite again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it)
 //   3. Playwright: end-to-end in Debian's Chromium against `npm start`'s server
+//   4. `npm run ledger:check` on every database the runs above wrote (each counts as one test)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -15,6 +18,13 @@ function run(label, command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) exitCode = 1;
   return result.status;
+}
+
+/** Every balance equals the sum of its ledger rows after all the tests' charges and refunds. */
+function ledgerCheck(label, env) {
+  const status = run(`ledger:check: ${label}`, 'npm', ['run', '--silent', 'ledger:check'], env);
+  if (status === 0) totals.passed += 1;
+  else totals.failed += 1;
 }
 
 function countVitest(file) {
@@ -56,12 +66,17 @@ if (process.env.TEST_DATABASE_URL) {
     '--outputFile.json=test-results/vitest-postgres.json',
   ]);
   countVitest('test-results/vitest-postgres.json');
+  ledgerCheck('PostgreSQL test database', { DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else {
   console.log('\n(API suite on PostgreSQL not run: TEST_DATABASE_URL is not set; .ci/run starts a PostgreSQL and sets it.)');
 }
 
-run('playwright: end-to-end in Chromium', 'npx', ['playwright', 'test']);
+// The end-to-end servers' embedded databases, checked once the servers have stopped.
+const e2eDataDir = mkdtempSync(path.join(tmpdir(), 'lx-e2e-'));
+run('playwright: end-to-end in Chromium', 'npx', ['playwright', 'test'], { E2E_DATA_DIR: e2eDataDir });
 countPlaywright('test-results/e2e.json');
+ledgerCheck('end-to-end database (offline engine)', { DATA_DIR: e2eDataDir, DATABASE_URL: '' });
+ledgerCheck('end-to-end database (language model)', { DATA_DIR: `${e2eDataDir}-provider`, DATABASE_URL: '' });
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode || (totals.failed ? 1 : 0));
