@@ -29,6 +29,10 @@ test('the offline engine writes a labelled draft for a student into a work, with
   await loginViaForm(page);
   const studentId = await createStudent(page, '离线学生');
   const work = await createWork(page, { title: '离线 PS', type: 'ps', clientProfileId: studentId, lines: ['My first notes.'] });
+  await page.goto('/dash/my-works');
+  await waitForHydration(page);
+  const balance = page.getByTestId('points-display');
+  const before = Number(await balance.textContent());
   const response = await page.request.post('/resources/api/ai/generate', {
     data: {
       operation: 'ps',
@@ -38,7 +42,12 @@ test('the offline engine writes a labelled draft for a student into a work, with
     },
   });
   expect(response.status()).toBe(200);
-  expect(await response.text()).toContain('event: done');
+  const stream = await response.text();
+  expect(stream).toContain('event: done');
+  const charged = Number(/"points":([\d.]+)/.exec(stream.slice(stream.indexOf('event: done')))![1]);
+  expect(charged).toBeGreaterThan(0);
+  // The finished operation is pushed to the open page, whose header refetches the balance (spec §4).
+  await expect(balance).toHaveText((before - charged).toFixed(2), { timeout: 15_000 });
 
   await page.goto(`/dash/my-works/my-works-detail?id=${work.id}`);
   await waitForHydration(page);
