@@ -482,3 +482,33 @@ export const aiOperations = pgTable(
       .where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
+
+/**
+ * AI-content checks (查AI率, issue 14): one row per charged check, so the latest rate of a page or
+ * a work can be read back (GET /api/ai-rate/{pageIdentifier}). The text itself is not kept: its
+ * length and a hash are enough to recognise a re-check.
+ */
+export const aiDetections = pgTable(
+  'ai_detections',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workId: uuid('work_id').references(() => works.id, { onDelete: 'set null' }),
+    pageIdentifier: text('page_identifier'),
+    textHash: text('text_hash').notNull(),
+    chars: integer('chars').notNull(),
+    /** The calibrated rate ×10 (one decimal, exact). */
+    aiRatePermille: integer('ai_rate_permille').notNull(),
+    label: text('label', { enum: ['human', 'mixed', 'ai'] }).notNull(),
+    language: text('language').notNull(),
+    modelVersion: text('model_version').notNull(),
+    pointsCents: bigint('points_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ai_detections_user_page_idx').on(t.userId, t.pageIdentifier, t.createdAt),
+    index('ai_detections_user_work_idx').on(t.userId, t.workId, t.createdAt),
+  ],
+);

@@ -24,6 +24,7 @@ import { adminSystemRoutes, maintenanceGuard, systemRoutes } from './http/system
 import { securityHeaders } from './http/security-headers';
 import { recordRoutes } from './http/records';
 import { aiRoutes } from './http/ai';
+import { detectionRoutes } from './http/detection';
 import { userRoutes } from './http/user';
 import { createDevSmsSender, type SmsSender } from './integrations/sms';
 import type { Logger } from './logger';
@@ -175,6 +176,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (!api) return fail(res, 'STARTING', '服务启动中，请稍后重试');
     api(req, res, next);
   });
+  // Spec §7 names GET /api/ai-rate/{pageIdentifier} outside /v1: the same route as /api/v1/ai-rate/….
+  app.get('/api/ai-rate/:pageIdentifier', (req, res, next) => {
+    if (!api) return fail(res, 'STARTING', '服务启动中，请稍后重试');
+    req.url = `/ai-rate/${encodeURIComponent(req.params.pageIdentifier)}`;
+    api(req, res, next);
+  });
   app.use('/api', (_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
 
   const server = http.createServer(app);
@@ -230,6 +237,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   router.use(json, workRoutes(deps));
   router.use(json, recordRoutes(deps));
   router.use(json, aiRoutes(deps));
+  router.use(json, detectionRoutes(deps));
   router.use((_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
   router.use(errorHandler(logger));
   api = router;

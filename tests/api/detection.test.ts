@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { aiDetections } from '../../db/schema';
+import { ledgerMismatches } from '../../server/domain/points/ledger';
+import { client, login, startTestServer, type TestServer } from './harness';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/detection/${name}`, import.meta.url), 'utf8');
+const AI_ESSAY = fixture('ai-essay-en.txt');
+const HUMAN_ESSAY = fixture('human-essay-en.txt');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const balanceOf = async (token: string) => (await client(server.url).get('/user/info', token)).body.data.total_points as number;
+
+describe('POST /api/v1/ai/detect (查AI率)', () => {
+  it('checks a text, charges AI check once, keeps the rate for the page and the work', async () => {
+    const me = await login(server.url);
+    const api = client(server.url);
+    const work = (await api.post('/works', { title: 'PS', type: 'ps', content: { blocks: [] } }, me.accessToken)).body.data;
+    const before = await balanceOf(me.accessToken);
+
+    const res = await api.post('/ai/detect', { text: AI_ESSAY, workId: work.id, pageIdentifier: 'reduce-ai' }, me.accessToken);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const result = res.body.data;
+    expect(result).toMatchObject({ label: 'ai', language: 'en', writingId: work.id, workId: work.id, points: 2 });
+    expect(result.aiRate).toBeGreaterThan(50);
+    expect(result.band.low).toBeLessThanOrEqual(result.aiRate);
+    expect(result.band.high).toBeGreaterThanOrEqual(result.aiRate);
+    expect(result.sentences.length).toBeGreaterThan(5);
+    expect(result.sentences[0]).toMatchObject({ text: expect.any(String), aiRate: expect.any(Number) });
+    expect(result.reasons.length).toBeGreaterThan(0);
+    expect(result.modelVersion).toMatch(/^aigc-/);
+    expect(await balanceOf(me.accessToken)).toBe(before - 2);
+
+    // The work keeps its last rate; the page and the work answer GET /api/ai-rate/… (outside /v1, as the spec has it).
+    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data.aiRate).toBe(Math.round(result.aiRate));
+    for (const id of ['reduce-ai', work.id]) {
+      const viaSpec = await fetch(`${server.url}/api/ai-rate/${id}`, { headers: { authorization: `Bearer ${me.accessToken}` } });
+      expect(viaSpec.status).toBe(200);
+      expect((await viaSpec.json()).data).toEqual({ aiRate: result.aiRate, writingId: work.id });
+      expect((await api.get(`/ai-rate/${id}`, me.accessToken)).body.data).toEqual({ aiRate: result.aiRate, writingId: work.id });
+    }
+
+    // A later check of the human essay on the same page replaces what the page reads; without a work, writingId is the check's id.
+    const human = (await api.post('/ai/detect', { text: HUMAN_ESSAY, pageIdentifier: 'reduce-ai' }, me.accessToken)).body.data;
+    expect(human).toMatchObject({ label: 'human', workId: null, writingId: human.id });
+    expect(human.aiRate).toBeLessThan(40);
+    expect((await api.get('/ai-rate/reduce-ai', me.accessToken)).body.data).toEqual({ aiRate: human.aiRate, writingId: human.id });
+    // The text itself is not kept.
+    const rows = await server.database.db.select().from(aiDetections).where(eq(aiDetections.userId, me.user.id));
+    expect(rows).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toContain('greenhouse');
+  });
+
+  it('refuses without charging: a text too short, an empty one, a stranger’s work; nobody reads another’s rate', async () => {
+    const me = await login(server.url);
+    const other = await login(server.url);
+    const api = client(server.url);
+    const before = await balanceOf(me.accessToken);
+
+    const short = await api.post('/ai/detect', { text: 'Hello there, this is short.' }, me.accessToken);
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: '文本过短，无法可靠判断',
+      data: { field: 'text', reason: 'TEXT_TOO_SHORT' },
+    });
+    expect((await api.post('/ai/detect', { text: '   ' }, me.accessToken)).body.message).toBe('请输入要检测的文本');
+    expect((await api.post('/ai/detect', { text: 'x'.repeat(20_001) }, me.accessToken)).body.message).toBe('检测文本不能超过20000个字符');
+    expect((await api.post('/ai/detect', { text: AI_ESSAY, pageIdentifier: '../etc' }, me.accessToken)).body.message).toBe('页面标识无效');
+    const theirs = (await api.post('/works', { title: 'x', type: 'ps', content: { blocks: [] } }, other.accessToken)).body.data;
+    const stranger = await api.post('/ai/detect', { text: AI_ESSAY, workId: theirs.id }, me.accessToken);
+    expect(stranger.status).toBe(404);
+    expect(await balanceOf(me.accessToken)).toBe(before);
+
+    await api.post('/ai/detect', { text: AI_ESSAY, pageIdentifier: 'private-page' }, other.accessToken);
+    expect((await api.get('/ai-rate/private-page', me.accessToken)).status).toBe(404);
+    expect((await api.get(`/ai-rate/${theirs.id}`, me.accessToken)).status).toBe(404);
+    expect((await api.get('/ai-rate/never-checked', me.accessToken)).body).toMatchObject({ code: 'NOT_FOUND', message: '还没有检测记录' });
+    expect((await fetch(`${server.url}/api/ai-rate/reduce-ai`)).status).toBe(401);
+    expect((await api.post('/ai/detect', { text: AI_ESSAY })).status).toBe(401);
+  });
+
+  it('402 with the shortage when the balance is short: no result, no record', async () => {
+    const me = await login(server.url);
+    const api = client(server.url);
+    // Spend the balance down to under one check's price.
+    const balance = await balanceOf(me.accessToken);
+    const { reserve } = await import('../../server/domain/points/spending');
+    await reserve(server.database.db, {
+      userId: me.user.id,
+      source: 'ai_check',
+      cents: Math.round(balance * 100) - 100,
+      key: `drain:${me.user.id}`,
+    });
+    const res = await api.post('/ai/detect', { text: AI_ESSAY }, me.accessToken);
+    expect(res.status).toBe(402);
+    expect(res.body.data.shortage).toEqual({ required: 2, available: 1 });
+    expect(res.body.data.aiRate).toBeUndefined();
+    expect(await server.database.db.select().from(aiDetections).where(eq(aiDetections.userId, me.user.id))).toEqual([]);
+  });
+
+  it('the ledger matches every balance afterwards', async () => {
+    expect(await ledgerMismatches(server.database.db)).toEqual([]);
+  });
+});
