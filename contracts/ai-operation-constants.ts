@@ -40,3 +40,21 @@ export const AI_OPERATION_STATUS_LABELS: Record<AiOperationStatus, string> = {
   failed: '失败',
   cancelled: '已取消',
 };
+
+/**
+ * Bounds: a long essay is under 20,000 characters; a selection is a few paragraphs. They keep a
+ * prompt well inside every supported model's context.
+ */
+export const AI_INPUT_LIMITS = {
+  shortText: 100,
+  field: 200,
+  requirements: 2000,
+  prompt: 5000,
+  requirement: 10_000,
+  essay: 20_000,
+  selection: 5000,
+  context: 5000,
+  listItems: 10,
+  wordLimitMin: 50,
+  wordLimitMax: 5000,
+} as const;

@@ -7,7 +7,7 @@ import { z } from './zod';
  * issue 13). `POST /api/v1/ai/generate` validates its body with `generateRequestSchema`.
  */
 
-import { AI_OPERATION_STATUSES, type AiOperation, type DocumentOperation } from './ai-operation-constants';
+import { AI_INPUT_LIMITS, AI_OPERATION_STATUSES, type AiOperation, type DocumentOperation } from './ai-operation-constants';
 
 export * from './ai-operation-constants';
 
@@ -118,24 +118,6 @@ export const POLISH_LEVEL_LABELS: Record<PolishLevel, string> = {
 export const WRITING_STYLES = ['formal', 'vivid', 'concise', 'academic'] as const;
 export type WritingStyle = (typeof WRITING_STYLES)[number];
 export const WRITING_STYLE_LABELS: Record<WritingStyle, string> = { formal: '正式', vivid: '生动', concise: '简洁', academic: '学术' };
-
-/**
- * Bounds: a long essay is under 20,000 characters; a selection is a few paragraphs. They keep a
- * prompt well inside every supported model's context.
- */
-export const AI_INPUT_LIMITS = {
-  shortText: 100,
-  field: 200,
-  requirements: 2000,
-  prompt: 5000,
-  requirement: 10_000,
-  essay: 20_000,
-  selection: 5000,
-  context: 5000,
-  listItems: 10,
-  wordLimitMin: 50,
-  wordLimitMax: 5000,
-} as const;
 
 const L = AI_INPUT_LIMITS;
 

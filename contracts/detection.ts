@@ -1,5 +1,9 @@
-import { AI_INPUT_LIMITS } from './ai-operations';
+import { AI_INPUT_LIMITS } from './ai-operation-constants';
+import { WORK_TYPES } from './work-constants';
+import { DEFAULT_REDUCE_MODE, DETECTION_LABELS, DETECTION_LANGUAGES, REDUCE_MODES } from './detection-constants';
 import { z } from './zod';
+
+export * from './detection-constants';
 
 /**
  * AI-content detection (查AI率, issue 14): `POST /api/v1/ai/detect` and
@@ -14,20 +18,19 @@ export const pageIdentifierSchema = z
   .max(100, '页面标识无效')
   .regex(/^[A-Za-z0-9_:.-]+$/, '页面标识无效');
 
+const checkedText = z
+  .string({ error: '请输入要检测的文本' })
+  .trim()
+  .min(1, '请输入要检测的文本')
+  .max(AI_INPUT_LIMITS.essay, `检测文本不能超过${AI_INPUT_LIMITS.essay}个字符`);
+
 export const detectRequestSchema = z.object({
-  text: z
-    .string({ error: '请输入要检测的文本' })
-    .trim()
-    .min(1, '请输入要检测的文本')
-    .max(AI_INPUT_LIMITS.essay, `检测文本不能超过${AI_INPUT_LIMITS.essay}个字符`),
+  text: checkedText,
   /** The checked work: its last AI rate is stored, and the check is found by its id. */
   workId: z.string({ error: '作品不存在' }).uuid('作品不存在').optional(),
   pageIdentifier: pageIdentifierSchema.optional(),
 });
 export type DetectRequest = z.infer<typeof detectRequestSchema>;
-
-export const DETECTION_LABELS = ['human', 'mixed', 'ai'] as const;
-export const DETECTION_LANGUAGES = ['en', 'zh', 'mixed'] as const;
 
 const scoredSentence = z.object({ start: z.number(), end: z.number(), text: z.string(), aiRate: z.number() });
 const scoredParagraph = z.object({ start: z.number(), end: z.number(), aiRate: z.number(), label: z.enum(DETECTION_LABELS) });
@@ -57,3 +60,37 @@ export type DetectionResultDto = z.infer<typeof detectionResultSchema>;
 /** GET /api/ai-rate/{pageIdentifier}: the latest check for that page or work. */
 export const aiRateSchema = z.object({ aiRate: z.number(), writingId: z.string() });
 export type AiRate = z.infer<typeof aiRateSchema>;
+
+/** POST /api/v1/ai/reduce: answered as an event stream (round, sentence, score, done or error). */
+export const reduceRequestSchema = z.object({
+  text: checkedText,
+  mode: z.enum(REDUCE_MODES, { error: '请选择降AI率模式' }).default(DEFAULT_REDUCE_MODE),
+  target: z.coerce
+    .number({ error: '目标 AI 率必须是数字' })
+    .int('目标 AI 率必须是整数')
+    .min(5, '目标 AI 率不能低于5')
+    .max(90, '目标 AI 率不能高于90')
+    .optional(),
+  /** Terms that must come through unchanged (names, schools, course titles…). */
+  protectedTerms: z
+    .array(z.string({ error: '保护词格式不正确' }).trim().min(1, '保护词不能为空').max(100, '保护词不能超过100个字符'), {
+      error: '保护词格式不正确',
+    })
+    .max(50, '保护词最多50个')
+    .default([]),
+  workId: z.string({ error: '作品不存在' }).uuid('作品不存在').optional(),
+});
+export type ReduceRequest = z.infer<typeof reduceRequestSchema>;
+
+/** POST /api/v1/ai/reduce/{reductionId}/save: the text the user kept, into a work (a new version) or a new work. */
+export const reduceSaveSchema = z
+  .object({
+    text: checkedText,
+    workId: z.string({ error: '作品不存在' }).uuid('作品不存在').optional(),
+    title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(200, '标题不能超过200个字符').optional(),
+    type: z.enum(WORK_TYPES, { error: '请选择作品类型' }).default('free'),
+  })
+  .refine((v) => v.workId || v.title, { message: '请输入标题', path: ['title'] });
+export type ReduceSave = z.infer<typeof reduceSaveSchema>;
+
+export const reduceSavedSchema = z.object({ workId: z.string(), title: z.string(), aiRate: z.number().nullable() });

@@ -512,3 +512,32 @@ export const aiDetections = pgTable(
     index('ai_detections_user_work_idx').on(t.userId, t.workId, t.createdAt),
   ],
 );
+
+/**
+ * 降AI率 runs (issue 14): one row per charged reduction, so its result can be saved into a work
+ * with its new rate without a second charge (the saved text is checked again locally, free).
+ */
+export const aiReductions = pgTable(
+  'ai_reductions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workId: uuid('work_id').references(() => works.id, { onDelete: 'set null' }),
+    mode: text('mode', { enum: ['light', 'balanced', 'strong'] }).notNull(),
+    engine: text('engine', { enum: ['local', 'model'] }).notNull(),
+    status: text('status', { enum: ['running', 'succeeded', 'failed', 'cancelled'] })
+      .notNull()
+      .default('running'),
+    chars: integer('chars').notNull(),
+    beforePermille: integer('before_permille').notNull(),
+    afterPermille: integer('after_permille'),
+    changedSentences: integer('changed_sentences').notNull().default(0),
+    pointsCents: bigint('points_cents', { mode: 'number' }).notNull().default(0),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('ai_reductions_user_created_idx').on(t.userId, t.createdAt)],
+);

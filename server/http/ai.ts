@@ -1,4 +1,4 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import { AI_OPERATIONS, generateRequestSchema, type GenerateRequest } from '../../contracts/ai-operations';
 import { centsToPoints } from '../../contracts/constants';
 import { z } from '../../contracts/zod';
@@ -28,6 +28,7 @@ import { DomainError, validationError } from '../domain/errors';
 import { documentFromText } from '../domain/works/document-from-text';
 import { getWork, saveGeneratedContent } from '../domain/works/works';
 import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
+import { sse } from './sse';
 
 const idParams = z.object({ id: z.string().uuid('操作记录不存在') });
 const listQuery = z.object({
@@ -52,29 +53,6 @@ function createWakeup() {
       const now = waiters;
       waiters = [];
       for (const w of now) w();
-    },
-  };
-}
-
-function sse(res: Response) {
-  res.status(200);
-  res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-  // no-transform: no proxy may buffer or compress it; X-Accel-Buffering turns nginx buffering off.
-  res.setHeader('Cache-Control', 'no-cache, no-transform');
-  res.setHeader('X-Accel-Buffering', 'no');
-  res.setHeader('Connection', 'keep-alive');
-  res.flushHeaders();
-  res.socket?.setNoDelay(true);
-  return {
-    send(event: string, data: unknown) {
-      if (res.writableEnded || res.destroyed) return;
-      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
-    comment() {
-      if (!res.writableEnded && !res.destroyed) res.write(': heartbeat\n\n');
-    },
-    end() {
-      if (!res.writableEnded && !res.destroyed) res.end();
     },
   };
 }

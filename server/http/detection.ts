@@ -1,12 +1,21 @@
 import { Router } from 'express';
-import { detectRequestSchema, pageIdentifierSchema } from '../../contracts/detection';
+import { detectRequestSchema, pageIdentifierSchema, reduceRequestSchema, reduceSaveSchema } from '../../contracts/detection';
+import { centsToPoints } from '../../contracts/constants';
 import { z } from '../../contracts/zod';
+import { reduceAiRate } from '../ai/reducer/reduce';
 import { detectText, latestAiRate } from '../domain/ai/detection';
+import { finishReduction, saveReduction, startReduction } from '../domain/ai/reduction';
 import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
+import { sse } from './sse';
 
 const pageParams = z.object({ pageIdentifier: pageIdentifierSchema });
+const reductionParams = z.object({ id: z.string().uuid('降AI率结果不存在或已过期，请重新处理') });
 
-/** 查AI率 (issue 14): check a text (charged as AI check, refused texts free) and read a page's latest rate. */
+/**
+ * 查AI率 and 降AI率 (issue 14): check a text (charged as AI check, refused texts free), read a
+ * page's latest rate, reduce a text's AI rate as an event stream (charged as AI reduce, refunded on
+ * failure or when the client goes away) and save the kept text into a work.
+ */
 export function detectionRoutes(deps: ApiDeps) {
   const router = Router();
   const { db } = deps;
@@ -26,6 +35,54 @@ export function detectionRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       ok(res, await latestAiRate(db, authOf(res).userId, parse(pageParams, req.params).pageIdentifier));
+    }),
+  );
+
+  router.post(
+    '/ai/reduce',
+    auth,
+    route(async (req, res) => {
+      const userId = authOf(res).userId;
+      const request = parse(reduceRequestSchema, req.body);
+      // 400 (too short) and 402 answer as JSON: nothing has started, nothing is charged.
+      const started = await startReduction(db, userId, request, 'local');
+      const controller = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const stream = sse(res);
+      stream.send('start', { reductionId: started.row.id, pointsReserved: centsToPoints(started.row.pointsCents), mode: request.mode });
+      try {
+        const result = await reduceAiRate(request.text, {
+          mode: request.mode,
+          target: request.target,
+          protectedTerms: request.protectedTerms,
+          signal: controller.signal,
+          onEvent: (event) => stream.send(event.event, event.data),
+        });
+        await finishReduction(db, started, { status: 'succeeded', result });
+        stream.send('done', { reductionId: started.row.id, points: centsToPoints(started.row.pointsCents), result });
+      } catch (error) {
+        const cancelled = controller.signal.aborted;
+        const message = cancelled ? '已停止，积分已退还' : '降AI率失败，积分已退还，请稍后重试';
+        if (!cancelled) deps.logger.error('ai.reduce_failed', { reductionId: started.row.id, err: error });
+        await finishReduction(db, started, { status: cancelled ? 'cancelled' : 'failed', message });
+        stream.send('error', {
+          code: cancelled ? 'CANCELLED' : 'INTERNAL',
+          message,
+          pointsRefunded: centsToPoints(started.row.pointsCents),
+        });
+      }
+      stream.end();
+    }),
+  );
+
+  router.post(
+    '/ai/reduce/:id/save',
+    auth,
+    route(async (req, res) => {
+      const { id } = parse(reductionParams, req.params);
+      ok(res, await saveReduction(db, authOf(res).userId, id, parse(reduceSaveSchema, req.body)), '已保存');
     }),
   );
 

@@ -1,0 +1,171 @@
+import { loadDetector, type DetectionResult } from '../detector';
+import { factsOf, lostFacts } from './facts';
+import { DEFAULT_REDUCE_TARGET, type ReduceMode } from '../../../contracts/detection-constants';
+import { rewriteSentence } from './local-rewriter';
+
+/**
+ * 降AI率 (issue 14): rewrite the sentences the detector scores highest, score the text again, and
+ * repeat until it is under the target or the mode's rounds are spent. Each round the rewrites come
+ * from the language model when one is given, else from the local rewriter (its rounds go from
+ * light to the chosen mode's edits over more sentences). Meaning is locked: a rewrite that loses a
+ * number, a name, a title or a protected term is not used.
+ */
+
+type Scored = Extract<DetectionResult, { ok: true }>;
+export type Score = { aiRate: number; label: Scored['label']; band: Scored['band'] };
+
+/** Rounds, and the share of sentences (highest-scoring first) each may rewrite. */
+const MODE_PLAN: Record<ReduceMode, { rounds: ReduceMode[]; share: number }> = {
+  light: { rounds: ['light'], share: 0.4 },
+  balanced: { rounds: ['light', 'balanced'], share: 0.7 },
+  strong: { rounds: ['light', 'balanced', 'strong'], share: 1 },
+};
+/** Sentences under this rate are left alone (they already read as written by a person). */
+const SENTENCE_FLOOR = 35;
+
+export type Segment = { kind: 'text'; text: string } | { kind: 'sentence'; index: number; original: string; rewritten: string };
+
+export type ReduceEvent =
+  | { event: 'round'; data: { round: number; rounds: number; sentences: number } }
+  | { event: 'sentence'; data: { round: number; index: number; original: string; rewritten: string } }
+  | { event: 'score'; data: { round: number } & Score };
+
+export type ReduceResult = {
+  mode: ReduceMode;
+  target: number;
+  engine: 'local' | 'model';
+  rounds: number;
+  before: Score;
+  after: Score;
+  /** The whole text in order: unchanged stretches, and each sentence with its rewrite (equal when unchanged). */
+  segments: Segment[];
+  text: string;
+  changedSentences: number;
+  /** Facts of the original missing from the result (kept empty by the lock; listed if ever not). */
+  factsChanged: string[];
+  /** Sentences whose rewrite was refused because it lost these facts. */
+  locked: Array<{ index: number; facts: string[] }>;
+};
+
+/** Rewrites a batch of sentences with a language model (same order, same count). */
+export type ModelRewriter = (sentences: string[], mode: ReduceMode, signal?: AbortSignal) => Promise<string[]>;
+
+export class TextTooShortError extends Error {
+  override name = 'TextTooShortError';
+}
+
+const scoreOf = (r: Scored): Score => ({ aiRate: r.aiRate, label: r.label, band: r.band });
+
+function detectOk(text: string): Scored {
+  const result = loadDetector().detect(text);
+  if (!result.ok) throw new TextTooShortError(result.message);
+  return result;
+}
+
+export async function reduceAiRate(
+  text: string,
+  options: {
+    mode: ReduceMode;
+    target?: number;
+    protectedTerms?: string[];
+    model?: ModelRewriter;
+    signal?: AbortSignal;
+    onEvent?: (event: ReduceEvent) => void;
+  },
+): Promise<ReduceResult> {
+  const target = options.target ?? DEFAULT_REDUCE_TARGET;
+  const protectedTerms = (options.protectedTerms ?? []).map((t) => t.trim()).filter(Boolean);
+  const first = detectOk(text);
+  // The original's sentences, by offset: the result is the original with sentences replaced.
+  const spans = first.sentences.map((s) => ({ start: s.start, end: s.end, original: s.text }));
+  const current = spans.map((s) => s.original);
+  const lang = (i: number): 'en' | 'zh' => (/[\u3400-\u9fff]/.test(spans[i]!.original) ? 'zh' : 'en');
+  const compose = () => {
+    let out = '';
+    let at = 0;
+    spans.forEach((s, i) => {
+      out += text.slice(at, s.start) + current[i];
+      at = s.end;
+    });
+    return out + text.slice(at);
+  };
+  const locked = new Map<number, string[]>();
+  let scores = first.sentences.map((s) => s.aiRate);
+  let last: Scored = first;
+  const plan = MODE_PLAN[options.mode];
+  let rounds = 0;
+
+  for (let r = 0; r < plan.rounds.length && last.aiRate > target; r++) {
+    options.signal?.throwIfAborted();
+    const roundMode = options.model ? options.mode : plan.rounds[r]!;
+    const limit = Math.max(1, Math.ceil(spans.length * plan.share));
+    const chosen = scores
+      .map((rate, index) => ({ rate, index }))
+      .filter((s) => s.rate >= SENTENCE_FLOOR || options.mode === 'strong')
+      .sort((a, b) => b.rate - a.rate || a.index - b.index)
+      .slice(0, limit)
+      .map((s) => s.index)
+      .sort((a, b) => a - b);
+    if (chosen.length === 0) break;
+    rounds++;
+    options.onEvent?.({ event: 'round', data: { round: rounds, rounds: plan.rounds.length, sentences: chosen.length } });
+    const proposals = options.model
+      ? await options.model(
+          chosen.map((i) => current[i]!),
+          roundMode,
+          options.signal,
+        )
+      : chosen.map((i) => rewriteSentence(current[i]!, roundMode, lang(i)));
+    let changed = 0;
+    chosen.forEach((index, k) => {
+      const proposal = proposals[k]?.trim();
+      if (!proposal || proposal === current[index]) return;
+      const lost = lostFacts(spans[index]!.original, proposal, protectedTerms);
+      if (lost.length > 0) {
+        locked.set(index, lost);
+        return;
+      }
+      current[index] = proposal;
+      changed++;
+      options.onEvent?.({ event: 'sentence', data: { round: rounds, index, original: spans[index]!.original, rewritten: proposal } });
+    });
+    if (changed === 0) continue;
+    last = detectOk(compose());
+    // The new text's sentences may not line up one to one (a split makes two): score each rewrite on its own.
+    scores = current.map((sentence, i) => (sentence === spans[i]!.original ? scores[i]! : sentenceRate(last, sentence, scores[i]!)));
+    options.onEvent?.({ event: 'score', data: { round: rounds, ...scoreOf(last) } });
+  }
+
+  const finalText = compose();
+  return {
+    mode: options.mode,
+    target,
+    engine: options.model ? 'model' : 'local',
+    rounds,
+    before: scoreOf(first),
+    after: scoreOf(last),
+    segments: segmentsOf(text, spans, current),
+    text: finalText,
+    changedSentences: current.filter((s, i) => s !== spans[i]!.original).length,
+    factsChanged: factsOf(text, protectedTerms).filter((fact) => !finalText.includes(fact)),
+    locked: [...locked].map(([index, facts]) => ({ index, facts })),
+  };
+}
+
+/** A rewritten sentence's rate in the re-scored text: the mean of the new sentences it became. */
+function sentenceRate(scored: Scored, sentence: string, fallback: number): number {
+  const parts = scored.sentences.filter((s) => sentence.includes(s.text));
+  return parts.length ? parts.reduce((a, s) => a + s.aiRate, 0) / parts.length : fallback;
+}
+
+function segmentsOf(text: string, spans: Array<{ start: number; end: number; original: string }>, current: string[]): Segment[] {
+  const segments: Segment[] = [];
+  let at = 0;
+  spans.forEach((s, index) => {
+    if (s.start > at) segments.push({ kind: 'text', text: text.slice(at, s.start) });
+    segments.push({ kind: 'sentence', index, original: s.original, rewritten: current[index]! });
+    at = s.end;
+  });
+  if (at < text.length) segments.push({ kind: 'text', text: text.slice(at) });
+  return segments;
+}
