@@ -5,7 +5,16 @@ import { z } from './zod';
  * Works (spec §1 my-works, §3 editor document; issue 11): what the writing tools produce, stored
  * as the editor document with its plain text, counts and a version history.
  */
-export { EDITOR_LIMITS, EXPORT_FORMATS, MAX_VERSIONS_PER_WORK, VERSION_SOURCES, WORK_TYPES, type ExportFormat, type VersionSource, type WorkType } from './work-constants';
+export {
+  EDITOR_LIMITS,
+  EXPORT_FORMATS,
+  MAX_VERSIONS_PER_WORK,
+  VERSION_SOURCES,
+  WORK_TYPES,
+  type ExportFormat,
+  type VersionSource,
+  type WorkType,
+} from './work-constants';
 
 const INLINE_TYPES = ['text', 'link'] as const;
 const TEXT_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { versionCompareQuerySchema, workCreateSchema, workExportQuerySchema, workListQuerySchema, workUpdateSchema } from '../../contracts/works';
+import {
+  versionCompareQuerySchema,
+  workCreateSchema,
+  workExportQuerySchema,
+  workListQuerySchema,
+  workUpdateSchema,
+} from '../../contracts/works';
 import { z } from '../../contracts/zod';
 import {
   compareVersions,

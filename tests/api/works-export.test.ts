@@ -10,7 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const props = (extra: Record<string, unknown> = {}) => ({ textColor: 'default', backgroundColor: 'default', textAlignment: 'left', ...extra });
+const props = (extra: Record<string, unknown> = {}) => ({
+  textColor: 'default',
+  backgroundColor: 'default',
+  textAlignment: 'left',
+  ...extra,
+});
 let seq = 0;
 const block = (type: string, content: unknown[], children: unknown[] = [], p: Record<string, unknown> = {}) => ({
   id: `x${++seq}`,
@@ -169,7 +174,9 @@ describe('GET /api/v1/works/{id}/export', () => {
     const { res, bytes } = await download(`/works/${work.id}/export?format=pdf`, me.accessToken);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="AI _.pdf"; filename*=UTF-8''AI%20${encodeURIComponent('初稿.pdf')}`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="AI _.pdf"; filename*=UTF-8''AI%20${encodeURIComponent('初稿.pdf')}`,
+    );
     const { text } = await pdfText(new Uint8Array(bytes));
     const flat = text.replace(/\s+/g, '');
     expect(flat).toContain('我的个人陈述');
@@ -197,13 +204,19 @@ describe('GET /api/v1/works/{id}/export', () => {
 
   it('a draft from the offline engine keeps its 离线模式 label and is marked as such; the caller may also ask for the label', async () => {
     const { me, api, create } = await setup();
-    const profile = (await api.post('/client-profiles', { name: '李明', data: { currentSchool: '浙江大学', major: '计算机科学' } }, me.accessToken))
-      .body.data;
+    const profile = (
+      await api.post('/client-profiles', { name: '李明', data: { currentSchool: '浙江大学', major: '计算机科学' } }, me.accessToken)
+    ).body.data;
     const work = await create({ title: '离线稿', type: 'ps', content: { blocks: [] } });
     const generated = await fetch(`${server.url}/api/v1/ai/generate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${me.accessToken}` },
-      body: JSON.stringify({ operation: 'ps', clientProfileId: profile.id, workId: work.id, input: { targetProgram: 'MSc Computer Science', language: 'zh' } }),
+      body: JSON.stringify({
+        operation: 'ps',
+        clientProfileId: profile.id,
+        workId: work.id,
+        input: { targetProgram: 'MSc Computer Science', language: 'zh' },
+      }),
     });
     expect(await generated.text()).toContain('event: done');
     const { bytes } = await download(`/works/${work.id}/export?format=pdf`, me.accessToken);
@@ -274,10 +287,18 @@ describe('GET /api/v1/works/{id}/export', () => {
     try {
       const me = await login(noFont.url);
       const work = (await client(noFont.url).post('/works', { title: '无字体', type: 'ps', content: ESSAY }, me.accessToken)).body.data;
-      const res = await fetch(`${noFont.url}/api/v1/works/${work.id}/export?format=pdf`, { headers: { authorization: `Bearer ${me.accessToken}` } });
+      const res = await fetch(`${noFont.url}/api/v1/works/${work.id}/export?format=pdf`, {
+        headers: { authorization: `Bearer ${me.accessToken}` },
+      });
       expect(res.status).toBe(500);
-      expect(await res.json()).toMatchObject({ success: false, code: 'INTERNAL_ERROR', message: '服务器缺少中文字体，暂时无法导出 PDF，请改用 Word 格式导出或联系管理员' });
-      const docx = await fetch(`${noFont.url}/api/v1/works/${work.id}/export?format=docx`, { headers: { authorization: `Bearer ${me.accessToken}` } });
+      expect(await res.json()).toMatchObject({
+        success: false,
+        code: 'INTERNAL_ERROR',
+        message: '服务器缺少中文字体，暂时无法导出 PDF，请改用 Word 格式导出或联系管理员',
+      });
+      const docx = await fetch(`${noFont.url}/api/v1/works/${work.id}/export?format=docx`, {
+        headers: { authorization: `Bearer ${me.accessToken}` },
+      });
       expect(docx.status).toBe(200);
     } finally {
       await noFont.close();

@@ -160,7 +160,12 @@ describe('Enter, Backspace, Tab', () => {
     select(editor, at(editor, 'Title', 5));
     editor.run(splitBlock);
     const blocks = getDocument(editor).blocks;
-    expect(shape(blocks)).toEqual([['heading', 'Title'], ['paragraph', ''], ['paragraph', 'hello'], ['paragraph', 'world']]);
+    expect(shape(blocks)).toEqual([
+      ['heading', 'Title'],
+      ['paragraph', ''],
+      ['paragraph', 'hello'],
+      ['paragraph', 'world'],
+    ]);
     expect(blocks[0]!.id).toBe('h');
     expect(blocks[2]!.id).toBe('p');
     const ids = blocks.map((b) => b.id);
@@ -173,13 +178,21 @@ describe('Enter, Backspace, Tab', () => {
     select(editor, at(editor, 'text'));
     editor.run(splitBlock);
     const blocks = getDocument(editor).blocks;
-    expect(shape(blocks)).toEqual([['bulletListItem', ''], ['bulletListItem', 'text']]);
+    expect(shape(blocks)).toEqual([
+      ['bulletListItem', ''],
+      ['bulletListItem', 'text'],
+    ]);
     expect(blocks[1]!.id).toBe('p');
   });
 
   it('Tab nests a block under the one before, Shift-Tab lifts it back (later siblings become its children)', () => {
     const editor = editorOf({
-      blocks: [block('a', 'A', 'bulletListItem'), block('b', 'B', 'bulletListItem'), block('c', 'C', 'bulletListItem'), block('d', 'D', 'bulletListItem')],
+      blocks: [
+        block('a', 'A', 'bulletListItem'),
+        block('b', 'B', 'bulletListItem'),
+        block('c', 'C', 'bulletListItem'),
+        block('d', 'D', 'bulletListItem'),
+      ],
     });
     select(editor, at(editor, 'B'));
     expect(editor.run(sinkBlock)).toBe(true);
@@ -189,7 +202,14 @@ describe('Enter, Backspace, Tab', () => {
     editor.run(sinkBlock);
     editor.run(sinkBlock); // D under C
     expect(shape(getDocument(editor).blocks)).toEqual([
-      ['bulletListItem', 'A', [['bulletListItem', 'B'], ['bulletListItem', 'C', [['bulletListItem', 'D']]]]],
+      [
+        'bulletListItem',
+        'A',
+        [
+          ['bulletListItem', 'B'],
+          ['bulletListItem', 'C', [['bulletListItem', 'D']]],
+        ],
+      ],
     ]);
     // The cursor stayed in D.
     expect(editor.state.selection.$from.parent.textContent).toBe('D');
@@ -212,9 +232,15 @@ describe('Enter, Backspace, Tab', () => {
     select(editor, at(editor, 'A', 1) + 4);
     expect(editor.state.selection.$from.parent.type.name).toBe('bulletListItem');
     editor.run(splitBlock);
-    expect(shape(getDocument(editor).blocks)).toEqual([['bulletListItem', 'A'], ['bulletListItem', '']]);
+    expect(shape(getDocument(editor).blocks)).toEqual([
+      ['bulletListItem', 'A'],
+      ['bulletListItem', ''],
+    ]);
     editor.run(splitBlock);
-    expect(shape(getDocument(editor).blocks)).toEqual([['bulletListItem', 'A'], ['paragraph', '']]);
+    expect(shape(getDocument(editor).blocks)).toEqual([
+      ['bulletListItem', 'A'],
+      ['paragraph', ''],
+    ]);
   });
 
   it('Backspace at the start: a list item becomes a paragraph, then joins the text before; its children stay', () => {
@@ -223,9 +249,15 @@ describe('Enter, Backspace, Tab', () => {
     });
     select(editor, at(editor, 'Second'));
     editor.run(backspaceAtStart);
-    expect(shape(getDocument(editor).blocks)).toEqual([['paragraph', 'First'], ['paragraph', 'Second', [['bulletListItem', 'child']]]]);
+    expect(shape(getDocument(editor).blocks)).toEqual([
+      ['paragraph', 'First'],
+      ['paragraph', 'Second', [['bulletListItem', 'child']]],
+    ]);
     editor.run(backspaceAtStart);
-    expect(shape(getDocument(editor).blocks)).toEqual([['paragraph', 'FirstSecond'], ['bulletListItem', 'child']]);
+    expect(shape(getDocument(editor).blocks)).toEqual([
+      ['paragraph', 'FirstSecond'],
+      ['bulletListItem', 'child'],
+    ]);
     expect(editor.state.selection.from).toBe(at(editor, 'FirstSecond', 5));
     // Nothing before the first block.
     select(editor, at(editor, 'FirstSecond'));
@@ -248,7 +280,11 @@ describe('undo and streamed generation', () => {
     }
     const range = session.finish();
     expect(isGenerating(editor.state)).toBe(false);
-    expect(shape(getDocument(editor).blocks)).toEqual([['paragraph', '开头'], ['paragraph', '第一段的内容'], ['paragraph', 'Second paragraph.']]);
+    expect(shape(getDocument(editor).blocks)).toEqual([
+      ['paragraph', '开头'],
+      ['paragraph', '第一段的内容'],
+      ['paragraph', 'Second paragraph.'],
+    ]);
     expect(editor.state.doc.textBetween(range.from, range.to, '\n')).toBe('第一段的内容\nSecond paragraph.');
     vi.advanceTimersByTime(100);
     type(editor, '!');
@@ -267,7 +303,10 @@ describe('undo and streamed generation', () => {
     const session = startGeneration(editor, 'replace');
     session.append('# 新标题\n正文');
     session.finish();
-    expect(shape(getDocument(editor).blocks)).toEqual([['paragraph', '# 新标题'], ['paragraph', '正文']]);
+    expect(shape(getDocument(editor).blocks)).toEqual([
+      ['paragraph', '# 新标题'],
+      ['paragraph', '正文'],
+    ]);
     undo(editor.state, editor.dispatch);
     expect(getDocument(editor)).toEqual(original);
 
@@ -339,7 +378,12 @@ describe('ids, numbering, highlights, text positions, counts', () => {
       ],
     });
     const set = listNumberPlugin.getState(editor.state)!;
-    const numbers = set.find().map((d) => [editor.state.doc.nodeAt(d.from)!.textContent, (d as unknown as { type: { attrs: Record<string, string> } }).type.attrs['data-index']]);
+    const numbers = set
+      .find()
+      .map((d) => [
+        editor.state.doc.nodeAt(d.from)!.textContent,
+        (d as unknown as { type: { attrs: Record<string, string> } }).type.attrs['data-index'],
+      ]);
     expect(numbers).toEqual([
       ['a', '1'],
       ['b', '2'],

@@ -229,7 +229,10 @@ export const splitBlock: Command = (state, dispatch) => {
   const nextType = type === 'heading' ? schema.nodes.paragraph! : content.type;
   const nextAttrs = type === 'heading' ? propsOf(content) : content.attrs;
   if ($from.parentOffset === 0 && content.content.size > 0) {
-    const before = containerType.create(null, content.type === schema.nodes.heading ? schema.nodes.paragraph!.create(propsOf(content)) : content.type.create(content.attrs));
+    const before = containerType.create(
+      null,
+      content.type === schema.nodes.heading ? schema.nodes.paragraph!.create(propsOf(content)) : content.type.create(content.attrs),
+    );
     tr.insert($from.before(block.containerDepth), before);
     dispatch?.(tr.scrollIntoView());
     return true;
@@ -347,7 +350,17 @@ const editorKeymap = keymap({
 
 /** The plugins of every editor state, in order: shortcuts before the base keymap's defaults. */
 export function editorPlugins(extra: Plugin[] = []): Plugin[] {
-  return [editorInputRules, editorKeymap, keymap(baseKeymap), history(), blockIdPlugin, listNumberPlugin, highlightPlugin, generationPlugin, ...extra];
+  return [
+    editorInputRules,
+    editorKeymap,
+    keymap(baseKeymap),
+    history(),
+    blockIdPlugin,
+    listNumberPlugin,
+    highlightPlugin,
+    generationPlugin,
+    ...extra,
+  ];
 }
 
 export function createEditorState(doc: PMNode, extra: Plugin[] = []): EditorState {

@@ -41,10 +41,15 @@ const FULL: EditorDocument = {
     ]),
     block('p2', 'paragraph', [text('右对齐彩色段落')], [], props({ textAlignment: 'right', textColor: 'blue', backgroundColor: 'gray' })),
     block('p3', 'paragraph', [text('justify')], [], props({ textAlignment: 'justify' })),
-    block('b1', 'bulletListItem', [text('第一项')], [
-      block('b1a', 'bulletListItem', [text('嵌套一')], [block('b1a1', 'numberedListItem', [text('三层')])]),
-      block('b1b', 'bulletListItem', [text('嵌套二')]),
-    ]),
+    block(
+      'b1',
+      'bulletListItem',
+      [text('第一项')],
+      [
+        block('b1a', 'bulletListItem', [text('嵌套一')], [block('b1a1', 'numberedListItem', [text('三层')])]),
+        block('b1b', 'bulletListItem', [text('嵌套二')]),
+      ],
+    ),
     block('b2', 'bulletListItem', [text('第二项')]),
     block('n1', 'numberedListItem', [text('one')]),
     block('n2', 'numberedListItem', [text('two')], [block('n2a', 'numberedListItem', [text('two.one')])]),
@@ -77,7 +82,10 @@ describe('editor document ⇄ ProseMirror', () => {
     expect(list.child(1).child(0).child(1).child(0).firstChild!.type.name).toBe('numberedListItem');
     const heading = doc.child(0).firstChild!;
     expect(heading.attrs).toEqual({ textColor: 'default', backgroundColor: 'default', textAlignment: 'center', level: 1 });
-    const marks = doc.child(2).firstChild!.child(1).marks.map((m) => m.type.name);
+    const marks = doc
+      .child(2)
+      .firstChild!.child(1)
+      .marks.map((m) => m.type.name);
     expect(marks).toEqual(['bold']);
   });
 
@@ -116,9 +124,22 @@ describe('editor document ⇄ ProseMirror', () => {
     const legacy = {
       blocks: [
         { id: 'img', type: 'image', props: { url: 'x.png', textAlignment: 'diagonal', level: 9 } },
-        { id: 'chk', type: 'checkListItem', props: { checked: true }, content: [{ type: 'text', text: '待办', styles: { bold: true, foo: 1 } }] },
-        { id: 'tbl', type: 'table', content: { type: 'tableContent', rows: [{ cells: [[{ type: 'text', text: '甲' }], [{ type: 'text', text: '乙' }]] }] } },
-        { id: 'lnk', type: 'paragraph', content: [{ type: 'link', href: 'https://a.cn', content: [{ type: 'text', text: '站点', styles: { bold: true } }] }] },
+        {
+          id: 'chk',
+          type: 'checkListItem',
+          props: { checked: true },
+          content: [{ type: 'text', text: '待办', styles: { bold: true, foo: 1 } }],
+        },
+        {
+          id: 'tbl',
+          type: 'table',
+          content: { type: 'tableContent', rows: [{ cells: [[{ type: 'text', text: '甲' }], [{ type: 'text', text: '乙' }]] }] },
+        },
+        {
+          id: 'lnk',
+          type: 'paragraph',
+          content: [{ type: 'link', href: 'https://a.cn', content: [{ type: 'text', text: '站点', styles: { bold: true } }] }],
+        },
         { type: 'paragraph', content: [{ text: '无 id 无 type' }], children: 'nope' },
         'not a block',
         null,
@@ -147,8 +168,12 @@ describe('editor document ⇄ ProseMirror', () => {
 describe('static HTML (server rendering before hydration)', () => {
   it('draws the document with the schema’s elements, numbers lists and escapes text', () => {
     const html = documentHtml(FULL);
-    expect(html).toContain('<h1 data-content-type="heading" data-text-alignment="center" style="text-align: center">个人陈述 Personal Statement</h1>');
-    expect(html).toContain('<div class="lx-block" data-id="b1"><p data-content-type="bulletListItem" class="lx-li lx-bullet">第一项</p><div class="lx-group">');
+    expect(html).toContain(
+      '<h1 data-content-type="heading" data-text-alignment="center" style="text-align: center">个人陈述 Personal Statement</h1>',
+    );
+    expect(html).toContain(
+      '<div class="lx-block" data-id="b1"><p data-content-type="bulletListItem" class="lx-li lx-bullet">第一项</p><div class="lx-group">',
+    );
     expect(html).toContain('<p data-content-type="numberedListItem" class="lx-li lx-numbered" data-index="2">two</p>');
     expect(html).toContain('<span data-text-color="red" style="color: #D44C47">红字</span>');
     expect(html).toContain('<strong><span data-background-color="yellow" style="background-color: #FBF3DB">底色</span></strong>');

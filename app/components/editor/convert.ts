@@ -46,8 +46,14 @@ function blockTypeOf(type: unknown): BlockContentType {
 
 function propsOf(props: unknown, type: BlockContentType): ContentAttrs {
   const p = isRecord(props) ? props : {};
-  const alignment = (TEXT_ALIGNMENTS as readonly string[]).includes(p.textAlignment as string) ? (p.textAlignment as TextAlignment) : 'left';
-  const attrs: ContentAttrs = { textColor: colorName(p.textColor), backgroundColor: colorName(p.backgroundColor), textAlignment: alignment };
+  const alignment = (TEXT_ALIGNMENTS as readonly string[]).includes(p.textAlignment as string)
+    ? (p.textAlignment as TextAlignment)
+    : 'left';
+  const attrs: ContentAttrs = {
+    textColor: colorName(p.textColor),
+    backgroundColor: colorName(p.backgroundColor),
+    textAlignment: alignment,
+  };
   if (type === 'heading') attrs.level = clampLevel(p.level);
   return attrs;
 }
@@ -105,7 +111,13 @@ function containerOf(block: LooseBlock, depth: number): PMNode {
   const content = schema.nodes[type]!.create(propsOf(block.props, type), inlineNodes(block.content));
   const children = Array.isArray(block.children) ? (block.children as unknown[]).filter(isRecord) : [];
   const inner = [content];
-  if (children.length > 0) inner.push(schema.nodes.blockGroup!.create(null, children.map((child) => containerOf(child as LooseBlock, depth + 1))));
+  if (children.length > 0)
+    inner.push(
+      schema.nodes.blockGroup!.create(
+        null,
+        children.map((child) => containerOf(child as LooseBlock, depth + 1)),
+      ),
+    );
   return schema.nodes.blockContainer!.create({ id: typeof block.id === 'string' && block.id ? block.id : null }, inner);
 }
 
@@ -122,8 +134,7 @@ export function blocksToDoc(document: EditorDocument | { blocks?: unknown } | nu
   return schema.nodes.doc!.create(null, containers);
 }
 
-export const emptyContainer = (id: string | null = null) =>
-  schema.nodes.blockContainer!.create({ id }, schema.nodes.paragraph!.create());
+export const emptyContainer = (id: string | null = null) => schema.nodes.blockContainer!.create({ id }, schema.nodes.paragraph!.create());
 
 function stylesOf(marks: readonly Mark[]): Record<string, string | boolean> {
   const styles: Record<string, string | boolean> = {};
@@ -150,16 +161,29 @@ function inlineContentOf(node: PMNode): InlineContent[] {
 function blockOf(container: PMNode): EditorBlock {
   const content = container.firstChild!;
   const attrs = content.attrs as ContentAttrs;
-  const props: EditorBlock['props'] = { textColor: attrs.textColor, backgroundColor: attrs.backgroundColor, textAlignment: attrs.textAlignment };
+  const props: EditorBlock['props'] = {
+    textColor: attrs.textColor,
+    backgroundColor: attrs.backgroundColor,
+    textAlignment: attrs.textAlignment,
+  };
   if (content.type.name === 'heading') props.level = clampLevel(attrs.level);
   const group = container.childCount > 1 ? container.child(1) : null;
   const children: EditorBlock[] = [];
   group?.forEach((child) => children.push(blockOf(child)));
-  return { id: (container.attrs.id as string | null) ?? newBlockId(), type: content.type.name, props, content: inlineContentOf(content), children };
+  return {
+    id: (container.attrs.id as string | null) ?? newBlockId(),
+    type: content.type.name,
+    props,
+    content: inlineContentOf(content),
+    children,
+  };
 }
 
 const isPlaceholder = (container: PMNode) =>
-  container.attrs.id === null && container.childCount === 1 && container.firstChild!.type.name === 'paragraph' && container.firstChild!.content.size === 0;
+  container.attrs.id === null &&
+  container.childCount === 1 &&
+  container.firstChild!.type.name === 'paragraph' &&
+  container.firstChild!.content.size === 0;
 
 /**
  * The stored document of an editor document. Blocks get their ids from the editor's id plugin

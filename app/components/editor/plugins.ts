@@ -16,7 +16,10 @@ export const blockIdPlugin = new Plugin({
     if (!transactions.some((tr) => tr.docChanged)) return null;
     const doc = state.doc;
     const lonePlaceholder =
-      doc.childCount === 1 && doc.firstChild!.attrs.id === null && doc.firstChild!.childCount === 1 && doc.firstChild!.firstChild!.content.size === 0;
+      doc.childCount === 1 &&
+      doc.firstChild!.attrs.id === null &&
+      doc.firstChild!.childCount === 1 &&
+      doc.firstChild!.firstChild!.content.size === 0;
     if (lonePlaceholder) return null;
     const seen = new Set<string>();
     let tr: Transaction | null = null;
@@ -87,7 +90,12 @@ export const highlightPlugin = new Plugin<DecorationSet>({
             .map((h) => ({ ...h, from: Math.max(0, Math.min(h.from, size)), to: Math.max(0, Math.min(h.to, size)) }))
             .filter((h) => h.to > h.from)
             .map((h) =>
-              Decoration.inline(h.from, h.to, { class: TONE_CLASS[h.tone ?? 'mark'], ...(h.id ? { 'data-highlight-id': h.id } : {}) }, { id: h.id }),
+              Decoration.inline(
+                h.from,
+                h.to,
+                { class: TONE_CLASS[h.tone ?? 'mark'], ...(h.id ? { 'data-highlight-id': h.id } : {}) },
+                { id: h.id },
+              ),
             ),
         );
       }

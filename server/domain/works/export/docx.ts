@@ -34,7 +34,12 @@ const HEADINGS = [
   HeadingLevel.HEADING_5,
   HeadingLevel.HEADING_6,
 ] as const;
-const ALIGNMENTS = { left: AlignmentType.LEFT, center: AlignmentType.CENTER, right: AlignmentType.RIGHT, justify: AlignmentType.JUSTIFIED } as const;
+const ALIGNMENTS = {
+  left: AlignmentType.LEFT,
+  center: AlignmentType.CENTER,
+  right: AlignmentType.RIGHT,
+  justify: AlignmentType.JUSTIFIED,
+} as const;
 
 /** Twips per nesting level (a quarter inch). */
 const INDENT = 360;
@@ -152,10 +157,7 @@ export async function renderDocx(input: DocxInput): Promise<Buffer> {
     sections: [
       {
         properties: input.cv ? { page: { margin: { top: 850, bottom: 850, left: 1000, right: 1000 } } } : {},
-        children: [
-          ...input.lines.map((line) => paragraphFor(line, input.cv)),
-          ...(input.label ? [labelParagraph(input.label)] : []),
-        ],
+        children: [...input.lines.map((line) => paragraphFor(line, input.cv)), ...(input.label ? [labelParagraph(input.label)] : [])],
       },
     ],
   });

@@ -8,7 +8,12 @@ import { DomainError } from '../../errors';
  * EXPORT_FONT_REGULAR / EXPORT_FONT_BOLD: a font file, or `file.ttc#PostScriptName` for one face
  * of a collection. Unset: Debian's fonts-noto-cjk (and the paths other distributions use).
  */
-const DEFAULT_DIRS = ['/usr/share/fonts/opentype/noto', '/usr/share/fonts/noto-cjk', '/usr/share/fonts/google-noto-cjk', '/usr/share/fonts/opentype/noto-cjk'];
+const DEFAULT_DIRS = [
+  '/usr/share/fonts/opentype/noto',
+  '/usr/share/fonts/noto-cjk',
+  '/usr/share/fonts/google-noto-cjk',
+  '/usr/share/fonts/opentype/noto-cjk',
+];
 const DEFAULT_FACES = {
   regular: { file: 'NotoSansCJK-Regular.ttc', name: 'NotoSansCJKsc-Regular' },
   bold: { file: 'NotoSansCJK-Bold.ttc', name: 'NotoSansCJKsc-Bold' },

@@ -73,7 +73,10 @@ export function renderPdf(input: PdfInput): Promise<Buffer> {
 
     const markerColor = line.color ? `#${line.color}` : INK;
     if (line.kind === 'numbered')
-      doc.font('regular').fillColor(markerColor).text(`${line.number}.`, x - MARKER, top, { width: MARKER - 4, align: 'right', lineBreak: false });
+      doc
+        .font('regular')
+        .fillColor(markerColor)
+        .text(`${line.number}.`, x - MARKER, top, { width: MARKER - 4, align: 'right', lineBreak: false });
     if (line.kind === 'bullet') drawBullet(doc, x - MARKER / 2 - 1, top + doc.currentLineHeight() / 2, line.depth, size, markerColor);
 
     const runs = line.runs.length > 0 ? line.runs : null;
@@ -129,7 +132,14 @@ export function renderPdf(input: PdfInput): Promise<Buffer> {
   if (input.label) {
     doc.moveDown(1);
     const y = doc.y;
-    doc.save().moveTo(left, y).lineTo(left + fullWidth, y).lineWidth(0.5).strokeColor('#A0AEC0').stroke().restore();
+    doc
+      .save()
+      .moveTo(left, y)
+      .lineTo(left + fullWidth, y)
+      .lineWidth(0.5)
+      .strokeColor('#A0AEC0')
+      .stroke()
+      .restore();
     doc
       .font('regular')
       .fontSize(8.5)
@@ -152,7 +162,10 @@ function drawBullet(doc: PDFKit.PDFDocument, cx: number, cy: number, depth: numb
       doc.circle(cx, cy, r).fill(color);
       break;
     case 1:
-      doc.circle(cx, cy, r).lineWidth(size * 0.06).stroke(color);
+      doc
+        .circle(cx, cy, r)
+        .lineWidth(size * 0.06)
+        .stroke(color);
       break;
     default:
       doc.rect(cx - r, cy - r, r * 2, r * 2).fill(color);
