@@ -6,6 +6,7 @@ import { Fragment, type Node as PMNode, type ResolvedPos } from 'prosemirror-mod
 import { EditorState, Selection, TextSelection, type Command, type Plugin, type Transaction } from 'prosemirror-state';
 import { canSplit } from 'prosemirror-transform';
 import type { BlockContentType, ContentAttrs, TextAlignment } from './dom-spec';
+import { SHORTCUT_KEYS as SHORTCUTS } from './shortcuts';
 import { blockIdPlugin, generationPlugin, highlightPlugin, listNumberPlugin } from './plugins';
 import { editorSchema as schema } from './schema';
 
@@ -298,30 +299,6 @@ export const editorInputRules = inputRules({
     blockRule(/^(#{1,6})\s$/, 'heading', (match) => match[1]!.length),
   ],
 });
-
-/** Shortcuts, as the toolbar shows them (Mod is ⌘ on a Mac, Ctrl elsewhere). */
-export const SHORTCUTS = {
-  bold: 'Mod-b',
-  italic: 'Mod-i',
-  underline: 'Mod-u',
-  strike: 'Mod-Shift-s',
-  undo: 'Mod-z',
-  redo: 'Mod-Shift-z',
-  redoAlt: 'Mod-y',
-  paragraph: 'Mod-Alt-0',
-  heading1: 'Mod-Alt-1',
-  heading2: 'Mod-Alt-2',
-  heading3: 'Mod-Alt-3',
-  bulletList: 'Mod-Shift-8',
-  numberedList: 'Mod-Shift-7',
-  quote: 'Mod-Shift-9',
-  alignLeft: 'Mod-Shift-l',
-  alignCenter: 'Mod-Shift-e',
-  alignRight: 'Mod-Shift-r',
-  alignJustify: 'Mod-Shift-j',
-  indent: 'Tab',
-  outdent: 'Shift-Tab',
-} as const;
 
 const editorKeymap = keymap({
   [SHORTCUTS.bold]: toggleBold,

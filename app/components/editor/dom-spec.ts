@@ -122,4 +122,5 @@ export const EDITOR_CSS = `
 .${EDITOR_CLASS} .lx-highlight-error { background-color: #FED7D7; }
 .${EDITOR_CLASS} .lx-highlight-ok { background-color: #C6F6D5; }
 .${EDITOR_CLASS}[contenteditable='false'] { cursor: default; }
+.${EDITOR_CLASS} .lx-placeholder::before { content: attr(data-placeholder); float: left; height: 0; color: #A0AEC0; pointer-events: none; }
 `;

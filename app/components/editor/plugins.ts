@@ -69,6 +69,22 @@ export const listNumberPlugin = new Plugin<DecorationSet>({
   },
 });
 
+/** The hint in an empty document (drawn by CSS from data-placeholder; not text). */
+export function placeholderPlugin(text: string) {
+  return new Plugin({
+    props: {
+      decorations(state) {
+        const doc = state.doc;
+        const only = doc.childCount === 1 ? doc.firstChild! : null;
+        if (!only || only.childCount !== 1 || only.firstChild!.type.name !== 'paragraph' || only.firstChild!.content.size > 0) return null;
+        return DecorationSet.create(doc, [
+          Decoration.node(1, 1 + only.firstChild!.nodeSize, { class: 'lx-placeholder', 'data-placeholder': text }),
+        ]);
+      },
+    },
+  });
+}
+
 /** A highlighted range (fact check, selection tools): `tone` picks the colour. */
 export type Highlight = { from: number; to: number; tone?: 'mark' | 'error' | 'ok'; id?: string };
 const TONE_CLASS = { mark: 'lx-highlight', error: 'lx-highlight lx-highlight-error', ok: 'lx-highlight lx-highlight-ok' } as const;

@@ -74,18 +74,22 @@ const nodes: Record<string, NodeSpec> = {
     parseDOM: [{ tag: 'div.lx-group' }],
     toDOM: () => groupSpec() as unknown as DOMOutputSpec,
   },
-  paragraph: contentNode('paragraph', [contentRule('p', 'paragraph')]),
+  // Plain p, h1–h6 and blockquote (HTML dropped in from elsewhere) after the editor's own markup.
+  paragraph: contentNode('paragraph', [contentRule('p', 'paragraph'), { tag: 'p', priority: 10 }]),
   heading: contentNode(
     'heading',
-    [1, 2, 3, 4, 5, 6].map((level) => ({
-      tag: `h${level}[data-content-type="heading"]`,
-      getAttrs: (dom: HTMLElement | string) => ({ ...propsFromDom(dom as HTMLElement), level }),
-    })),
+    [1, 2, 3, 4, 5, 6].flatMap((level) => [
+      {
+        tag: `h${level}[data-content-type="heading"]`,
+        getAttrs: (dom: HTMLElement | string) => ({ ...propsFromDom(dom as HTMLElement), level }),
+      },
+      { tag: `h${level}`, priority: 10, attrs: { level } },
+    ]),
     { level: { default: 1 } },
   ),
   bulletListItem: contentNode('bulletListItem', [contentRule('p', 'bulletListItem')]),
   numberedListItem: contentNode('numberedListItem', [contentRule('p', 'numberedListItem')]),
-  quote: contentNode('quote', [contentRule('blockquote', 'quote')]),
+  quote: contentNode('quote', [contentRule('blockquote', 'quote'), { tag: 'blockquote', priority: 10 }]),
   text: { group: 'inline' },
 };
 
