@@ -64,7 +64,17 @@ export function EditorFrame({ toolbar, counts, children }: { toolbar: ReactNode;
       <style dangerouslySetInnerHTML={{ __html: EDITOR_CSS }} />
       {toolbar}
       {children}
-      <HStack justify="flex-end" gap="3" px="3" py="1.5" borderTopWidth="1px" fontSize="xs" color="gray.600" aria-live="polite" data-testid="editor-counts">
+      <HStack
+        justify="flex-end"
+        gap="3"
+        px="3"
+        py="1.5"
+        borderTopWidth="1px"
+        fontSize="xs"
+        color="gray.600"
+        aria-live="polite"
+        data-testid="editor-counts"
+      >
         <Text>英文单词 {counts.latinWords}</Text>
         <Text>汉字 {counts.cjkChars}</Text>
         <Text>字符（不含空格）{counts.charCount}</Text>

@@ -55,7 +55,14 @@ export const LiveEditor = forwardRef<WritingEditorHandle, WritingEditorProps>(fu
       {
         state: createEditorState(blocksToDoc(initialDocument), [placeholderPlugin(placeholder)]),
         editable: (state) => !latest.current.readOnly && !isGenerating(state),
-        attributes: { class: EDITOR_CLASS, role: 'textbox', 'aria-multiline': 'true', 'aria-label': ariaLabel, translate: 'no', spellcheck: 'false' },
+        attributes: {
+          class: EDITOR_CLASS,
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-label': ariaLabel,
+          translate: 'no',
+          spellcheck: 'false',
+        },
         handlePaste(v, event) {
           const html = event.clipboardData?.getData('text/html');
           // The editor's own copies carry data-pm-slice: ProseMirror reads those exactly.

@@ -73,7 +73,9 @@ const BLOCK_LABELS: Record<BlockChoice, string> = {
 export function shortcutLabel(keys: string, mac: boolean): string {
   const parts = keys.split('-');
   const key = parts.pop()!;
-  const names = parts.map((p) => (p === 'Mod' ? (mac ? '⌘' : 'Ctrl') : p === 'Shift' ? (mac ? '⇧' : 'Shift') : p === 'Alt' ? (mac ? '⌥' : 'Alt') : p));
+  const names = parts.map((p) =>
+    p === 'Mod' ? (mac ? '⌘' : 'Ctrl') : p === 'Shift' ? (mac ? '⇧' : 'Shift') : p === 'Alt' ? (mac ? '⌥' : 'Alt') : p,
+  );
   const keyName = key.length === 1 ? key.toUpperCase() : key;
   return mac ? [...names, keyName].join('') : [...names, keyName].join('+');
 }
@@ -94,7 +96,14 @@ const useIsMac = () =>
     () => false,
   );
 
-type ButtonSpec = { label: string; icon: LucideIcon; action: ToolbarAction; shortcut?: ShortcutName; pressed?: (s: ToolbarState) => boolean; enabled?: (s: ToolbarState) => boolean };
+type ButtonSpec = {
+  label: string;
+  icon: LucideIcon;
+  action: ToolbarAction;
+  shortcut?: ShortcutName;
+  pressed?: (s: ToolbarState) => boolean;
+  enabled?: (s: ToolbarState) => boolean;
+};
 
 const GROUPS: ButtonSpec[][] = [
   [
@@ -108,17 +117,53 @@ const GROUPS: ButtonSpec[][] = [
     { label: '删除线', icon: Strikethrough, action: { kind: 'mark', mark: 'strike' }, shortcut: 'strike', pressed: (s) => s.strike },
   ],
   [
-    { label: '无序列表', icon: List, action: { kind: 'toggle', block: 'bulletListItem' }, shortcut: 'bulletList', pressed: (s) => s.bulletList },
-    { label: '有序列表', icon: ListOrdered, action: { kind: 'toggle', block: 'numberedListItem' }, shortcut: 'numberedList', pressed: (s) => s.numberedList },
+    {
+      label: '无序列表',
+      icon: List,
+      action: { kind: 'toggle', block: 'bulletListItem' },
+      shortcut: 'bulletList',
+      pressed: (s) => s.bulletList,
+    },
+    {
+      label: '有序列表',
+      icon: ListOrdered,
+      action: { kind: 'toggle', block: 'numberedListItem' },
+      shortcut: 'numberedList',
+      pressed: (s) => s.numberedList,
+    },
     { label: '引用', icon: Quote, action: { kind: 'toggle', block: 'quote' }, shortcut: 'quote', pressed: (s) => s.quote },
     { label: '增加缩进', icon: IndentIncrease, action: { kind: 'indent' }, shortcut: 'indent', enabled: (s) => s.canIndent },
     { label: '减少缩进', icon: IndentDecrease, action: { kind: 'outdent' }, shortcut: 'outdent', enabled: (s) => s.canOutdent },
   ],
   [
-    { label: '左对齐', icon: AlignLeft, action: { kind: 'align', alignment: 'left' }, shortcut: 'alignLeft', pressed: (s) => s.alignment === 'left' },
-    { label: '居中', icon: AlignCenter, action: { kind: 'align', alignment: 'center' }, shortcut: 'alignCenter', pressed: (s) => s.alignment === 'center' },
-    { label: '右对齐', icon: AlignRight, action: { kind: 'align', alignment: 'right' }, shortcut: 'alignRight', pressed: (s) => s.alignment === 'right' },
-    { label: '两端对齐', icon: AlignJustify, action: { kind: 'align', alignment: 'justify' }, shortcut: 'alignJustify', pressed: (s) => s.alignment === 'justify' },
+    {
+      label: '左对齐',
+      icon: AlignLeft,
+      action: { kind: 'align', alignment: 'left' },
+      shortcut: 'alignLeft',
+      pressed: (s) => s.alignment === 'left',
+    },
+    {
+      label: '居中',
+      icon: AlignCenter,
+      action: { kind: 'align', alignment: 'center' },
+      shortcut: 'alignCenter',
+      pressed: (s) => s.alignment === 'center',
+    },
+    {
+      label: '右对齐',
+      icon: AlignRight,
+      action: { kind: 'align', alignment: 'right' },
+      shortcut: 'alignRight',
+      pressed: (s) => s.alignment === 'right',
+    },
+    {
+      label: '两端对齐',
+      icon: AlignJustify,
+      action: { kind: 'align', alignment: 'justify' },
+      shortcut: 'alignJustify',
+      pressed: (s) => s.alignment === 'justify',
+    },
   ],
 ];
 

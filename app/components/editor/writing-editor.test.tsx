@@ -26,13 +26,31 @@ describe('<WritingEditor> on the server', () => {
   it('renders the document read-only in the editor’s own markup, a disabled toolbar with Chinese labels and shortcuts, and the counts', () => {
     const html = renderToString(
       <ChakraProvider value={system}>
-        <WritingEditor initialDocument={{ blocks: [{ ...DOC.blocks[0]!, props: { ...DOC.blocks[0]!.props, level: 2 } }, ...DOC.blocks.slice(1)] }} />
+        <WritingEditor
+          initialDocument={{ blocks: [{ ...DOC.blocks[0]!, props: { ...DOC.blocks[0]!.props, level: 2 } }, ...DOC.blocks.slice(1)] }}
+        />
       </ChakraProvider>,
     );
     expect(html).toContain('contenteditable="false"');
     expect(html).toContain('<h2 data-content-type="heading">My Statement</h2>');
     expect(html).toContain('<p data-content-type="numberedListItem" class="lx-li lx-numbered" data-index="1">item</p>');
-    for (const label of ['撤销', '重做', '加粗', '斜体', '下划线', '删除线', '无序列表', '有序列表', '引用', '增加缩进', '减少缩进', '左对齐', '居中', '右对齐', '两端对齐'])
+    for (const label of [
+      '撤销',
+      '重做',
+      '加粗',
+      '斜体',
+      '下划线',
+      '删除线',
+      '无序列表',
+      '有序列表',
+      '引用',
+      '增加缩进',
+      '减少缩进',
+      '左对齐',
+      '居中',
+      '右对齐',
+      '两端对齐',
+    ])
       expect(html).toContain(`aria-label="${label}"`);
     expect(html).toContain('title="加粗（Ctrl+B）"');
     expect(html).toContain('aria-keyshortcuts="Control+B"');
@@ -77,12 +95,25 @@ describe('toolbar state and actions', () => {
     const editor = editorOf(DOC);
     const [range] = rangesOfText(editor.state.doc, '金融');
     editor.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, range!.from, range!.to)));
-    expect(toolbarStateOf(editor.state)).toMatchObject({ bold: false, block: 'paragraph', alignment: 'left', canUndo: false, canIndent: true, canOutdent: false });
+    expect(toolbarStateOf(editor.state)).toMatchObject({
+      bold: false,
+      block: 'paragraph',
+      alignment: 'left',
+      canUndo: false,
+      canIndent: true,
+      canOutdent: false,
+    });
     runToolbarAction(editor, { kind: 'mark', mark: 'bold' });
     runToolbarAction(editor, { kind: 'mark', mark: 'underline' });
     runToolbarAction(editor, { kind: 'color', which: 'textColor', color: 'red' });
     runToolbarAction(editor, { kind: 'align', alignment: 'center' });
-    expect(toolbarStateOf(editor.state)).toMatchObject({ bold: true, underline: true, textColor: 'red', alignment: 'center', canUndo: true });
+    expect(toolbarStateOf(editor.state)).toMatchObject({
+      bold: true,
+      underline: true,
+      textColor: 'red',
+      alignment: 'center',
+      canUndo: true,
+    });
     runToolbarAction(editor, { kind: 'block', block: 'heading-3' });
     expect(toolbarStateOf(editor.state).block).toBe('heading-3');
     runToolbarAction(editor, { kind: 'toggle', block: 'quote' });
