@@ -4,6 +4,7 @@ import type { EditorBlock, EditorDocument } from '../../../contracts/works';
 import {
   backspaceAtStart,
   createEditorState,
+  deleteAtEnd,
   isBlockType,
   isMarkActive,
   liftBlock,
@@ -262,6 +263,42 @@ describe('Enter, Backspace, Tab', () => {
     // Nothing before the first block.
     select(editor, at(editor, 'FirstSecond'));
     expect(editor.run(backspaceAtStart)).toBe(false);
+  });
+});
+
+describe('Delete at the end of a block', () => {
+  it('joins the next block’s text; its children take its place; an emptied group goes', () => {
+    const editor = editorOf({
+      blocks: [block('a', 'one'), block('b', 'two', 'bulletListItem', [block('c', 'child', 'bulletListItem')]), block('d', 'three')],
+    });
+    select(editor, at(editor, 'one', 3));
+    expect(editor.run(deleteAtEnd)).toBe(true);
+    expect(shape(getDocument(editor).blocks)).toEqual([
+      ['paragraph', 'onetwo'],
+      ['bulletListItem', 'child'],
+      ['paragraph', 'three'],
+    ]);
+    expect(editor.state.selection.from).toBe(at(editor, 'onetwo', 3));
+    select(editor, at(editor, 'onetwo', 6));
+    editor.run(sinkBlock); // nothing before 'onetwo': stays
+    select(editor, at(editor, 'child'));
+    editor.run(sinkBlock);
+    expect(shape(getDocument(editor).blocks)).toEqual([
+      ['paragraph', 'onetwo', [['bulletListItem', 'child']]],
+      ['paragraph', 'three'],
+    ]);
+    // Into the first child: the group it leaves empty is removed.
+    select(editor, at(editor, 'onetwo', 6));
+    editor.run(deleteAtEnd);
+    expect(shape(getDocument(editor).blocks)).toEqual([
+      ['paragraph', 'onetwochild'],
+      ['paragraph', 'three'],
+    ]);
+    select(editor, at(editor, 'three', 5));
+    expect(editor.run(deleteAtEnd)).toBe(false);
+    select(editor, at(editor, 'three', 2));
+    expect(editor.run(deleteAtEnd)).toBe(false);
+    editor.state.doc.check();
   });
 });
 

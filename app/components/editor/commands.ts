@@ -279,6 +279,33 @@ export const backspaceAtStart: Command = (state, dispatch) => {
   return true;
 };
 
+/**
+ * Delete at the end of a block: the next block's text joins this one and its children take its
+ * place (ProseMirror's joinForward would nest the next block inside this one instead).
+ */
+export const deleteAtEnd: Command = (state, dispatch) => {
+  const { $cursor } = state.selection as TextSelection;
+  if (!$cursor || $cursor.parentOffset < $cursor.parent.content.size) return false;
+  const after = Selection.findFrom(state.doc.resolve($cursor.after()), 1, true);
+  if (!after || !after.$from.parent.isTextblock) return false;
+  const $next = after.$from;
+  const next = blockAt($next);
+  if (!next) return false;
+  if (dispatch) {
+    const d = next.containerDepth;
+    const children = next.container.childCount > 1 ? next.container.child(1).content : Fragment.empty;
+    const group = $next.node(d - 1);
+    const tr = state.tr;
+    // A group left empty goes with its last block; the text goes in after (it is before both).
+    if (children.size === 0 && group.type === groupType && group.childCount === 1) tr.delete($next.before(d - 1), $next.after(d - 1));
+    else tr.replaceWith($next.before(d), $next.after(d), children);
+    tr.insert($cursor.pos, $next.parent.content);
+    tr.setSelection(TextSelection.create(tr.doc, $cursor.pos));
+    dispatch(tr.scrollIntoView());
+  }
+  return true;
+};
+
 /** Markdown-style shortcuts typed at the start of a paragraph: `- `, `1. `, `> `, `# `…`###### `. */
 function blockRule(pattern: RegExp, type: BlockContentType, level?: (match: RegExpMatchArray) => number) {
   return new InputRule(pattern, (state, match, start, end) => {
@@ -321,6 +348,8 @@ const editorKeymap = keymap({
   [SHORTCUTS.alignJustify]: setAlignment('justify'),
   Enter: splitBlock,
   Backspace: chainCommands(undoInputRule, backspaceAtStart),
+  Delete: deleteAtEnd,
+  'Mod-Delete': deleteAtEnd,
   Tab: sinkBlock,
   'Shift-Tab': liftBlock,
 });
