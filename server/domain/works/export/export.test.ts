@@ -42,4 +42,14 @@ describe('exportLines', () => {
       ['1again', 'numbered', 0, 1, 3],
     ]);
   });
+
+  it('keeps only what XML and fonts can carry: control characters go, line breaks inside a run become spaces', () => {
+    const [line] = exportLines({
+      blocks: [{ ...b('x', 'paragraph'), content: [{ type: 'text', text: 'a\u000bb\r\nc\u0000d\te\uFFFF', styles: {} }] }],
+    });
+    expect(line!.runs[0]!.text).toBe('a b cd\te');
+    expect(exportLines({ blocks: [{ ...b('y', 'paragraph'), content: [{ type: 'text', text: '\u0001', styles: {} }] }] })[0]!.runs).toEqual(
+      [],
+    );
+  });
 });

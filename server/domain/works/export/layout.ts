@@ -44,8 +44,15 @@ const KINDS: Record<string, ExportLine['kind']> = {
 
 const safeHref = (href: unknown) => (typeof href === 'string' && /^(https?:|mailto:)/i.test(href) ? href : null);
 
+/**
+ * Characters XML 1.0 forbids (a DOCX with one does not open) and that no font draws; Word's
+ * clipboard brings vertical tabs for manual line breaks. Line breaks inside a run become spaces.
+ */
+export const printable = (text: string) => text.replace(/\r\n?|\n|\v/g, ' ').replace(/[\p{Cc}\uFFFE\uFFFF]/gu, (c) => (c === '\t' ? c : ''));
+
 function runsOf(block: EditorBlock): ExportRun[] {
   return block.content
+    .map((item) => ({ ...item, text: printable(item.text) }))
     .filter((item) => item.text.length > 0)
     .map((item) => ({
       text: item.text,
