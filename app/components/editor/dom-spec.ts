@@ -114,7 +114,10 @@ export const EDITOR_CSS = `
 .${EDITOR_CLASS} .lx-group { margin-left: 24px; }
 .${EDITOR_CLASS} .lx-li { position: relative; padding-left: 24px; }
 .${EDITOR_CLASS} .lx-li::before { position: absolute; left: 0; width: 20px; text-align: right; padding-right: 4px; box-sizing: border-box; }
-.${EDITOR_CLASS} .lx-bullet::before { content: '•'; }
+/* Dots at 0.7 of the text, their line box kept at the text's (0.7 × 2.5 = 1.75): the font's • is too faint. */
+.${EDITOR_CLASS} .lx-bullet::before { content: '●'; font-size: 0.7em; line-height: 2.5; }
+.${EDITOR_CLASS} .lx-group .lx-bullet::before { content: '○'; }
+.${EDITOR_CLASS} .lx-group .lx-group .lx-bullet::before { content: '■'; }
 .${EDITOR_CLASS} .lx-numbered::before { content: attr(data-index) '.'; }
 .${EDITOR_CLASS} code { font-family: ui-monospace, monospace; background: #EDF2F7; border-radius: 3px; padding: 0 3px; }
 .${EDITOR_CLASS} a { color: #3182CE; text-decoration: underline; }
