@@ -48,7 +48,8 @@ const safeHref = (href: unknown) => (typeof href === 'string' && /^(https?:|mail
  * Characters XML 1.0 forbids (a DOCX with one does not open) and that no font draws; Word's
  * clipboard brings vertical tabs for manual line breaks. Line breaks inside a run become spaces.
  */
-export const printable = (text: string) => text.replace(/\r\n?|\n|\v/g, ' ').replace(/[\p{Cc}\uFFFE\uFFFF]/gu, (c) => (c === '\t' ? c : ''));
+export const printable = (text: string) =>
+  text.replace(/\r\n?|\n|\v/g, ' ').replace(/[\p{Cc}\uFFFE\uFFFF]/gu, (c) => (c === '\t' ? c : ''));
 
 function runsOf(block: EditorBlock): ExportRun[] {
   return block.content
