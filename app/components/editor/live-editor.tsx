@@ -1,4 +1,5 @@
 import { Slice, type Node as PMNode } from 'prosemirror-model';
+import { dropCursor } from 'prosemirror-dropcursor';
 import { redo, undo } from 'prosemirror-history';
 import { EditorView } from 'prosemirror-view';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -53,7 +54,7 @@ export const LiveEditor = forwardRef<WritingEditorHandle, WritingEditorProps>(fu
     const editorView: EditorView = new EditorView(
       { mount: host.current! },
       {
-        state: createEditorState(blocksToDoc(initialDocument), [placeholderPlugin(placeholder)]),
+        state: createEditorState(blocksToDoc(initialDocument), [placeholderPlugin(placeholder), dropCursor({ color: '#3182CE' })]),
         editable: (state) => !latest.current.readOnly && !isGenerating(state),
         attributes: {
           class: EDITOR_CLASS,
