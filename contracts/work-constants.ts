@@ -17,3 +17,7 @@ export const EDITOR_LIMITS = { blocks: 2000, textChars: 200_000, depth: 8, inlin
  * 200 saves of a 20k-character essay is a few MB). Restoring never prunes more than one.
  */
 export const MAX_VERSIONS_PER_WORK = 200;
+
+/** GET /api/v1/works/{id}/export?format=: Word and PDF (issue 13). */
+export const EXPORT_FORMATS = ['docx', 'pdf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -39,6 +39,23 @@ export function countText(text: string): { wordCount: number; charCount: number 
   return { wordCount: text.match(WORDS)?.length ?? 0, charCount };
 }
 
+const CJK_CHAR = new RegExp(`^[${CJK}]$`, 'u');
+
+/**
+ * The same words as `countText`, split by script: the editor shows English words and Chinese
+ * characters apart (an application essay's limit is in one or the other). Together they make
+ * `wordCount`.
+ */
+export function countScripts(text: string): { latinWords: number; cjkChars: number } {
+  let latinWords = 0;
+  let cjkChars = 0;
+  for (const word of text.match(WORDS) ?? []) {
+    if (CJK_CHAR.test(word)) cjkChars++;
+    else latinWords++;
+  }
+  return { latinWords, cjkChars };
+}
+
 /** The plain text and its counts, from one walk of the document. */
 export function documentText(blocks: ReadonlyArray<TextBlock>) {
   const plainText = plainTextOf(blocks);

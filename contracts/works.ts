@@ -1,11 +1,20 @@
-import { EDITOR_LIMITS, VERSION_SOURCES, WORK_TYPES } from './work-constants';
+import { EDITOR_LIMITS, EXPORT_FORMATS, VERSION_SOURCES, WORK_TYPES } from './work-constants';
 import { z } from './zod';
 
 /**
  * Works (spec §1 my-works, §3 editor document; issue 11): what the writing tools produce, stored
  * as the editor document with its plain text, counts and a version history.
  */
-export { EDITOR_LIMITS, MAX_VERSIONS_PER_WORK, VERSION_SOURCES, WORK_TYPES, type VersionSource, type WorkType } from './work-constants';
+export {
+  EDITOR_LIMITS,
+  EXPORT_FORMATS,
+  MAX_VERSIONS_PER_WORK,
+  VERSION_SOURCES,
+  WORK_TYPES,
+  type ExportFormat,
+  type VersionSource,
+  type WorkType,
+} from './work-constants';
 
 const INLINE_TYPES = ['text', 'link'] as const;
 const TEXT_ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
@@ -183,3 +192,16 @@ export const versionCompareSchema = z.object({
   coarse: z.boolean(),
 });
 export type VersionCompare = z.infer<typeof versionCompareSchema>;
+
+/**
+ * GET /api/v1/works/{id}/export?format=docx|pdf[&aigc=1]: `aigc` is the caller saying the text
+ * holds generated content the versions do not show (the label is added either way when they do).
+ */
+export const workExportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: '导出格式只能是 docx 或 pdf' }),
+  aigc: z
+    .enum(['1', 'true', '0', 'false'], { error: 'aigc 只能是 1 或 0' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+export type WorkExportQuery = z.infer<typeof workExportQuerySchema>;

@@ -82,6 +82,12 @@ const envSchema = z.object({
   AI_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(20),
   /** One operation's whole limit, time in the queue included (spec §9: 250 s). Tests shorten it. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(250_000),
+  /**
+   * The CJK font PDF exports embed (ADR 0029): a font file, or `file.ttc#PostScriptName`. Unset:
+   * Debian's fonts-noto-cjk (/usr/share/fonts/opentype/noto/NotoSansCJK-{Regular,Bold}.ttc).
+   */
+  EXPORT_FONT_REGULAR: z.string().optional(),
+  EXPORT_FONT_BOLD: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { versionCompareQuerySchema, workCreateSchema, workListQuerySchema, workUpdateSchema } from '../../contracts/works';
+import {
+  versionCompareQuerySchema,
+  workCreateSchema,
+  workExportQuerySchema,
+  workListQuerySchema,
+  workUpdateSchema,
+} from '../../contracts/works';
 import { z } from '../../contracts/zod';
 import {
   compareVersions,
@@ -12,6 +18,7 @@ import {
   restoreVersion,
   updateWork,
 } from '../domain/works/works';
+import { contentDisposition, exportWork } from '../domain/works/export';
 import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
 
 const idParams = z.object({ id: z.string().uuid('作品不存在') });
@@ -20,7 +27,7 @@ const versionParams = idParams.extend({ versionId: z.string().uuid('版本不存
 /** Works and their versions (issue 11): every call is the owner's own; anyone else's work reads as missing. */
 export function workRoutes(deps: ApiDeps) {
   const router = Router();
-  const { db } = deps;
+  const { db, config } = deps;
   const auth = authenticate(deps);
 
   router.post(
@@ -62,6 +69,22 @@ export function workRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       await deleteWork(db, authOf(res).userId, parse(idParams, req.params).id);
       ok(res, null, '已删除');
+    }),
+  );
+
+  router.get(
+    '/works/:id/export',
+    auth,
+    route(async (req, res) => {
+      const { id } = parse(idParams, req.params);
+      const query = parse(workExportQuerySchema, req.query);
+      const file = await exportWork(db, config, authOf(res).userId, id, query);
+      res
+        .status(200)
+        .setHeader('Content-Type', file.contentType)
+        .setHeader('Content-Disposition', contentDisposition(file.filename))
+        .setHeader('Cache-Control', 'private, no-store')
+        .end(file.body);
     }),
   );
 

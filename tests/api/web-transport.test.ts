@@ -25,7 +25,8 @@ async function startUpstream(): Promise<Upstream> {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (req.headers.authorization !== 'Bearer access-1') return json(401, { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' });
+    if (req.headers.authorization !== 'Bearer access-1')
+      return json(401, { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' });
     if (req.url === '/api/v1/ai/stream') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       res.write('data: {"delta":"第一段"}\n\n');
@@ -47,6 +48,14 @@ async function startUpstream(): Promise<Upstream> {
       });
       parser.on('close', () => json(201, { success: true, data: { fields, files } }));
       req.pipe(parser);
+      return;
+    }
+    if (req.url === '/api/v1/works/w1/export?format=pdf') {
+      res.writeHead(200, {
+        'content-type': 'application/pdf',
+        'content-disposition': `attachment; filename="_.pdf"; filename*=UTF-8''${encodeURIComponent('个人陈述.pdf')}`,
+      });
+      res.end(Buffer.from('%PDF-1.7 bytes'));
       return;
     }
     if (req.url === '/api/v1/user/info') return json(200, { success: true, data: { ok: true } });
@@ -130,6 +139,18 @@ describe('streams through the web app', () => {
     const res = await fetch(`${web.url}/resources/api/ai/stream`, { redirect: 'manual' });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' });
+  });
+});
+
+describe('downloads through the web app', () => {
+  it('passes a file with its name: the browser saves an exported work under its Chinese title', async () => {
+    const res = await fetch(`${web.url}/resources/api/works/w1/export?format=pdf`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="_.pdf"; filename*=UTF-8''${encodeURIComponent('个人陈述.pdf')}`,
+    );
+    expect(Buffer.from(await res.arrayBuffer()).toString()).toBe('%PDF-1.7 bytes');
   });
 });
 

@@ -1,4 +1,4 @@
-import { countText, diffTokens, documentText, plainTextOf } from '../../contracts/work-text';
+import { countScripts, countText, diffTokens, documentText, plainTextOf } from '../../contracts/work-text';
 import { compareTexts } from '../../server/domain/works/works';
 
 const block = (text: string, children: Parameters<typeof plainTextOf>[0] = []) => ({ content: [{ text }], children });
@@ -21,6 +21,14 @@ describe('work text', () => {
       wordCount: 7,
       charCount: 13,
     });
+  });
+
+  it('splits the word count into English words and Chinese characters', () => {
+    expect(countScripts('')).toEqual({ latinWords: 0, cjkChars: 0 });
+    expect(countScripts('我在MIT学习Machine Learning，well-known 3.5!')).toEqual({ latinWords: 5, cjkChars: 4 });
+    const text = '申请 PS：我热爱 finance.';
+    const { latinWords, cjkChars } = countScripts(text);
+    expect(latinWords + cjkChars).toBe(countText(text).wordCount);
   });
 
   it('tokenises CJK per character, latin per word, keeping every character', () => {

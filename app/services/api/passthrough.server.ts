@@ -10,8 +10,11 @@ import { createTransport, UPLOAD_TIMEOUT_MS } from './transport.server';
  * that hand out tokens are not reachable this way.
  */
 const NOT_FOR_BROWSERS = [/^auth\//, /^user\/(refresh-token|logout)$/];
-/** Answer headers worth passing on; hop-by-hop and encoding headers are the web server's business. */
-const PASSED_HEADERS = ['content-type', 'cache-control', 'x-request-id', 'retry-after'];
+/**
+ * Answer headers worth passing on; hop-by-hop and encoding headers are the web server's business.
+ * Content-Disposition names a download (a work exported as DOCX or PDF, with its Chinese title).
+ */
+const PASSED_HEADERS = ['content-type', 'content-disposition', 'cache-control', 'x-request-id', 'retry-after'];
 
 const envelope = (status: number, code: string, message: string) => json({ success: false, code, message }, { status });
 

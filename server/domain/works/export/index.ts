@@ -1,0 +1,42 @@
+import type { Database } from '../../../../db/client';
+import type { WorkExportQuery } from '../../../../contracts/works';
+import { getWork } from '../works';
+import { aiContentOf, aigcLabel } from './aigc';
+import { renderDocx } from './docx';
+import { exportFonts, type FontSettings } from './fonts';
+import { exportLines, printable } from './layout';
+import { renderPdf } from './pdf';
+
+export type ExportedFile = { body: Buffer; contentType: string; filename: string };
+
+const CONTENT_TYPES = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  pdf: 'application/pdf',
+} as const;
+
+/** The owner's work as a Word or PDF file (issue 13); anyone else's reads as missing (404). */
+export async function exportWork(
+  db: Database,
+  fonts: FontSettings,
+  userId: string,
+  workId: string,
+  query: WorkExportQuery,
+): Promise<ExportedFile> {
+  const work = await getWork(db, userId, workId);
+  const label = aigcLabel(await aiContentOf(db, work.id, query.aigc), work.id);
+  const input = { title: printable(work.title), cv: work.type === 'cv', lines: exportLines(work.content), label };
+  const body = query.format === 'docx' ? await renderDocx(input) : await renderPdf({ ...input, fonts: exportFonts(fonts) });
+  return { body, contentType: CONTENT_TYPES[query.format], filename: `${work.title}.${query.format}` };
+}
+
+/**
+ * `attachment` with the title as the file name: RFC 6266 / RFC 5987 `filename*` in UTF-8 for
+ * Chinese titles, and an ASCII `filename` for clients that read only that.
+ */
+export function contentDisposition(filename: string): string {
+  // Path separators, quotes and control characters never reach a saved file name.
+  const clean = filename.replace(/[\p{Cc}"\\/:*?<>|]+/gu, '_').trim() || 'document';
+  const ascii = clean.replace(/[^\x20-\x7e]+/g, '_').replace(/_+/g, '_');
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,103 @@
+import { editorColorHex } from '../../../../contracts/editor-colors';
+import type { EditorBlock, EditorDocument } from '../../../../contracts/works';
+
+/**
+ * A document as the lines an exporter prints, in reading order (children after their parent):
+ * the DOCX and PDF writers share this walk, so both read the block format the same way.
+ */
+export type ExportRun = {
+  text: string;
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+  strike: boolean;
+  code: boolean;
+  /** Hex without '#', or null for the default colour / no highlight. */
+  color: string | null;
+  background: string | null;
+  href: string | null;
+};
+
+export type ExportLine = {
+  kind: 'paragraph' | 'heading' | 'bullet' | 'numbered' | 'quote';
+  /** 1–6 for a heading. */
+  level: number;
+  /** How deep the block is nested: 0 at the top. */
+  depth: number;
+  /** A numbered item's number within its run of numbered siblings; 0 otherwise. */
+  number: number;
+  /** Which run of numbered siblings the item belongs to (each run restarts at 1). */
+  listRun: number;
+  alignment: 'left' | 'center' | 'right' | 'justify';
+  color: string | null;
+  background: string | null;
+  runs: ExportRun[];
+};
+
+const KINDS: Record<string, ExportLine['kind']> = {
+  paragraph: 'paragraph',
+  heading: 'heading',
+  bulletListItem: 'bullet',
+  numberedListItem: 'numbered',
+  quote: 'quote',
+};
+
+const safeHref = (href: unknown) => (typeof href === 'string' && /^(https?:|mailto:)/i.test(href) ? href : null);
+
+/**
+ * Characters XML 1.0 forbids (a DOCX with one does not open) and that no font draws; Word's
+ * clipboard brings vertical tabs for manual line breaks. Line breaks inside a run become spaces.
+ */
+export const printable = (text: string) =>
+  text.replace(/\r\n?|\n|\v/g, ' ').replace(/[\p{Cc}\uFFFE\uFFFF]/gu, (c) => (c === '\t' ? c : ''));
+
+function runsOf(block: EditorBlock): ExportRun[] {
+  return block.content
+    .map((item) => ({ ...item, text: printable(item.text) }))
+    .filter((item) => item.text.length > 0)
+    .map((item) => ({
+      text: item.text,
+      bold: item.styles.bold === true,
+      italic: item.styles.italic === true,
+      underline: item.styles.underline === true,
+      strike: item.styles.strike === true,
+      code: item.styles.code === true,
+      color: editorColorHex(item.styles.textColor, 'text'),
+      background: editorColorHex(item.styles.backgroundColor, 'background'),
+      href: item.type === 'link' ? safeHref(item.href) : null,
+    }));
+}
+
+export function exportLines(document: EditorDocument): ExportLine[] {
+  const lines: ExportLine[] = [];
+  let listRuns = 0;
+  const walk = (blocks: EditorBlock[], depth: number) => {
+    let number = 0;
+    let run = 0;
+    for (const block of blocks) {
+      // Unknown types print as paragraphs (the editor reads them the same way).
+      const kind = KINDS[block.type] ?? 'paragraph';
+      if (kind === 'numbered') {
+        if (number === 0) run = ++listRuns;
+        number++;
+      } else number = 0;
+      lines.push({
+        kind,
+        level: kind === 'heading' ? Math.min(6, Math.max(1, block.props.level ?? 1)) : 0,
+        depth,
+        number: kind === 'numbered' ? number : 0,
+        listRun: kind === 'numbered' ? run : 0,
+        alignment: block.props.textAlignment,
+        color: editorColorHex(block.props.textColor, 'text'),
+        background: editorColorHex(block.props.backgroundColor, 'background'),
+        runs: runsOf(block),
+      });
+      walk(block.children, depth + 1);
+    }
+  };
+  walk(document.blocks, 0);
+  return lines;
+}
+
+/** Bullets by depth, as word processors cycle them. */
+export const BULLETS = ['•', '◦', '▪'] as const;
