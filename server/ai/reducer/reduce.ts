@@ -96,6 +96,8 @@ export async function reduceAiRate(
   let rounds = 0;
 
   for (let r = 0; r < plan.rounds.length && last.aiRate > target; r++) {
+    // Each round yields to the event loop: other requests run, and a client gone away is noticed.
+    await new Promise((resolve) => setImmediate(resolve));
     options.signal?.throwIfAborted();
     const roundMode = options.model ? options.mode : plan.rounds[r]!;
     const limit = Math.max(1, Math.ceil(spans.length * plan.share));
@@ -136,6 +138,8 @@ export async function reduceAiRate(
     options.onEvent?.({ event: 'score', data: { round: rounds, ...scoreOf(last) } });
   }
 
+  await new Promise((resolve) => setImmediate(resolve));
+  options.signal?.throwIfAborted();
   const finalText = compose();
   return {
     mode: options.mode,

@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { factsOf } from '../../server/ai/reducer/facts';
+import { ledgerMismatches } from '../../server/domain/points/ledger';
+import { client, login, startTestServer, type TestServer } from './harness';
+
+const AI_ESSAY = readFileSync(new URL('../fixtures/detection/ai-essay-en.txt', import.meta.url), 'utf8');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+type Event = { event: string; data: any };
+
+async function reduce(token: string, body: unknown, abortAfter?: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${server.url}/api/v1/ai/reduce`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+    signal: controller.signal,
+  });
+  if (!res.headers.get('content-type')?.includes('text/event-stream'))
+    return { status: res.status, json: await res.json(), events: [] as Event[] };
+  const events: Event[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.+)$/m.exec(frame)?.[1];
+        const data = /^data: (.+)$/m.exec(frame)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) });
+        if (event === abortAfter) controller.abort();
+      }
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  }
+  return { status: res.status, json: null, events };
+}
+
+const balanceOf = async (token: string) => (await client(server.url).get('/user/info', token)).body.data.total_points as number;
+
+describe('POST /api/v1/ai/reduce (降AI率)', () => {
+  it('streams rounds, rewrites and new scores; lowers the rate; keeps every fact; charges once; saves into a work with its new rate', async () => {
+    const me = await login(server.url);
+    const before = await balanceOf(me.accessToken);
+    const text = AI_ESSAY.replace('computer science', 'computer science at Zhejiang University in 2021');
+    const { status, events } = await reduce(me.accessToken, { text, protectedTerms: ['Zhejiang University'] });
+    expect(status).toBe(200);
+    const names = events.map((e) => e.event);
+    expect(names[0]).toBe('start');
+    expect(events[0]!.data).toMatchObject({ mode: 'balanced' });
+    expect(names).toContain('round');
+    expect(names).toContain('sentence');
+    expect(names).toContain('score');
+    expect(names.at(-1)).toBe('done');
+    const done = events.at(-1)!.data;
+    const result = done.result;
+    expect(result.mode).toBe('balanced');
+    expect(result.engine).toBe('local');
+    expect(result.after.aiRate).toBeLessThan(result.before.aiRate);
+    expect(result.changedSentences).toBeGreaterThan(3);
+    expect(result.factsChanged).toEqual([]);
+    for (const fact of factsOf(text, ['Zhejiang University'])) expect(result.text).toContain(fact);
+    // The segments rebuild the original (each sentence's original) and the result (each rewrite).
+    const rebuild = (pick: 'original' | 'rewritten') =>
+      result.segments
+        .map((s: { kind: string; text?: string; original?: string; rewritten?: string }) => (s.kind === 'text' ? s.text : s[pick]))
+        .join('');
+    expect(rebuild('original')).toBe(text.trim());
+    expect(rebuild('rewritten')).toBe(result.text);
+    const charged = done.points;
+    expect(charged).toBeGreaterThan(0);
+    expect(await balanceOf(me.accessToken)).toBeCloseTo(before - charged, 2);
+
+    // Keep the result, rejecting the first rewrite: saved as a new work with its own (free) check.
+    const kept = result.segments
+      .map((s: any, i: number) =>
+        s.kind === 'text'
+          ? s.text
+          : i === result.segments.findIndex((x: any) => x.kind === 'sentence' && x.original !== x.rewritten)
+            ? s.original
+            : s.rewritten,
+      )
+      .join('');
+    const api = client(server.url);
+    const saved = await api.post(
+      `/ai/reduce/${done.reductionId}/save`,
+      { text: kept, title: '降AI率后的文书', type: 'ps' },
+      me.accessToken,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.aiRate).toBeLessThan(result.before.aiRate);
+    const work = (await api.get(`/works/${saved.body.data.workId}`, me.accessToken)).body.data;
+    expect(work.plainText).toBe(kept.replace(/\n\s*\n/g, '\n'));
+    expect(work.aiRate).toBe(Math.round(saved.body.data.aiRate));
+    expect(await balanceOf(me.accessToken)).toBeCloseTo(before - charged, 2);
+    // Into an existing work: a new version.
+    const again = await api.post(`/ai/reduce/${done.reductionId}/save`, { text: result.text, workId: work.id }, me.accessToken);
+    expect(again.status).toBe(200);
+    expect((await api.get(`/works/${work.id}/versions`, me.accessToken)).body.data.items).toHaveLength(2);
+    // Nobody else can save it.
+    const other = await login(server.url);
+    expect((await api.post(`/ai/reduce/${done.reductionId}/save`, { text: kept, title: 'x' }, other.accessToken)).status).toBe(404);
+  });
+
+  it('every mode lowers the rate, strong the most', async () => {
+    const me = await login(server.url);
+    const after: Record<string, number> = {};
+    for (const mode of ['light', 'balanced', 'strong']) {
+      const { events } = await reduce(me.accessToken, { text: AI_ESSAY, mode });
+      const result = events.at(-1)!.data.result;
+      expect(result.after.aiRate, mode).toBeLessThan(result.before.aiRate);
+      after[mode] = result.after.aiRate;
+    }
+    expect(after.strong!).toBeLessThanOrEqual(after.balanced!);
+    expect(after.balanced!).toBeLessThanOrEqual(after.light!);
+  });
+
+  it('refuses before streaming and charges nothing: too short, bad mode or target, a stranger’s work, too few points', async () => {
+    const me = await login(server.url);
+    const before = await balanceOf(me.accessToken);
+    const short = await reduce(me.accessToken, { text: 'Too short to judge.' });
+    expect(short.status).toBe(400);
+    expect(short.json).toMatchObject({ message: '文本过短，无法可靠判断' });
+    expect((await reduce(me.accessToken, { text: AI_ESSAY, mode: 'extreme' })).json.message).toBe('请选择降AI率模式');
+    expect((await reduce(me.accessToken, { text: AI_ESSAY, target: 0 })).json.message).toBe('目标 AI 率不能低于5');
+    const other = await login(server.url);
+    const theirs = (await client(server.url).post('/works', { title: 'x', type: 'ps', content: { blocks: [] } }, other.accessToken)).body
+      .data;
+    expect((await reduce(me.accessToken, { text: AI_ESSAY, workId: theirs.id })).status).toBe(404);
+    expect(await balanceOf(me.accessToken)).toBe(before);
+    const { reserve } = await import('../../server/domain/points/spending');
+    await reserve(server.database.db, {
+      userId: me.user.id,
+      source: 'ai_check',
+      cents: Math.round(before * 100) - 100,
+      key: `drain:${me.user.id}`,
+    });
+    const poor = await reduce(me.accessToken, { text: AI_ESSAY });
+    expect(poor.status).toBe(402);
+    expect(poor.json.data.shortage.available).toBe(1);
+  });
+
+  it('a client that goes away mid-run is refunded', async () => {
+    const me = await login(server.url);
+    const before = await balanceOf(me.accessToken);
+    // A long text, so the run is still going when the client leaves after 'start'.
+    const long = [1, 2, 3, 4, 5, 6].map((n) => AI_ESSAY.replace('computer science', `computer science (part ${n})`)).join('\n\n');
+    const { events } = await reduce(me.accessToken, { text: long.slice(0, 20_000), mode: 'strong' }, 'start');
+    expect(events[0]!.event).toBe('start');
+    expect(events.map((e) => e.event)).not.toContain('done');
+    const deadline = Date.now() + 5000;
+    while ((await balanceOf(me.accessToken)) !== before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await balanceOf(me.accessToken)).toBe(before);
+  });
+
+  it('the ledger matches every balance afterwards', async () => {
+    expect(await ledgerMismatches(server.database.db)).toEqual([]);
+  });
+});
