@@ -14,3 +14,31 @@ export const REDUCE_MODE_LABELS: Record<ReduceMode, { title: string; hint: strin
 };
 /** Stop once the text's AI rate is at or under this (the user may choose another). */
 export const DEFAULT_REDUCE_TARGET = 40;
+
+/** 降AI率's result (POST /api/v1/ai/reduce, event `done`), as the page reads it. */
+export type ReduceScore = { aiRate: number; label: DetectionLabel; band: { low: number; high: number } };
+export type ReduceSegment = { kind: 'text'; text: string } | { kind: 'sentence'; index: number; original: string; rewritten: string };
+export type ReduceResultData = {
+  mode: ReduceMode;
+  target: number;
+  engine: 'local' | 'model';
+  rounds: number;
+  before: ReduceScore;
+  after: ReduceScore;
+  /** The whole text in order: unchanged stretches, and each sentence with its rewrite (equal when unchanged). */
+  segments: ReduceSegment[];
+  text: string;
+  changedSentences: number;
+  /** Facts of the original missing from the result (kept empty by the lock; listed if ever not). */
+  factsChanged: string[];
+  /** Sentences whose rewrite was refused because it lost these facts. */
+  locked: Array<{ index: number; facts: string[] }>;
+};
+
+export type ReduceEvent =
+  | { event: 'start'; data: { reductionId: string; pointsReserved: number; mode: ReduceMode } }
+  | { event: 'round'; data: { round: number; rounds: number; sentences: number } }
+  | { event: 'sentence'; data: { round: number; index: number; original: string; rewritten: string } }
+  | { event: 'score'; data: { round: number } & ReduceScore }
+  | { event: 'done'; data: { reductionId: string; points: number; result: ReduceResultData } }
+  | { event: 'error'; data: { code: string; message: string; pointsRefunded: number } };

@@ -21,25 +21,8 @@ export async function runOperation(
   options: { onEvent?: (event: OperationEvent) => void; signal?: AbortSignal } = {},
   fetchImpl: typeof fetch = fetch,
 ): Promise<OperationOutcome> {
-  let response: Response;
-  try {
-    response = await fetchImpl('/resources/api/ai/generate', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-      body: JSON.stringify(body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) return { status: 'stopped', text: '' };
-    throw error instanceof Error && error.name === 'ResourceError'
-      ? error
-      : new ResourceError(0, 'NETWORK_ERROR', '网络连接失败，请检查网络设置');
-  }
-  if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
-    const envelope = (await response.json().catch(() => null)) as ResourceEnvelope | null;
-    throw resourceFailure(response.status, envelope);
-  }
-
+  const response = await openEventStream('ai/generate', body, options.signal, fetchImpl);
+  if (!response) return { status: 'stopped', text: '' };
   let text = '';
   let outcome: OperationOutcome | null = null;
   const parser = createEventStreamParser((event) => {
@@ -49,11 +32,54 @@ export async function runOperation(
       outcome = { status: 'error', text, code: event.data.code, message: event.data.message, pointsRefunded: event.data.pointsRefunded };
     options.onEvent?.(event);
   });
-  const reader = response.body.getReader();
+  const ended = await readEventStream(response, parser, options.signal);
+  if (ended === 'broken') return { status: 'error', text, code: 'STREAM_BROKEN', message: STREAM_BROKEN_MESSAGE, pointsRefunded: 0 };
+  if (ended === 'stopped' && !outcome) return { status: 'stopped', text };
+  return outcome ?? { status: 'error', text, code: 'STREAM_BROKEN', message: STREAM_BROKEN_MESSAGE, pointsRefunded: 0 };
+}
+
+/**
+ * POSTs to an event-stream endpoint through /resources/api. A refusal before the stream (400, 402,
+ * 429) throws after opening its modal; null when `signal` stopped it before an answer.
+ */
+export async function openEventStream(
+  path: string,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  fetchImpl: typeof fetch = fetch,
+): Promise<Response | null> {
+  let response: Response;
+  try {
+    response = await fetchImpl(`/resources/api/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) return null;
+    throw error instanceof Error && error.name === 'ResourceError'
+      ? error
+      : new ResourceError(0, 'NETWORK_ERROR', '网络连接失败，请检查网络设置');
+  }
+  if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
+    const envelope = (await response.json().catch(() => null)) as ResourceEnvelope | null;
+    throw resourceFailure(response.status, envelope);
+  }
+  return response;
+}
+
+/** Feeds the body to the parser as it arrives: 'ended' at its end, 'stopped' by the signal, 'broken' if the connection failed. */
+export async function readEventStream(
+  response: Response,
+  parser: { push(text: string): void },
+  signal: AbortSignal | undefined,
+): Promise<'ended' | 'stopped' | 'broken'> {
+  const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   // Ends a pending read at once, whatever the fetch implementation does with the signal.
   const stop = () => void reader.cancel().catch(() => {});
-  options.signal?.addEventListener('abort', stop, { once: true });
+  signal?.addEventListener('abort', stop, { once: true });
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -62,10 +88,9 @@ export async function runOperation(
     }
     parser.push(decoder.decode());
   } catch {
-    if (!options.signal?.aborted)
-      return { status: 'error', text, code: 'STREAM_BROKEN', message: STREAM_BROKEN_MESSAGE, pointsRefunded: 0 };
+    if (!signal?.aborted) return 'broken';
+  } finally {
+    signal?.removeEventListener('abort', stop);
   }
-  options.signal?.removeEventListener('abort', stop);
-  if (options.signal?.aborted && !outcome) return { status: 'stopped', text };
-  return outcome ?? { status: 'error', text, code: 'STREAM_BROKEN', message: STREAM_BROKEN_MESSAGE, pointsRefunded: 0 };
+  return signal?.aborted ? 'stopped' : 'ended';
 }

@@ -13,10 +13,16 @@ export type OperationEvent =
   | { event: 'done'; data: { operation: OperationSummary } }
   | { event: 'error'; data: { code: string; message: string; pointsRefunded: number; operation?: OperationSummary } };
 
-const EVENTS = new Set(['start', 'running', 'delta', 'done', 'error']);
+export const OPERATION_EVENTS: ReadonlySet<string> = new Set(['start', 'running', 'delta', 'done', 'error']);
 
-/** Splits the stream into events; `push` takes any slice of the text, frames may span slices. */
-export function createEventStreamParser(onEvent: (event: OperationEvent) => void) {
+/**
+ * Splits the stream into events; `push` takes any slice of the text, frames may span slices. Only
+ * the named events are handed over (the operation's, unless told).
+ */
+export function createEventStreamParser<E extends { event: string; data: unknown } = OperationEvent>(
+  onEvent: (event: E) => void,
+  names: ReadonlySet<string> = OPERATION_EVENTS,
+) {
   let buffer = '';
   const frame = (text: string) => {
     let name = '';
@@ -29,9 +35,9 @@ export function createEventStreamParser(onEvent: (event: OperationEvent) => void
       if (field === 'event') name = value;
       else if (field === 'data') data.push(value);
     }
-    if (!EVENTS.has(name) || data.length === 0) return;
+    if (!names.has(name) || data.length === 0) return;
     try {
-      onEvent({ event: name, data: JSON.parse(data.join('\n')) } as OperationEvent);
+      onEvent({ event: name, data: JSON.parse(data.join('\n')) } as E);
     } catch {
       // A frame that is not JSON is not ours to act on.
     }

@@ -3,6 +3,7 @@ import { adminApi } from './api/admin.server';
 import { aiApi } from './api/ai.server';
 import { archivesApi } from './api/archives.server';
 import { authApi } from './api/auth.server';
+import { detectionApi } from './api/detection.server';
 import { feedbackApi } from './api/feedback.server';
 import { pointsApi } from './api/points.server';
 import { realtimeApi } from './api/realtime.server';
@@ -31,6 +32,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     archives: archivesApi(transport),
     ai: aiApi(transport),
     works: worksApi(transport),
+    detection: detectionApi(transport),
     updateLogs: updateLogsApi(transport),
   };
 }

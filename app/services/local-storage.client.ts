@@ -201,16 +201,19 @@ export function maintainLocalStorage(
 export const LAST_LOGIN_PHONE_KEY = 'last-login-phone';
 const SIDEBAR_DATA_PREFIX = 'sidebar:';
 const DRAFT_PREFIX = 'draft:';
+/** The AI rate cache (ai-rate-cache.client.ts) keeps checked texts: they go at logout too. */
+export const AI_RATE_PREFIX = 'ai-rate:';
 const SIDEBAR_STALE_MS = 30 * 24 * 3600_000;
 
 /**
- * Logout (spec §4): drafts and sidebar data go, whoever they belong to; the last login phone and
+ * Logout (spec §4): drafts, sidebar data and cached AI rates (they hold the checked text) go,
+ * whoever they belong to; the last login phone and
  * other keys (notices already shown, flags) stay. Sidebar data is never kept past 30 days either.
  */
 export function wipeOnLogout(): number {
   let removed = 0;
   for (const item of listKeys()) {
-    if (item.key.startsWith(DRAFT_PREFIX) || item.key.startsWith(SIDEBAR_DATA_PREFIX)) {
+    if (item.key.startsWith(DRAFT_PREFIX) || item.key.startsWith(SIDEBAR_DATA_PREFIX) || item.key.startsWith(AI_RATE_PREFIX)) {
       removeItem(item.key);
       removed++;
     }

@@ -1,6 +1,13 @@
 import { loadDetector, type DetectionResult } from '../detector';
 import { factsOf, lostFacts } from './facts';
-import { DEFAULT_REDUCE_TARGET, type ReduceMode } from '../../../contracts/detection-constants';
+import {
+  DEFAULT_REDUCE_TARGET,
+  type ReduceEvent,
+  type ReduceMode,
+  type ReduceResultData,
+  type ReduceScore,
+  type ReduceSegment,
+} from '../../../contracts/detection-constants';
 import { rewriteSentence } from './local-rewriter';
 
 /**
@@ -12,7 +19,11 @@ import { rewriteSentence } from './local-rewriter';
  */
 
 type Scored = Extract<DetectionResult, { ok: true }>;
-export type Score = { aiRate: number; label: Scored['label']; band: Scored['band'] };
+export type Score = ReduceScore;
+export type Segment = ReduceSegment;
+export type ReduceResult = ReduceResultData;
+/** The progress events the reducer reports (the route adds start, done and error). */
+export type ReduceProgress = Extract<ReduceEvent, { event: 'round' | 'sentence' | 'score' }>;
 
 /** Rounds, and the share of sentences (highest-scoring first) each may rewrite. */
 const MODE_PLAN: Record<ReduceMode, { rounds: ReduceMode[]; share: number }> = {
@@ -22,30 +33,6 @@ const MODE_PLAN: Record<ReduceMode, { rounds: ReduceMode[]; share: number }> = {
 };
 /** Sentences under this rate are left alone (they already read as written by a person). */
 const SENTENCE_FLOOR = 35;
-
-export type Segment = { kind: 'text'; text: string } | { kind: 'sentence'; index: number; original: string; rewritten: string };
-
-export type ReduceEvent =
-  | { event: 'round'; data: { round: number; rounds: number; sentences: number } }
-  | { event: 'sentence'; data: { round: number; index: number; original: string; rewritten: string } }
-  | { event: 'score'; data: { round: number } & Score };
-
-export type ReduceResult = {
-  mode: ReduceMode;
-  target: number;
-  engine: 'local' | 'model';
-  rounds: number;
-  before: Score;
-  after: Score;
-  /** The whole text in order: unchanged stretches, and each sentence with its rewrite (equal when unchanged). */
-  segments: Segment[];
-  text: string;
-  changedSentences: number;
-  /** Facts of the original missing from the result (kept empty by the lock; listed if ever not). */
-  factsChanged: string[];
-  /** Sentences whose rewrite was refused because it lost these facts. */
-  locked: Array<{ index: number; facts: string[] }>;
-};
 
 /** Rewrites a batch of sentences with a language model (same order, same count). */
 export type ModelRewriter = (sentences: string[], mode: ReduceMode, signal?: AbortSignal) => Promise<string[]>;
@@ -70,7 +57,7 @@ export async function reduceAiRate(
     protectedTerms?: string[];
     model?: ModelRewriter;
     signal?: AbortSignal;
-    onEvent?: (event: ReduceEvent) => void;
+    onEvent?: (event: ReduceProgress) => void;
   },
 ): Promise<ReduceResult> {
   const target = options.target ?? DEFAULT_REDUCE_TARGET;

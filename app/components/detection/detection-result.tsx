@@ -1,0 +1,161 @@
+import { Badge, Box, HStack, List, Stack, Text } from '@chakra-ui/react';
+import type { DetectionResultDto } from '../../../contracts/detection';
+import { DETECTION_LABEL_TEXT, DETECTION_LIMITS, sentenceTone } from '~/services/detection';
+
+/**
+ * One check's result (spec §1 查AI率): the label first, then the rate on a gauge with its
+ * uncertainty band, the sentences highlighted by their own rate, the reasons in plain Chinese,
+ * and what the method cannot tell. Rendered on the server; needs no script.
+ */
+
+type Result = Pick<DetectionResultDto, 'aiRate' | 'label' | 'band' | 'sentences' | 'reasons' | 'wordCount' | 'language' | 'modelVersion'>;
+
+const TONE_STYLE = {
+  low: { bg: 'transparent', borderColor: 'transparent' },
+  medium: { bg: 'orange.100', borderColor: 'orange.300' },
+  high: { bg: 'red.100', borderColor: 'red.300' },
+} as const;
+
+/** A point on the gauge's arc (0–100 maps to 180°–0°). */
+function arcPoint(rate: number, radius: number) {
+  const angle = Math.PI * (1 - Math.min(100, Math.max(0, rate)) / 100);
+  return { x: 100 + radius * Math.cos(angle), y: 100 - radius * Math.sin(angle) };
+}
+
+function arc(from: number, to: number, radius: number) {
+  const a = arcPoint(from, radius);
+  const b = arcPoint(to, radius);
+  return `M ${a.x.toFixed(2)} ${a.y.toFixed(2)} A ${radius} ${radius} 0 0 1 ${b.x.toFixed(2)} ${b.y.toFixed(2)}`;
+}
+
+export function RateGauge({ rate, band }: { rate: number; band: { low: number; high: number } }) {
+  const needle = arcPoint(rate, 70);
+  return (
+    <svg
+      viewBox="0 0 200 112"
+      width="220"
+      role="img"
+      aria-label={`AI 率 ${rate.toFixed(1)}%，可信区间 ${band.low.toFixed(1)}%–${band.high.toFixed(1)}%`}
+    >
+      <path d={arc(0, 40, 84)} stroke="#86efac" strokeWidth="14" fill="none" />
+      <path d={arc(40, 70, 84)} stroke="#fdba74" strokeWidth="14" fill="none" />
+      <path d={arc(70, 100, 84)} stroke="#fca5a5" strokeWidth="14" fill="none" />
+      {/* The band: where the rate would land on most resamples of the sentences. */}
+      <path d={arc(band.low, Math.max(band.high, band.low + 0.5), 68)} stroke="#475569" strokeOpacity="0.35" strokeWidth="8" fill="none" />
+      <line x1="100" y1="100" x2={needle.x} y2={needle.y} stroke="#1f2937" strokeWidth="3" strokeLinecap="round" />
+      <circle cx="100" cy="100" r="5" fill="#1f2937" />
+    </svg>
+  );
+}
+
+/** The checked text with each sentence marked by its own rate (text between sentences kept as it was). */
+export function HighlightedText({ text, sentences }: { text: string; sentences: Result['sentences'] }) {
+  const parts: React.ReactNode[] = [];
+  let at = 0;
+  sentences.forEach((s, i) => {
+    if (s.start > at) parts.push(text.slice(at, s.start));
+    const tone = sentenceTone(s.aiRate);
+    parts.push(
+      <Box
+        as="mark"
+        key={i}
+        {...TONE_STYLE[tone]}
+        color="inherit"
+        borderBottomWidth={tone === 'low' ? 0 : '2px'}
+        rounded="sm"
+        title={`本句 AI 率 ${s.aiRate.toFixed(1)}%`}
+        data-testid="scored-sentence"
+        data-tone={tone}
+      >
+        {text.slice(s.start, s.end)}
+      </Box>,
+    );
+    at = Math.max(at, s.end);
+  });
+  if (at < text.length) parts.push(text.slice(at));
+  return (
+    <Box whiteSpace="pre-wrap" lineHeight="1.9" overflowWrap="anywhere" data-testid="highlighted-text">
+      {parts}
+    </Box>
+  );
+}
+
+export function DetectionResult({ result, text }: { result: Result; text: string }) {
+  const label = DETECTION_LABEL_TEXT[result.label];
+  const flagged = result.sentences.filter((s) => sentenceTone(s.aiRate) === 'high').length;
+  return (
+    <Stack gap="5" data-testid="detection-result">
+      <Stack direction={{ base: 'column', md: 'row' }} gap="5" align={{ md: 'center' }}>
+        <Stack gap="2" flex="1" minW="0">
+          <Badge colorPalette={label.palette} size="lg" alignSelf="flex-start" data-testid="detection-label">
+            {label.title}
+          </Badge>
+          <Text color="gray.700">{label.advice}</Text>
+          <Text fontSize="sm" color="gray.600">
+            AI 率{' '}
+            <Text as="b" fontSize="xl" color="gray.900" data-testid="detection-rate" fontVariantNumeric="tabular-nums">
+              {result.aiRate.toFixed(1)}%
+            </Text>
+            ，可信区间{' '}
+            <Text as="span" fontVariantNumeric="tabular-nums" data-testid="detection-band">
+              {result.band.low.toFixed(1)}%–{result.band.high.toFixed(1)}%
+            </Text>
+            {result.band.high - result.band.low >= 30 && (
+              <Text as="span" color="orange.700">
+                （区间较宽，结果不确定）
+              </Text>
+            )}
+          </Text>
+          <Text fontSize="xs" color="gray.500">
+            {result.language === 'zh' ? '中文' : result.language === 'en' ? '英文' : '中英混合'}，{result.wordCount}{' '}
+            {result.language === 'zh' ? '字' : '词'} · 模型 {result.modelVersion}
+          </Text>
+        </Stack>
+        <Box alignSelf="center">
+          <RateGauge rate={result.aiRate} band={result.band} />
+        </Box>
+      </Stack>
+
+      {result.reasons.length > 0 && (
+        <Box>
+          <Text fontWeight="semibold" mb="1.5">
+            主要依据
+          </Text>
+          <List.Root ps="5" gap="1" color="gray.700" fontSize="sm" data-testid="detection-reasons">
+            {result.reasons.map((r) => (
+              <List.Item key={r}>{r}</List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      )}
+
+      <Box>
+        <HStack justify="space-between" mb="2" flexWrap="wrap" gap="2">
+          <Text fontWeight="semibold">逐句结果</Text>
+          <HStack gap="3" fontSize="xs" color="gray.600">
+            <HStack gap="1">
+              <Box w="3" h="3" bg="red.100" borderWidth="1px" borderColor="red.300" rounded="sm" /> AI 特征明显（{flagged} 句）
+            </HStack>
+            <HStack gap="1">
+              <Box w="3" h="3" bg="orange.100" borderWidth="1px" borderColor="orange.300" rounded="sm" /> 有一定 AI 特征
+            </HStack>
+          </HStack>
+        </HStack>
+        <Box bg="gray.50" rounded="md" p="4" maxH="480px" overflowY="auto">
+          <HighlightedText text={text} sentences={result.sentences} />
+        </Box>
+      </Box>
+
+      <Box bg="blue.50" rounded="md" px="4" py="3" fontSize="sm" color="gray.700" data-testid="detection-limits">
+        <Text fontWeight="semibold" mb="1">
+          检测说明
+        </Text>
+        <List.Root ps="5" gap="1">
+          {DETECTION_LIMITS.map((l) => (
+            <List.Item key={l}>{l}</List.Item>
+          ))}
+        </List.Root>
+      </Box>
+    </Stack>
+  );
+}

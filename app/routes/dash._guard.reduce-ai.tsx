@@ -1,0 +1,159 @@
+import { Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { FolderOpen, ScanSearch } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { AI_INPUT_LIMITS } from '../../contracts/ai-operation-constants';
+import { DetectionResult } from '~/components/detection/detection-result';
+import { ReducePanel } from '~/components/detection/reduce-panel';
+import { Page } from '~/components/page';
+import { FormAlert } from '~/components/ui/form-alert';
+import { useActionAnswer } from '~/hooks/use-action-answer';
+import { useShellUser } from '~/hooks/use-app-data';
+import { useHydrated } from '~/hooks/use-hydrated';
+import { cacheAiRate } from '~/services/ai-rate-cache.client';
+import { REDUCE_AI_PAGE_ID, REDUCE_AI_ROUTE } from '~/services/detection';
+import { pageTitle } from '~/services/navigation';
+import { reduceAiAction, reduceAiLoader } from '~/services/reduce-ai-pages.server';
+import { workDetailHref } from '~/services/works';
+
+const PAGE = '查AI率 / 降AI率';
+export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
+export const loader = (args: LoaderFunctionArgs) => reduceAiLoader(PAGE, args);
+export const action = (args: ActionFunctionArgs) => reduceAiAction(PAGE, args);
+
+/** Opens a saved work's text: a GET form (sent on change with JavaScript, by 打开 without). */
+function OpenWork({ works, current }: { works: Array<{ id: string; title: string }>; current: string }) {
+  const submit = useSubmit();
+  if (works.length === 0) return null;
+  return (
+    <Form method="get" aria-label="打开已保存的作品">
+      <HStack gap="2" align="flex-end">
+        <Field.Root flex="1" minW="0">
+          <Field.Label fontSize="sm">从作品打开</Field.Label>
+          <NativeSelect.Root size="sm">
+            <NativeSelect.Field name="workId" defaultValue={current} bg="white" onChange={(e) => submit(e.currentTarget.form)}>
+              <option value="">选择一个已保存的作品…</option>
+              {works.map((w) => (
+                <option key={w.id} value={w.id}>
+                  {w.title}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Button type="submit" size="sm" variant="outline" bg="white">
+          <FolderOpen size={14} /> 打开
+        </Button>
+      </HStack>
+    </Form>
+  );
+}
+
+/** /dash/reduce-ai: paste a text or open a work, check its AI rate (a plain form post), read the result. */
+export default function ReduceAi() {
+  const { works, work } = useLoaderData<typeof loader>();
+  const answer = useActionAnswer<typeof action>();
+  const user = useShellUser();
+  const navigation = useNavigation();
+  const checking = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'detect';
+  const failure = answer && !answer.ok ? answer : null;
+  const result = answer?.ok ? answer : null;
+  const initialText = failure?.values.text ?? result?.text ?? work?.text ?? '';
+  const [text, setText] = useState(initialText);
+  // A new answer or another opened work puts its text in the box (state adjusted while rendering).
+  const [shown, setShown] = useState(initialText);
+  if (shown !== initialText) {
+    setShown(initialText);
+    setText(initialText);
+  }
+  const hydrated = useHydrated();
+
+  // The AI rate cache (spec §4): the page's last check, 24 h, with the text it was of.
+  useEffect(() => {
+    if (!result) return;
+    const pageIdentifier = result.result.workId ?? REDUCE_AI_PAGE_ID;
+    cacheAiRate(user.id, pageIdentifier, {
+      aiRate: result.result.aiRate,
+      writingId: result.result.writingId,
+      timestamp: Date.now(),
+      original: result.text,
+      modified: null,
+    });
+  }, [result, user.id]);
+
+  return (
+    <Page
+      title={PAGE}
+      description="检测文书中 AI 生成内容的可能性，并逐句标出依据。检测在本地完成，每次检测消耗积分；文本过短时不检测、不扣积分。"
+      maxW="6xl"
+    >
+      <Stack gap="5">
+        <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '4', md: '5' }}>
+          <Stack gap="4">
+            <OpenWork works={works} current={work?.id ?? ''} />
+            {work && (
+              <Text fontSize="sm" color="gray.600" data-testid="opened-work">
+                已打开作品：
+                <Link to={workDetailHref(work.id)}>
+                  <Text as="span" color="blue.700">
+                    {work.title}
+                  </Text>
+                </Link>
+                {work.aiRate !== null && `（上次检测 AI 率 ${work.aiRate}%）`}
+              </Text>
+            )}
+            <Form method="post" action={work ? `${REDUCE_AI_ROUTE}?workId=${work.id}` : REDUCE_AI_ROUTE} aria-label="检测AI率">
+              <input type="hidden" name="intent" value="detect" />
+              {work && <input type="hidden" name="workId" value={work.id} />}
+              <Stack gap="3">
+                <Field.Root invalid={Boolean(failure?.errors.text ?? failure?.errors.form)}>
+                  <Field.Label>要检测的文本</Field.Label>
+                  <Textarea
+                    name="text"
+                    value={text}
+                    onChange={(e) => setText(e.currentTarget.value)}
+                    rows={12}
+                    maxLength={AI_INPUT_LIMITS.essay}
+                    placeholder="粘贴个人陈述、文书、简历或推荐信的正文（英文或中文），建议至少 150 词或 300 字。"
+                    bg="white"
+                    lineHeight="1.8"
+                    data-testid="detect-text"
+                  />
+                  <Field.ErrorText data-testid="detect-error">{failure?.errors.text ?? failure?.errors.form}</Field.ErrorText>
+                </Field.Root>
+                <HStack justify="space-between" gap="3" flexWrap="wrap">
+                  <Text fontSize="xs" color="gray.500" fontVariantNumeric="tabular-nums">
+                    {text.length} / {AI_INPUT_LIMITS.essay} 字符
+                  </Text>
+                  <Button type="submit" colorPalette="blue" loading={checking} loadingText="检测中…" data-testid="detect-submit">
+                    <ScanSearch size={16} /> 检测
+                  </Button>
+                </HStack>
+              </Stack>
+            </Form>
+          </Stack>
+        </Box>
+
+        <FormAlert status="success" testId="detect-done">
+          {result ? `检测完成，消耗 ${result.result.points.toFixed(2)} 积分。` : null}
+        </FormAlert>
+        {result && (
+          <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '4', md: '5' }}>
+            <DetectionResult result={result.result} text={result.text} />
+          </Box>
+        )}
+        {/* 降AI率 streams its progress: it needs JavaScript, the check above does not. */}
+        {hydrated && (
+          <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '4', md: '5' }}>
+            <Heading as="h2" size="md" mb="3">
+              降AI率
+            </Heading>
+            <ReducePanel text={text} work={work} userId={user.id} onApply={setText} />
+          </Box>
+        )}
+      </Stack>
+    </Page>
+  );
+}

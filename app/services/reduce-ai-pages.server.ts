@@ -1,0 +1,43 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
+import { detectRequestSchema } from '../../contracts/detection';
+import { z } from '../../contracts/zod';
+import { requireWebSession } from '~/sessions.server';
+import { createApiClient, orRouteError } from './api.server';
+import { REDUCE_AI_PAGE_ID } from './detection';
+import { handleForm } from './forms';
+
+const uuid = z.string().uuid();
+/** The saved works the page offers to open (the newest; the rest are found on 我的作品). */
+const WORK_CHOICES = 50;
+
+/** /dash/reduce-ai?workId=: the page, with a saved work's text opened when asked. */
+export async function reduceAiLoader(pageName: string, { request, context }: LoaderFunctionArgs) {
+  await requireWebSession(request, context);
+  const workId = new URL(request.url).searchParams.get('workId');
+  const api = createApiClient(request, context, pageName);
+  const [works, work] = await Promise.all([
+    orRouteError(api.works.list({ page: 1, pageSize: WORK_CHOICES })),
+    workId && uuid.safeParse(workId).success ? orRouteError(api.works.get(workId)) : null,
+  ]);
+  if (workId && !work) throw json('作品不存在', { status: 404 });
+  return {
+    works: works.items.map((w) => ({ id: w.id, title: w.title })),
+    work: work ? { id: work.id, title: work.title, text: work.plainText, aiRate: work.aiRate } : null,
+  };
+}
+
+export const DETECT_FIELDS = ['text', 'workId'] as const;
+
+/** 检测: the form post (works without JavaScript); the result is rendered on the server. */
+export async function reduceAiAction(pageName: string, { request, context }: ActionFunctionArgs) {
+  await requireWebSession(request, context);
+  const form = await request.formData();
+  const api = createApiClient(request, context, pageName);
+  const outcome = await handleForm(form, {
+    fields: DETECT_FIELDS,
+    schema: detectRequestSchema.pick({ text: true }).extend({ workId: z.preprocess((v) => v || undefined, uuid.optional()) }),
+    submit: ({ text, workId }) => api.detection.detect({ text, workId, pageIdentifier: workId ?? REDUCE_AI_PAGE_ID }),
+  });
+  if (!outcome.ok) return { intent: 'detect' as const, ...outcome };
+  return { intent: 'detect' as const, ok: true as const, result: outcome.result, text: String(form.get('text') ?? '').trim() };
+}
