@@ -168,7 +168,7 @@ export function adminSystemRoutes(deps: ApiDeps) {
 }
 
 /** Writes that stay open during maintenance: signing in (so the operator can), tokens, logs, the socket ticket. */
-const OPEN_DURING_MAINTENANCE = [/^\/auth\//, /^\/user\/(refresh-token|logout)$/, /^\/user-operation-logs$/, /^\/realtime\/ticket$/];
+const OPEN_DURING_MAINTENANCE = [/^\/auth\//, /^\/user\/(refresh-token|logout)$/, /^\/user-operation-logs$/, /^\/realtime\/ticket$/, /^\/payment\/notify\//];
 const MAINTENANCE_CACHE_MS = 2_000;
 
 /**
