@@ -117,6 +117,10 @@ export const paymentStartedSchema = z.object({
 });
 export type PaymentStarted = z.infer<typeof paymentStartedSchema>;
 
+/** GET /api/v1/payment/methods: the methods offered and the provider behind each. */
+export const paymentMethodsSchema = z.array(z.object({ channel: z.enum(PAYMENT_CHANNELS), provider: z.enum(PAYMENT_PROVIDERS) }));
+export type PaymentMethod = z.infer<typeof paymentMethodsSchema>[number];
+
 /** The sandbox's phone page: GET /api/v1/payment/sandbox/order and POST /payment/sandbox/pay. */
 export const sandboxTicketSchema = z.object({
   orderNo: z.string().trim().min(1).max(64),

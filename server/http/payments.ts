@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { PAYMENT_PROVIDERS } from '../../contracts/payment-constants';
+import { PAYMENT_CHANNELS, PAYMENT_PROVIDERS } from '../../contracts/payment-constants';
 import { createOrderSchema, orderListQuerySchema, packageInputSchema, sandboxTicketSchema, startPaymentSchema } from '../../contracts/payments';
 import { z } from '../../contracts/zod';
 import type { PaymentChannel } from '../../contracts/payment-constants';
@@ -26,6 +26,20 @@ export function paymentRoutes(deps: PaymentRouteDeps) {
     '/packages',
     route(async (_req, res) => {
       ok(res, await activePackages(db));
+    }),
+  );
+
+  // Which methods this deployment offers and who serves each (the sandbox is labelled as such).
+  router.get(
+    '/payment/methods',
+    route(async (_req, res) => {
+      ok(
+        res,
+        PAYMENT_CHANNELS.flatMap((channel) => {
+          const gateway = gateways.forChannel(channel);
+          return gateway ? [{ channel, provider: gateway.kind }] : [];
+        }),
+      );
     }),
   );
 
