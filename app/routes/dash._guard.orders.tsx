@@ -38,7 +38,30 @@ export default function Orders() {
         </Stack>
       ) : (
         <>
-          <Box bg="white" rounded="xl" borderWidth="1px" overflowX="auto">
+          {/* Phones: one card per order (the table would hide its status off-screen). */}
+          <Stack gap="0" hideFrom="md" bg="white" rounded="xl" borderWidth="1px" divideY="1px" data-testid="orders-cards">
+            {orders.items.map((o) => (
+              <Link key={o.id} to={o.status === 'pending' ? PAYMENT_ROUTES.pay(o.id) : PAYMENT_ROUTES.order(o.id)}>
+                <Box px="4" py="3">
+                  <Flex justify="space-between" gap="3" align="center">
+                    <Text fontWeight="medium">{o.title}</Text>
+                    <OrderStatusBadge status={o.status} />
+                  </Flex>
+                  <Flex justify="space-between" gap="3" fontSize="sm" color="gray.600" mt="1">
+                    <Text>{formatDateTime(o.createdAt)}</Text>
+                    <Text fontVariantNumeric="tabular-nums">
+                      {formatYuan(o.amount)} · {formatPoints(o.points)} 积分
+                    </Text>
+                  </Flex>
+                  <Text fontSize="xs" color="gray.500" mt="1">
+                    {methodLabel(o.channel, o.provider)}
+                    {o.paidLate ? ' · 过期后到账' : ''}
+                  </Text>
+                </Box>
+              </Link>
+            ))}
+          </Stack>
+          <Box bg="white" rounded="xl" borderWidth="1px" overflowX="auto" hideBelow="md">
             <Table.Root size="sm" data-testid="orders-table">
               <Table.Header>
                 <Table.Row>

@@ -21,7 +21,7 @@ export default function Pricing() {
   return (
     <Page
       title={PAGE}
-      description="购买积分套餐，积分永久有效，按实际使用扣除。"
+      description="购买积分套餐，付款后积分立即到账，按实际使用扣除。"
       actions={
         <Button asChild variant="outline" size="sm">
           <Link to={PAYMENT_ROUTES.orders}>我的订单</Link>

@@ -132,6 +132,32 @@ describe('packages and orders', () => {
   });
 });
 
+describe('the console edits packages', () => {
+  it('administrators add, change and withdraw packages; orders keep what they were made at', async () => {
+    const { setRole } = await import('../../server/domain/users');
+    const user = await buyer(sandbox);
+    expect((await user.api.get('/admin/packages')).status).toBe(403);
+    const adminSession = await login(sandbox.url);
+    await setRole(sandbox.database.db, adminSession.phone, 'admin');
+    const admin = client(sandbox.url, { token: adminSession.accessToken });
+    const invalid = await admin.post('/admin/packages', { name: '', points: 0, price: 0.001, active: true });
+    expect(invalid.status).toBe(400);
+    const created = await admin.post('/admin/packages', { name: '测试包', points: '50', bonusPoints: '', price: '4.50', description: '', active: 'true', sortOrder: '99' });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ name: '测试包', points: 50, bonusPoints: 0, totalPoints: 50, price: 4.5, active: true });
+    const id = created.body.data.id as string;
+    const made = await user.api.post('/payment/create-order', { amount: 4.5, packageId: id, type: 'WECHAT' });
+    expect(made.status).toBe(201);
+    const updated = await admin.put(`/admin/packages/${id}`, { name: '测试包', points: 60, price: 5, active: false, sortOrder: 99 });
+    expect(updated.body.data).toMatchObject({ price: 5, active: false });
+    expect(((await client(sandbox.url).get('/packages')).body.data as { id: string }[]).some((p) => p.id === id)).toBe(false);
+    const withdrawn = await user.api.post('/payment/create-order', { amount: 5, packageId: id, type: 'WECHAT' });
+    expect(withdrawn.body.message).toBe('套餐信息不存在');
+    expect((await user.api.get(`/payment/orders/${made.body.data.id}`)).body.data).toMatchObject({ amount: 4.5, points: 50 });
+    expect((await admin.get('/admin/packages')).body.data.some((p: { id: string }) => p.id === id)).toBe(true);
+  });
+});
+
 describe('sandbox provider', () => {
   const signed = (server: TestServer, row: typeof paymentOrders.$inferSelect, change: { amountFen?: number } = {}) =>
     signSandboxNotification(server.config.paymentSandboxSecret, {
