@@ -47,12 +47,12 @@ export default function Orders() {
                     <Text fontWeight="medium">{o.title}</Text>
                     <OrderStatusBadge status={o.status} />
                   </Flex>
-                  <Flex justify="space-between" gap="3" fontSize="sm" color="gray.600" mt="1">
-                    <Text>{formatDateTime(o.createdAt)}</Text>
-                    <Text fontVariantNumeric="tabular-nums">
-                      {formatYuan(o.amount)} · {formatPoints(o.points)} 积分
-                    </Text>
-                  </Flex>
+                  <Text fontSize="sm" color="gray.700" mt="1" fontVariantNumeric="tabular-nums">
+                    {formatYuan(o.amount)} · {formatPoints(o.points)} 积分
+                  </Text>
+                  <Text fontSize="xs" color="gray.500" mt="0.5">
+                    {formatDateTime(o.createdAt)}
+                  </Text>
                   <Text fontSize="xs" color="gray.500" mt="1">
                     {methodLabel(o.channel, o.provider)}
                     {o.paidLate ? ' · 过期后到账' : ''}
