@@ -360,6 +360,9 @@ describe('reconciliation', () => {
     const wx = await order(live, 'WECHAT');
     const ali = await order(live, 'ALIPAY');
     const unpaid = await order(live, 'WECHAT');
+    // Alipay knows a precreated trade only once the buyer has scanned it.
+    const unscanned = await order(live, 'ALIPAY');
+    alipay.trades.delete(unscanned.orderNo);
     wechat.pay(wx.orderNo);
     alipay.pay(ali.orderNo);
     const deps = { db: live.database.db, events: live.events, logger: createLogger('silent') };
@@ -368,6 +371,7 @@ describe('reconciliation', () => {
     // Earlier tests left trades the gateway counts as paid whose notifications were refused: those are credited too.
     expect(report.credited).toEqual(expect.arrayContaining([wx.orderNo, ali.orderNo]));
     expect(report.credited).not.toContain(unpaid.orderNo);
+    expect(report.credited).not.toContain(unscanned.orderNo);
     expect(report.failed).toEqual([]);
     expect((await reconcilePendingOrders(deps, gateways)).credited).toEqual([]);
     expect(await purchases(live, wx.userId)).toHaveLength(1);

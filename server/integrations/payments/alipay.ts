@@ -67,7 +67,12 @@ export function alipayGateway(options: AlipayOptions): PaymentGateway {
     answer: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }),
     async queryPaid(order): Promise<PaidNotice | null> {
       const result = await call('alipay.trade.query', { outTradeNo: order.orderNo });
-      if (result.code !== '10000' || !PAID_STATES.has(result.tradeStatus)) return null;
+      // A precreated trade exists at Alipay only once the buyer has scanned it (ACQ.TRADE_NOT_EXIST before).
+      if (result.code !== '10000') {
+        if (result.subCode === 'ACQ.TRADE_NOT_EXIST') return null;
+        throw new GatewayError(result.subMsg || result.msg || '支付宝查询失败');
+      }
+      if (!PAID_STATES.has(result.tradeStatus)) return null;
       return { orderNo: order.orderNo, tradeNo: result.tradeNo ?? '', amountFen: yuanToFen(Number(result.totalAmount)), currency: 'CNY' };
     },
   };

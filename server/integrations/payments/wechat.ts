@@ -141,6 +141,9 @@ export function wechatGateway(options: WechatPayOptions): PaymentGateway {
         if (!transaction.success || !ours(transaction.data) || transaction.data.trade_state !== 'SUCCESS') return null;
         return toNotice(transaction.data);
       } catch (error) {
+        // No trade under this number: nothing was paid (not an error for reconciliation).
+        const response = (error as { response?: { status?: number; data?: { code?: unknown } } }).response;
+        if (response?.status === 404 && response.data?.code === 'ORDER_NOT_EXIST') return null;
         throw failure(error);
       }
     },
