@@ -60,7 +60,10 @@ test('buying a package: pricing, recharge, order, QR code, sandbox payment, resu
   expect(stored).toContain('"success":true');
   expect(stored).toContain('"points":330');
 
+  // The next start of the app announces the recharge once (spec §2 recharge notice) and consumes the result.
   await page.goto('/dash/points-history');
+  await expect(page.getByText('充值成功，330.00积分已到账')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.endsWith('recharge_result')))).toBe(false);
   await expect(page.getByTestId('points-history-table')).toContainText('订单充值');
   await expect(page.getByTestId('points-history-table')).toContainText('+330.00');
   await page.goto('/dash/orders');
