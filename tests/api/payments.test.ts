@@ -120,6 +120,20 @@ describe('packages and orders', () => {
     expect(read.body.data).toMatchObject({ status: 'pending', amount: pkg.price, points: pkg.totalPoints, channel: 'WECHAT', provider: null });
   });
 
+  it('caps the unpaid orders one user holds; cancelling one makes room', async () => {
+    const { api, packages } = await buyer(sandbox);
+    const pkg = packages[0]!;
+    const make = () => api.post('/payment/create-order', { amount: pkg.price, packageId: pkg.id, type: 'WECHAT' });
+    const made = [];
+    for (let i = 0; i < 10; i++) made.push(await make());
+    expect(made.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const refused = await make();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('待支付的订单过多，请先完成或取消已有订单');
+    await api.post(`/payment/orders/${made[0]!.body.data.id}/cancel`);
+    expect((await make()).status).toBe(201);
+  });
+
   it("shows an order to its owner only, by id or number, and lists the owner's orders", async () => {
     const { orderId, orderNo, api } = await order(sandbox);
     const stranger = await buyer(sandbox);
@@ -279,6 +293,23 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     expect(codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
     const call = wechat.calls.find((c) => c.path === '/v3/pay/transactions/native' && (c.body as { out_trade_no: string }).out_trade_no === orderNo);
     expect(call?.body).toMatchObject({ mchid: WECHAT.mchid, appid: WECHAT.appid, amount: { total: Math.round(pkg.price * 100), currency: 'CNY' }, notify_url: expect.stringMatching(/\/api\/v1\/payment\/notify\/wechat$/) });
+  });
+
+  it('refuses an answer whose signature does not verify: 支付失败 and no QR code', async () => {
+    const b = await buyer(live);
+    const pkg = b.packages[0]!;
+    const created = await b.api.post('/payment/create-order', { amount: pkg.price, packageId: pkg.id, type: 'WECHAT' });
+    wechat.behaviour.forgeResponses = true;
+    try {
+      const started = await b.api.post('/payment/wx/payment', { id: created.body.data.id, trade_type: 'NATIVE' });
+      expect(started.status).toBe(502);
+      expect(started.body.message).toMatch(/^支付失败: /);
+    } finally {
+      wechat.behaviour.forgeResponses = false;
+    }
+    expect((await orderRow(live, created.body.data.orderNo)).codeUrl).toBeNull();
+    // The same order can be started once the gateway answers properly.
+    expect((await b.api.post('/payment/wx/payment', { id: created.body.data.id, trade_type: 'NATIVE' })).status).toBe(200);
   });
 
   it('a valid notification credits once; a replay, a tampered signature, a wrong amount and a probe credit nothing', async () => {

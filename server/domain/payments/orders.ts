@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { packages, paymentOrders } from '../../../db/schema';
 import { centsToPoints } from '../../../contracts/constants';
@@ -43,6 +43,9 @@ export const gatewayOrder = (row: OrderRow): GatewayOrder => ({
   expiresAt: row.expiresAt,
 });
 
+/** Unpaid, unexpired orders one user may hold: enough for any real purchase, a wall against scripted spam. */
+export const MAX_OPEN_ORDERS = 10;
+
 /** LX + Beijing time to the second + 8 random digits: 24 characters, within WeChat Pay's 32. */
 function newOrderNo(now = new Date()): string {
   const stamp = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
@@ -60,6 +63,11 @@ export async function createOrder(db: Database, options: { ttlMinutes: number },
     .from(packages)
     .where(and(eq(packages.id, input.packageId), eq(packages.active, true)));
   if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+  const [open] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.status, 'pending'), gt(paymentOrders.expiresAt, new Date())));
+  if ((open?.n ?? 0) >= MAX_OPEN_ORDERS) throw new DomainError('CONFLICT', '待支付的订单过多，请先完成或取消已有订单');
   if (yuanToFen(input.amount) !== pkg.priceFen) {
     throw validationError(`订单金额与套餐价格不符（套餐价格为${fenToYuan(pkg.priceFen).toFixed(2)}元），请刷新页面后重新下单`, 'amount');
   }
