@@ -1,4 +1,4 @@
-import { expect, loginViaForm, randomPhone, test, waitForHydration } from './fixtures';
+import { adminStorageState, expect, loginViaForm, randomPhone, test, waitForHydration } from './fixtures';
 
 /**
  * Issue 12 end to end on the embedded sandbox: pricing → recharge → order → the QR page → the
@@ -98,5 +98,29 @@ test.describe('without JavaScript', () => {
     // Not paid yet: 我已完成支付 says so on the server.
     await page.getByTestId('payment-done').click();
     await expect(page.getByTestId('callback-message')).toContainText('暂未收到付款结果');
+  });
+});
+
+test.describe('the console', () => {
+  test.use({ storageState: adminStorageState() });
+
+  test('an administrator adds a package (withdrawn, so the shop is unchanged) and sees it listed', async ({ page }) => {
+    await page.goto('/dash/admin/packages');
+    await expect(page.getByTestId('package-form')).not.toHaveCount(0);
+    const form = page.getByTestId('package-new');
+    const name = `内部包${Date.now() % 100000}`;
+    await form.getByLabel('名称').fill(name);
+    await form.getByLabel('积分', { exact: true }).fill('0');
+    await form.getByLabel('价格（元）').fill('1.5');
+    await form.getByLabel('上架销售').uncheck();
+    await form.getByRole('button', { name: '添加套餐' }).click();
+    await expect(form.getByText('积分至少为0.01')).toBeVisible();
+    await form.getByLabel('积分', { exact: true }).fill('15');
+    await form.getByRole('button', { name: '添加套餐' }).click();
+    const saved = page.getByTestId('package-form').filter({ hasText: name });
+    await expect(saved.getByText(`已添加「${name}」`)).toBeVisible();
+    await expect(saved.getByText('已下架')).toBeVisible();
+    await page.goto('/dash/pricing');
+    await expect(page.getByTestId('package-card').filter({ hasText: name })).toHaveCount(0);
   });
 });
