@@ -566,7 +566,7 @@ export const paymentNotifications = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     raw: text('raw').notNull(),
     verified: boolean('verified').notNull(),
-    /** credited, duplicate, credited_late, rejected, ignored */
+    /** credited, credited_late, duplicate, ignored, rejected, error (a failure on our side; the gateway retries) */
     outcome: text('outcome').notNull(),
     error: text('error'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),

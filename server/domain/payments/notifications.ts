@@ -92,7 +92,15 @@ export async function handleNotification(
     return gateway.answer(true);
   }
   const { notice, eventId } = verified;
-  const outcome = await creditPayment(deps, gateway.kind, notice);
+  let outcome: CreditOutcome;
+  try {
+    outcome = await creditPayment(deps, gateway.kind, notice);
+  } catch (err) {
+    // Nothing was credited (the transaction rolled back): the gateway is asked to send it again.
+    deps.logger.error('payments.credit_failed', { provider: gateway.kind, orderNo: notice.orderNo, err });
+    await record({ orderNo: notice.orderNo, eventId, verified: true, outcome: 'error', error: (err as Error).message });
+    return gateway.answer(false, '处理失败，请稍后重试');
+  }
   switch (outcome.kind) {
     case 'credited':
       await record({ orderNo: notice.orderNo, eventId, verified: true, outcome: outcome.late ? 'credited_late' : 'credited' });
