@@ -10,7 +10,7 @@ import { createLogger } from '../../server/logger';
 import { startFakeAlipay } from '../fixtures/fake-gateways/alipay';
 import { rsaKeyPair } from '../fixtures/fake-gateways/keys';
 import { startFakeWechatPay } from '../fixtures/fake-gateways/wechatpay';
-import { client, login, startTestServer, type TestServer } from './harness';
+import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
 import { authenticateSocket, openSocket } from './socket';
 
 /**
@@ -283,6 +283,32 @@ describe('sandbox provider', () => {
     const refused = await client(sandbox.url).post('/payment/sandbox/pay', { orderNo, t });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('订单已关闭，无法支付');
+  });
+});
+
+describe('during maintenance', () => {
+  it('users cannot order, but a payment that arrives is still credited', async () => {
+    // Maintenance is global to a database: a server of its own.
+    const server = await startIsolatedServer();
+    onTestFinished(() => server.close());
+    const { setRole } = await import('../../server/domain/users');
+    const boss = await login(server.url);
+    await setRole(server.database.db, boss.phone, 'admin');
+    const { orderNo, userId, pkg, api, packages } = await order(server);
+    const ws = await openSocket(server.url);
+    const notice = await client(server.url).post(
+      '/admin/notifications',
+      { title: '紧急维护', type: 'MAINTENANCE', status: 'PUBLISHED', start_time: new Date(Date.now() - 1000).toISOString() },
+      boss.accessToken,
+    );
+    await ws.next((m) => m.type === 'SYSTEM_MAINTENANCE' && m.data.id === notice.body.data.id);
+    ws.close();
+    const refused = await api.post('/payment/create-order', { amount: packages[0]!.price, packageId: packages[0]!.id, type: 'WECHAT' });
+    expect(refused.body.code).toBe('MAINTENANCE');
+    const row = await orderRow(server, orderNo);
+    const paid = signSandboxNotification(server.config.paymentSandboxSecret, { ...row, expiresAt: row.expiresAt });
+    expect((await notify(server, 'sandbox', paid.raw, { 'content-type': 'application/json', ...paid.headers })).status).toBe(204);
+    expect(await purchases(server, userId)).toMatchObject([{ pointsCents: pkg.totalPoints * 100 }]);
   });
 });
 

@@ -54,7 +54,7 @@ export function OrderDetails({ order }: { order: Order }) {
   return (
     <Box data-testid="order-details">
       <Row label="订单号">
-        <Text fontFamily="mono" data-testid="order-no">
+        <Text fontFamily="mono" fontSize={{ base: 'xs', sm: 'sm' }} data-testid="order-no">
           {order.orderNo}
         </Text>
       </Row>
