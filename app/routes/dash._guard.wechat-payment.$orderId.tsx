@@ -2,7 +2,7 @@ import { Box, Button, Flex, Image, Stack, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData, useNavigate, useRevalidator } from '@remix-run/react';
 import { formatYuan, PAYMENT_CHANNEL_LABELS } from '../../contracts/payment-constants';
-import { OrderDetails, SandboxBadge } from '~/components/payments/order-parts';
+import { OrderDetails, PaymentCountdown, SandboxBadge } from '~/components/payments/order-parts';
 import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
 import { useOrderStatus } from '~/hooks/use-order-status';
@@ -40,6 +40,8 @@ export default function WechatPayment() {
               <Text fontSize="2xl" fontWeight="bold" color="orange.600">
                 {formatYuan(order.amount)}
               </Text>
+              {/* At the deadline the loader runs again and shows the order expired. */}
+              <PaymentCountdown until={order.expiresAt} onElapsed={revalidate} />
               <Text fontSize="sm" color="gray.600" textAlign="center" maxW="220px">
                 {sandbox
                   ? '沙箱支付：扫码（或在本机打开下方链接）进入模拟付款页面，不会产生真实扣款'

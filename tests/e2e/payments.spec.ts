@@ -37,6 +37,7 @@ test('buying a package: pricing, recharge, order, QR code, sandbox payment, resu
   const qr = page.getByTestId('payment-qr');
   await expect(qr).toBeVisible();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+  await expect(page.getByTestId('payment-countdown')).toContainText(/剩余支付时间 (29|30):\d\d/);
   const target = (await qr.getAttribute('data-code-url'))!;
   expect(target).toMatch(/\/sandbox-pay\/LX\d+\?t=/);
   await waitForHydration(page);
@@ -95,6 +96,8 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { name: '支付宝扫码支付' })).toBeVisible();
     await expect(page.getByTestId('sandbox-badge')).toHaveText('沙箱支付');
     await expect(page.getByTestId('order-details')).toContainText('支付宝（沙箱支付）');
+    // The deadline is in the details; the ticking countdown needs scripts.
+    await expect(page.getByTestId('payment-countdown')).toHaveCount(0);
     // Not paid yet: 我已完成支付 says so on the server.
     await page.getByTestId('payment-done').click();
     await expect(page.getByTestId('callback-message')).toContainText('暂未收到付款结果');

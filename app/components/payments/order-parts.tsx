@@ -1,5 +1,5 @@
 import { Badge, Box, Flex, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatPoints } from '../../../contracts/constants';
 import {
   formatYuan,
@@ -11,6 +11,7 @@ import {
   type PaymentProviderKind,
 } from '../../../contracts/payment-constants';
 import type { Order } from '../../../contracts/payments';
+import { useHydrated } from '~/hooks/use-hydrated';
 import { formatDateTime } from '~/services/dates';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'orange', paid: 'green', expired: 'gray', cancelled: 'gray' };
@@ -86,6 +87,31 @@ export function LateNote({ order }: { order: Order }) {
   return (
     <Text fontSize="sm" color="orange.700" data-testid="order-paid-late">
       该订单在过期后才收到付款，积分已照常到账。
+    </Text>
+  );
+}
+
+/** mm:ss left until `until`, ticking each second; nothing on the server (the details show the deadline). */
+export function PaymentCountdown({ until, onElapsed }: { until: string; onElapsed?: () => void }) {
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, Date.parse(until) - now);
+  // Once: a browser clock ahead of the server's must not ask again and again.
+  const elapsed = useRef(false);
+  useEffect(() => {
+    if (left === 0) {
+      if (!elapsed.current) onElapsed?.();
+      elapsed.current = true;
+      return;
+    }
+    const timer = setTimeout(() => setNow(Date.now()), 1000);
+    return () => clearTimeout(timer);
+  }, [left, onElapsed]);
+  if (!hydrated) return null;
+  const seconds = Math.ceil(left / 1000);
+  return (
+    <Text fontSize="sm" color={seconds > 60 ? 'gray.600' : 'red.600'} fontVariantNumeric="tabular-nums" data-testid="payment-countdown">
+      {seconds > 0 ? `剩余支付时间 ${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}` : '支付时间已到'}
     </Text>
   );
 }
