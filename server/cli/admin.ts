@@ -1,7 +1,4 @@
 import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from '../config';
-import { reconcilePendingOrders } from '../domain/payments/reconcile';
-import { createGateways } from '../integrations/payments';
-import { createLogger } from '../logger';
 import { openDatabase, type Database } from '../../db/client';
 import { maskPhone } from '../../contracts/constants';
 import { mainlandPhone } from '../../contracts/user';
@@ -46,6 +43,12 @@ async function reconcile(args: string[]) {
     console.error(`回溯小时数应为 1 到 720 的整数\n${USAGE}`);
     return 64;
   }
+  // Loaded here: the gateways' SDKs take a second to load, which the other commands need not pay.
+  const [{ reconcilePendingOrders }, { createGateways }, { createLogger }] = await Promise.all([
+    import('../domain/payments/reconcile'),
+    import('../integrations/payments'),
+    import('../logger'),
+  ]);
   const report = await withDatabase((db, config) =>
     reconcilePendingOrders({ db, events: { publish: async () => undefined }, logger: createLogger(config.LOG_LEVEL) }, createGateways(config), hours),
   );
