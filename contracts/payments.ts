@@ -61,7 +61,7 @@ export type PackageInput = z.infer<typeof packageInputSchema>;
  */
 export const createOrderSchema = z.object({
   amount: z.coerce.number({ error: '订单金额无效' }).refine(Number.isFinite, '订单金额无效'),
-  packageId: z.string({ error: '套餐信息不存在' }).uuid('套餐信息不存在'),
+  packageId: z.string({ error: PAYMENT_MESSAGES.PACKAGE_NOT_FOUND }).uuid(PAYMENT_MESSAGES.PACKAGE_NOT_FOUND),
   description: z.string().trim().max(200).optional(),
   title: z.string().trim().max(100).optional(),
   type: z.enum(PAYMENT_CHANNELS, { error: '请选择支付方式' }).default('WECHAT'),

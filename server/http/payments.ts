@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { PAYMENT_CHANNELS, PAYMENT_PROVIDERS } from '../../contracts/payment-constants';
-import { createOrderSchema, orderListQuerySchema, packageInputSchema, sandboxTicketSchema, startPaymentSchema } from '../../contracts/payments';
+import { createOrderSchema, orderListQuerySchema, packageInputSchema, PAYMENT_MESSAGES, sandboxTicketSchema, startPaymentSchema } from '../../contracts/payments';
 import { z } from '../../contracts/zod';
 import type { PaymentChannel } from '../../contracts/payment-constants';
 import { notFound } from '../domain/errors';
@@ -14,7 +14,7 @@ import { authenticate, authOf, ok, parse, requireRole, route, type ApiDeps } fro
 export type PaymentRouteDeps = ApiDeps & { gateways: Gateways; /** This process's own API address, for the sandbox's notification. */ selfUrl: string };
 
 const orderRefSchema = z.object({ id: z.string().trim().min(1).max(64) });
-const packageIdSchema = z.object({ id: z.string().uuid('套餐信息不存在') });
+const packageIdSchema = z.object({ id: z.string().uuid(PAYMENT_MESSAGES.PACKAGE_NOT_FOUND) });
 
 /** Packages and orders (spec §7; issue 12). Domain rules live in server/domain/payments. */
 export function paymentRoutes(deps: PaymentRouteDeps) {

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { packages, paymentOrders } from '../../../db/schema';
 import { centsToPoints } from '../../../contracts/constants';
 import { fenToYuan, PAYMENT_EVENT_STATUS, yuanToFen, type PaymentChannel } from '../../../contracts/payment-constants';
-import type { CreateOrderInput, CreatedOrder, Order, OrderPage, PaymentStarted } from '../../../contracts/payments';
+import { PAYMENT_MESSAGES, type CreateOrderInput, type CreatedOrder, type Order, type OrderPage, type PaymentStarted } from '../../../contracts/payments';
 import type { Gateways } from '../../integrations/payments';
 import { GatewayError, type GatewayOrder } from '../../integrations/payments/types';
 import type { RealtimePublisher } from '../../realtime/bus';
@@ -208,7 +208,7 @@ export async function startPayment(
   try {
     ({ codeUrl } = await gateway.startNative(gatewayOrder(order)));
   } catch (error) {
-    if (error instanceof GatewayError) throw new DomainError('PAYMENT_FAILED', `支付失败: ${error.message}`);
+    if (error instanceof GatewayError) throw new DomainError('PAYMENT_FAILED', PAYMENT_MESSAGES.PAY_FAILED(error.message));
     throw error;
   }
   await db

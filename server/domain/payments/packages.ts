@@ -3,12 +3,12 @@ import type { Database } from '../../../db/client';
 import { packages } from '../../../db/schema';
 import { centsToPoints, pointsToCents } from '../../../contracts/constants';
 import { fenToYuan, yuanToFen } from '../../../contracts/payment-constants';
-import type { Package, PackageInput } from '../../../contracts/payments';
+import { PAYMENT_MESSAGES, type Package, type PackageInput } from '../../../contracts/payments';
 import { notFound } from '../errors';
 
 export type PackageRow = typeof packages.$inferSelect;
 
-export const PACKAGE_NOT_FOUND = '套餐信息不存在';
+export const PACKAGE_NOT_FOUND = PAYMENT_MESSAGES.PACKAGE_NOT_FOUND;
 
 export function toPackageDto(row: PackageRow): Package {
   return {

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { paymentOrders } from '../../../db/schema';
 import { centsToPoints } from '../../../contracts/constants';
 import { fenToYuan } from '../../../contracts/payment-constants';
-import type { SandboxOrder } from '../../../contracts/payments';
+import { PAYMENT_MESSAGES, type SandboxOrder } from '../../../contracts/payments';
 import { sandboxTicketValid, signSandboxNotification } from '../../integrations/payments/sandbox';
 import { DomainError, notFound } from '../errors';
 import { gatewayOrder, ORDER_NOT_FOUND, type OrderRow } from './orders';
@@ -47,7 +47,7 @@ export async function sandboxPay(db: Database, options: { secret: string; apiUrl
   }).catch(() => null);
   if (!response || response.status >= 300) {
     const message = response ? ((await response.json().catch(() => null)) as { message?: string } | null)?.message : null;
-    throw new DomainError('PAYMENT_FAILED', `支付失败: ${message ?? '沙箱通知未送达'}`);
+    throw new DomainError('PAYMENT_FAILED', PAYMENT_MESSAGES.PAY_FAILED(message ?? '沙箱通知未送达'));
   }
   const [after] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, row.id));
   return view(after!);
