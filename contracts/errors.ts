@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'FILE_ENCRYPTED',
   'CV_NO_TEXT',
   'EXTRACTION_TIMEOUT',
+  /** A payment gateway refused or failed a call (支付失败: …). */
+  'PAYMENT_FAILED',
   'MAINTENANCE',
   'STARTING',
   'INTERNAL_ERROR',

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '../contracts/public-config';
 import { z } from '../contracts/zod';
 import { aiBaseUrlSchema, aiModelsSchema } from './ai/providers/models';
+import { PAYMENT_PROVIDERS as PAYMENT_PROVIDER_KINDS } from '../contracts/payment-constants';
 
 /**
  * Every setting the process reads, validated once at boot. `APP_ENV=production` is what
@@ -88,6 +89,43 @@ const envSchema = z.object({
    */
   EXPORT_FONT_REGULAR: z.string().optional(),
   EXPORT_FONT_BOLD: z.string().optional(),
+  /**
+   * Payments (issue 12, ADR 0027): the providers that take money, comma-separated. `sandbox` (the
+   * embedded default) plays the gateway and the phone; production refuses it.
+   */
+  PAYMENT_PROVIDERS: z
+    .string()
+    .default('sandbox')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(PAYMENT_PROVIDER_KINDS, { error: 'PAYMENT_PROVIDERS 只能是 sandbox、wechat、alipay（逗号分隔）' })).min(1, 'PAYMENT_PROVIDERS 不能为空')),
+  /** Unpaid orders expire after this many minutes. */
+  PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** The site's public address: gateways call `{PUBLIC_BASE_URL}/api/v1/payment/notify/…`, the sandbox's QR code points here. */
+  PUBLIC_BASE_URL: z.string().url('PUBLIC_BASE_URL 必须是完整的网址，如 https://www.example.com').optional(),
+  /** Signs the sandbox's notifications and QR codes (HMAC); derived from JWT_SECRET when empty. */
+  PAYMENT_SANDBOX_SECRET: z.string().min(32, 'PAYMENT_SANDBOX_SECRET 至少 32 个字符').optional(),
+  WECHATPAY_MCHID: z.string().trim().min(1).optional(),
+  WECHATPAY_APPID: z.string().trim().min(1).optional(),
+  /** The serial number of the merchant's API certificate. */
+  WECHATPAY_MERCHANT_SERIAL: z.string().trim().min(1).optional(),
+  /** The merchant's API private key (apiclient_key.pem): PEM text or a file path. */
+  WECHATPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  /** WeChat Pay's public key (微信支付公钥) and its id (PUB_KEY_ID_…), or a platform certificate's key and serial. */
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY_ID: z.string().trim().min(1).optional(),
+  WECHATPAY_APIV3_KEY: z.string().length(32, 'WECHATPAY_APIV3_KEY 必须是 32 个字符').optional(),
+  WECHATPAY_BASE_URL: z.string().url().default('https://api.mch.weixin.qq.com/'),
+  ALIPAY_APP_ID: z.string().trim().min(1).optional(),
+  /** The application's private key (RSA2): PEM text, bare base64, or a file path. */
+  ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  /** Alipay's public key (支付宝公钥), for responses and notifications. */
+  ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -100,6 +138,9 @@ export type AppConfig = Env & {
   devSmsEnabled: boolean;
   /** The value for Express's `trust proxy`: loopback (the web layer) always, plus TRUST_PROXY. */
   trustProxy: number | string;
+  /** PUBLIC_BASE_URL without its trailing slash (http://localhost:PORT in development). */
+  publicBaseUrl: string;
+  paymentSandboxSecret: string;
 };
 
 export function publicConfig(config: AppConfig): PublicConfig {
@@ -175,6 +216,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!env.JWT_SECRET) problems.push('JWT_SECRET 未设置');
     if (!env.SESSION_SECRET) problems.push('SESSION_SECRET 未设置');
     if (!env.DATABASE_URL) problems.push('DATABASE_URL 未设置（生产环境使用 PostgreSQL）');
+    if (env.PAYMENT_PROVIDERS.includes('sandbox')) problems.push('PAYMENT_PROVIDERS 含 sandbox（沙箱支付不收钱），生产环境请配置 wechat 和/或 alipay');
+    if (!env.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL 未设置（支付通知地址需要公网网址）');
     if (problems.length) throw new ConfigError(`APP_ENV=production 时拒绝启动:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 
@@ -184,6 +227,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.AI_MODELS && !env.AI_BASE_URL) aiProblems.push('已设置 AI_MODELS，但缺少 AI_BASE_URL（例如 https://api.deepseek.com/v1）');
   if (env.AI_API_KEY && !env.AI_BASE_URL) aiProblems.push('已设置 AI_API_KEY，但缺少 AI_BASE_URL');
   if (aiProblems.length) throw new ConfigError(`AI 服务配置不完整:\n${aiProblems.map((p) => `  - ${p}`).join('\n')}`);
+
+  const paymentProblems: string[] = [];
+  const missing = (names: (keyof Env)[]) => names.filter((n) => !env[n]);
+  if (env.PAYMENT_PROVIDERS.includes('wechat')) {
+    const absent = missing(['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_MERCHANT_SERIAL', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY_ID', 'WECHATPAY_APIV3_KEY']);
+    if (absent.length) paymentProblems.push(`已启用 wechat，但缺少 ${absent.join('、')}`);
+  }
+  if (env.PAYMENT_PROVIDERS.includes('alipay')) {
+    const absent = missing(['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY']);
+    if (absent.length) paymentProblems.push(`已启用 alipay，但缺少 ${absent.join('、')}`);
+  }
+  if (paymentProblems.length) throw new ConfigError(`支付配置不完整:\n${paymentProblems.map((p) => `  - ${p}`).join('\n')}`);
 
   const needsDevSecrets = !env.JWT_SECRET || !env.SESSION_SECRET;
   const generated = needsDevSecrets
@@ -200,5 +255,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     isProduction,
     devSmsEnabled,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET ?? createHmac('sha256', env.JWT_SECRET ?? generated!.jwt).update('payment-sandbox').digest('hex'),
   };
 }

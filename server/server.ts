@@ -14,7 +14,7 @@ import { pruneRefreshGrace } from './domain/auth/tokens';
 import { sweepStaleReservations } from './domain/points/spending';
 import { pruneRateLimitHits } from './domain/rate-limit';
 import { authRoutes } from './http/auth';
-import { jsonBody } from './http/body';
+import { jsonBody, rawBody } from './http/body';
 import { errorHandler, fail, locals, type ApiDeps } from './http/kit';
 import { archiveRoutes } from './http/archives';
 import { workRoutes } from './http/works';
@@ -25,6 +25,9 @@ import { securityHeaders } from './http/security-headers';
 import { recordRoutes } from './http/records';
 import { aiRoutes } from './http/ai';
 import { detectionRoutes } from './http/detection';
+import { adminPaymentRoutes, paymentNotifyRoutes, paymentRoutes } from './http/payments';
+import { createGateways } from './integrations/payments';
+import { expireOverdueOrders, orderOwner } from './domain/payments/orders';
 import { userRoutes } from './http/user';
 import { createDevSmsSender, type SmsSender } from './integrations/sms';
 import type { Logger } from './logger';
@@ -190,7 +193,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // peer sends on it, and that request is reset. headersTimeout must exceed it.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const realtime = attachRealtime(server, { logger, getDeps: () => deps, trustProxy: config.trustProxy, limits: { maxConnections: config.REALTIME_MAX_CONNECTIONS, ...options.realtimeLimits } });
+  const realtime = attachRealtime(server, {
+    logger,
+    getDeps: () => deps,
+    trustProxy: config.trustProxy,
+    limits: { maxConnections: config.REALTIME_MAX_CONNECTIONS, ...options.realtimeLimits },
+    orderOwner: (orderNo) => (deps ? orderOwner(deps.db, orderNo) : Promise.resolve(null)),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
@@ -231,13 +240,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   router.use('/auth', json, authRoutes(deps));
   router.use('/user', json, userRoutes(deps));
   router.use('/realtime', json, realtimeRoutes(deps));
-  router.use('/admin', json, adminPointsRoutes(deps), adminSystemRoutes(deps));
+  const payments = { ...deps, gateways: createGateways(config), selfUrl: apiUrl };
+  // Gateways sign the bytes they send: notifications get the raw body, not the JSON parser.
+  router.use('/payment/notify', rawBody(), paymentNotifyRoutes(payments));
+  router.use('/admin', json, adminPointsRoutes(deps), adminSystemRoutes(deps), adminPaymentRoutes(deps));
   router.use(json, pointsRoutes(deps));
   router.use(json, archiveRoutes(deps));
   router.use(json, workRoutes(deps));
   router.use(json, recordRoutes(deps));
   router.use(json, aiRoutes(deps));
   router.use(json, detectionRoutes(deps));
+  router.use(json, paymentRoutes(payments));
   router.use((_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
   router.use(errorHandler(logger));
   api = router;
@@ -286,12 +299,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   void sweep();
   const sweepTimer = setInterval(() => void sweep(), 5 * 60_000);
   sweepTimer.unref();
+  // Unpaid orders past their time expire (their pages hear of it); a late payment still credits.
+  const expireTimer = setInterval(
+    () => void expireOverdueOrders(database.db, events).catch((err) => logger.warn('payments.expire_failed', { err })),
+    60_000,
+  );
+  expireTimer.unref();
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(pruneTimer);
       clearInterval(sweepTimer);
+      clearInterval(expireTimer);
       // Pages first: their loaders call /api/v1 on this same listener, so it must stay open until
       // they are done (at most 10 s); then stop accepting and let in-flight API requests finish.
       draining = true;

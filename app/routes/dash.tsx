@@ -4,6 +4,7 @@ import { Outlet, useLoaderData, useMatches } from '@remix-run/react';
 import { useCallback, useState } from 'react';
 import { ModalQueueHost } from '~/components/modal-queue';
 import { ShellNotices } from '~/components/notices/shell-notices';
+import { useRechargeNotice } from '~/hooks/use-recharge-notice';
 import { Header } from '~/components/shell/header';
 import { Sidebar, type SidebarMode } from '~/components/shell/sidebar';
 import { RouteErrorBoundary } from '~/components/route-error';
@@ -43,6 +44,7 @@ export type ShellHandle = { layout?: ShellLayout };
 export default function DashShell() {
   const { user, notice, sidebarMode, notices } = useLoaderData<typeof loader>();
   const config = usePublicConfig();
+  useRechargeNotice();
   const [mode, setMode] = useState<SidebarMode>(sidebarMode);
   const writing = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.layout === 'writing');
   const changeMode = useCallback((next: SidebarMode) => {

@@ -5,6 +5,7 @@ import { archivesApi } from './api/archives.server';
 import { authApi } from './api/auth.server';
 import { detectionApi } from './api/detection.server';
 import { feedbackApi } from './api/feedback.server';
+import { paymentsApi } from './api/payments.server';
 import { pointsApi } from './api/points.server';
 import { realtimeApi } from './api/realtime.server';
 import { systemApi } from './api/system.server';
@@ -26,6 +27,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     user: userApi(transport),
     feedback: feedbackApi(transport),
     points: pointsApi(transport),
+    payments: paymentsApi(transport),
     realtime: realtimeApi(transport),
     system: systemApi(transport),
     admin: adminApi(transport),

@@ -13,6 +13,7 @@ import {
   Mail,
   Megaphone,
   NotebookPen,
+  Package,
   PenLine,
   ScanSearch,
   ShieldCheck,
@@ -90,6 +91,7 @@ export const ADMIN_MENU_GROUP: MenuGroup = {
   items: [
     { id: 'admin-redemption-codes', label: '兑换码', to: '/dash/admin/redemption-codes', icon: Ticket, available: true },
     { id: 'admin-prices', label: '积分价格', to: '/dash/admin/prices', icon: Tags, available: true },
+    { id: 'admin-packages', label: '充值套餐', to: '/dash/admin/packages', icon: Package, available: true },
     { id: 'admin-points', label: '用户积分', to: '/dash/admin/points', icon: Coins, available: true },
     { id: 'admin-notifications', label: '通知公告', to: '/dash/admin/notifications', icon: Megaphone, available: true },
     { id: 'admin-update-logs', label: '更新日志', to: '/dash/admin/update-logs', icon: History, available: true },
@@ -113,6 +115,9 @@ export const ACCOUNT_ROUTES = {
   redemption: '/dash/redemption-code',
   invitation: '/dash/invitation',
   pointsHistory: '/dash/points-history',
+  pricing: '/dash/pricing',
+  recharge: '/dash/recharge',
+  orders: '/dash/orders',
 } as const;
 
 const AVAILABLE = new Set([
@@ -123,8 +128,8 @@ const AVAILABLE = new Set([
 ]);
 export const isRouteAvailable = (to: string) => AVAILABLE.has(to);
 
-/** The sidebar's pinned 充值积分 target (spec §2); open once billing lands. */
-export const CHARGE_ROUTE = '/dash/pricing';
+/** The sidebar's pinned 充值积分 target (spec §2). */
+export const CHARGE_ROUTE = ACCOUNT_ROUTES.pricing;
 
 export const SIDEBAR_WIDTH = { collapsed: 80, expanded: 240 } as const;
 export const SIDEBAR_BREAKPOINTS = { mobile: 768, desktop: 1200 } as const;

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, loadDotEnv } from '../config';
+import { ConfigError, loadConfig, loadDotEnv, type AppConfig } from '../config';
 import { openDatabase, type Database } from '../../db/client';
 import { maskPhone } from '../../contracts/constants';
 import { mainlandPhone } from '../../contracts/user';
@@ -17,18 +17,44 @@ const USAGE = [
   '      npm run admin -- revoke <手机号>  恢复为普通用户',
   '      npm run admin -- codes <每个积分> <数量> <每个可用次数> [过期时间，如 2027-01-01]  生成兑换码',
   '      npm run admin -- channel <渠道邀请码> <渠道名称> <奖励积分>  新建或修改渠道邀请码',
+  '      npm run admin -- reconcile [回溯小时数，默认48]  向支付网关查询未到账的订单并补记积分',
 ].join('\n');
 
 /** Opens the configured database for one command and closes it afterwards. */
-async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+async function withDatabase<T>(work: (db: Database, config: AppConfig) => Promise<T>): Promise<T> {
   loadDotEnv();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    return await work(database.db);
+    return await work(database.db, config);
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Orders left pending (or expired lately) whose gateway says they are paid: credited through the
+ * notification path, so a notification arriving at the same time changes nothing. Realtime events
+ * are not sent from here (the pages poll the order).
+ */
+async function reconcile(args: string[]) {
+  const hours = args[0] === undefined ? 48 : Number(args[0]);
+  if (!Number.isInteger(hours) || hours < 1 || hours > 24 * 30) {
+    console.error(`回溯小时数应为 1 到 720 的整数\n${USAGE}`);
+    return 64;
+  }
+  // Loaded here: the gateways' SDKs take a second to load, which the other commands need not pay.
+  const [{ reconcilePendingOrders }, { createGateways }, { createLogger }] = await Promise.all([
+    import('../domain/payments/reconcile'),
+    import('../integrations/payments'),
+    import('../logger'),
+  ]);
+  const report = await withDatabase((db, config) =>
+    reconcilePendingOrders({ db, events: { publish: async () => undefined }, logger: createLogger(config.LOG_LEVEL) }, createGateways(config), hours),
+  );
+  console.log(`已查询 ${report.checked} 个订单，补记 ${report.credited.length} 个：${report.credited.join(' ') || '无'}`);
+  for (const f of report.failed) console.error(`  ${f.orderNo}：${f.error}`);
+  return report.failed.length ? 1 : 0;
 }
 
 async function createCodes(args: string[]) {
@@ -64,6 +90,7 @@ async function main(argv: string[]) {
   const [command, rawPhone] = argv;
   if (command === 'codes') return createCodes(argv.slice(1));
   if (command === 'channel') return upsertChannel(argv.slice(1));
+  if (command === 'reconcile') return reconcile(argv.slice(1));
   if ((command !== 'grant' && command !== 'revoke') || !rawPhone) {
     console.error(USAGE);
     return 64;

@@ -167,8 +167,11 @@ export function adminSystemRoutes(deps: ApiDeps) {
   return router;
 }
 
-/** Writes that stay open during maintenance: signing in (so the operator can), tokens, logs, the socket ticket. */
-const OPEN_DURING_MAINTENANCE = [/^\/auth\//, /^\/user\/(refresh-token|logout)$/, /^\/user-operation-logs$/, /^\/realtime\/ticket$/];
+/**
+ * Writes that stay open during maintenance: signing in (so the operator can), tokens, logs, the
+ * socket ticket, and payment notifications (money already taken is credited whatever the state).
+ */
+const OPEN_DURING_MAINTENANCE = [/^\/auth\//, /^\/user\/(refresh-token|logout)$/, /^\/user-operation-logs$/, /^\/realtime\/ticket$/, /^\/payment\/notify\//];
 const MAINTENANCE_CACHE_MS = 2_000;
 
 /**

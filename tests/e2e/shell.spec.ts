@@ -104,11 +104,10 @@ test('an expanded sidebar saved at 1440 px does not force the drawer open at 375
   await expect.poll(() => sidebarWidth(page)).toBe(80);
 });
 
-test('the pinned 充值积分 says 未开放 until billing opens', async ({ page }) => {
+test('the pinned 充值积分 leads to /dash/pricing', async ({ page }) => {
   const charge = page.getByTestId('sidebar-charge');
-  await expect(charge).toContainText('未开放');
-  await expect(charge).toHaveAttribute('aria-disabled', 'true');
-  await expect(charge).not.toHaveAttribute('href', /.*/);
+  await expect(charge).toHaveText('充值积分');
+  await expect(charge).toHaveAttribute('href', '/dash/pricing');
 });
 
 test('Ctrl+K opens the search box, Escape closes it, results navigate', async ({ page }) => {

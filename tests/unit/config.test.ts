@@ -37,6 +37,20 @@ describe('loadConfig', () => {
     expect(message).toMatch(/DATABASE_URL 未设置/);
   });
 
+  it('refuses production with the payment sandbox, and a half-configured gateway anywhere', () => {
+    const production = {
+      APP_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      SESSION_SECRET: 's'.repeat(40),
+      DATABASE_URL: 'postgres://u:p@localhost/db',
+    };
+    expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDERS 含 sandbox/);
+    expect(() => loadConfig({ APP_ENV: 'test', PAYMENT_PROVIDERS: 'wechat' })).toThrow(/已启用 wechat，但缺少 WECHATPAY_MCHID/);
+    expect(() => loadConfig({ APP_ENV: 'test', PAYMENT_PROVIDERS: 'sandbox,alipay', ALIPAY_APP_ID: '2021' })).toThrow(/已启用 alipay，但缺少 ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY/);
+    expect(() => loadConfig({ APP_ENV: 'test', PAYMENT_PROVIDERS: 'paypal' })).toThrow(/PAYMENT_PROVIDERS/);
+    expect(loadConfig({ APP_ENV: 'test' })).toMatchObject({ PAYMENT_PROVIDERS: ['sandbox'], PAYMENT_ORDER_TTL_MINUTES: 30, publicBaseUrl: 'http://localhost:3000' });
+  });
+
   it('trusts loopback always and proxies only as configured', () => {
     expect(loadConfig({ APP_ENV: 'test' }).trustProxy).toBe('loopback');
     expect(loadConfig({ APP_ENV: 'test', TRUST_PROXY: '1' }).trustProxy).toBe(1);

@@ -32,6 +32,9 @@ const PAGES: SearchablePage[] = [
   { id: 'points-history', label: '积分明细', to: ACCOUNT_ROUTES.pointsHistory, group: '积分', keywords: '积分 余额 消费 记录 账单' },
   { id: 'redemption-code', label: '使用兑换码', to: ACCOUNT_ROUTES.redemption, group: '积分', keywords: '兑换 兑换码 卡密 积分' },
   { id: 'invitation', label: '邀请好友', to: ACCOUNT_ROUTES.invitation, group: '积分', keywords: '邀请 邀请码 好友 奖励 积分' },
+  { id: 'recharge', label: '充值积分', to: ACCOUNT_ROUTES.recharge, group: '积分', keywords: '充值 购买 套餐 微信支付 支付宝 积分' },
+  { id: 'pricing', label: '积分价格与充值套餐', to: ACCOUNT_ROUTES.pricing, group: '积分', keywords: '价格 收费 套餐 积分' },
+  { id: 'orders', label: '我的订单', to: ACCOUNT_ROUTES.orders, group: '积分', keywords: '订单 充值记录 支付' },
   { id: 'feedback', label: '意见反馈', to: '/dash/feedback', group: '帮助与支持', keywords: '反馈 建议 问题 投诉 客服' },
   {
     id: 'update-logs',

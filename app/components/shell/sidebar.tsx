@@ -8,7 +8,6 @@ import {
   ADMIN_MENU_GROUP,
   CHARGE_ROUTE,
   HOVER_PANEL_CLOSE_DELAY_MS,
-  isRouteAvailable,
   MENU_GROUPS,
   PRODUCT_NAME,
   SIDEBAR_BREAKPOINTS,
@@ -298,35 +297,15 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
         </Stack>
 
         <Stack p="3" gap="2" borderTopWidth="1px">
-          {/* The pinned top-up (spec §2) goes to /dash/pricing once billing is open; until then it says so. */}
-          {isRouteAvailable(CHARGE_ROUTE) ? (
-            <ChakraLink asChild {...CHARGE_STYLE} bg="orange.500" color="white" _hover={{ bg: 'orange.600', textDecoration: 'none' }}>
-              <Link to={CHARGE_ROUTE} title="充值积分" data-testid="sidebar-charge">
-                <Coins size={18} aria-hidden />
-                <Text as="span" className="lx-label">
-                  充值积分
-                </Text>
-              </Link>
-            </ChakraLink>
-          ) : (
-            <Box
-              {...CHARGE_STYLE}
-              bg="orange.100"
-              color="orange.700"
-              cursor="not-allowed"
-              aria-disabled
-              title="充值积分：尚未开放"
-              data-testid="sidebar-charge"
-            >
+          {/* The pinned top-up (spec §2). */}
+          <ChakraLink asChild {...CHARGE_STYLE} bg="orange.500" color="white" _hover={{ bg: 'orange.600', textDecoration: 'none' }}>
+            <Link to={CHARGE_ROUTE} title="充值积分" data-testid="sidebar-charge">
               <Coins size={18} aria-hidden />
               <Text as="span" className="lx-label">
                 充值积分
               </Text>
-              <Text as="span" className="lx-label" fontSize="2xs" fontWeight="normal">
-                未开放
-              </Text>
-            </Box>
-          )}
+            </Link>
+          </ChakraLink>
           <IconButton
             aria-label={collapsed ? '展开菜单' : '收起菜单'}
             variant="ghost"

@@ -7,9 +7,9 @@ import { createTransport, UPLOAD_TIMEOUT_MS } from './transport.server';
 /**
  * The browser's door to /api/v1 for what a loader cannot do: streamed AI output and file uploads
  * read by client code. The session's token is added here, so the browser never holds it. Calls
- * that hand out tokens are not reachable this way.
+ * that hand out tokens are not reachable this way, nor the payment gateways' notify routes.
  */
-const NOT_FOR_BROWSERS = [/^auth\//, /^user\/(refresh-token|logout)$/];
+const NOT_FOR_BROWSERS = [/^auth\//, /^user\/(refresh-token|logout)$/, /^payment\/notify\//];
 /**
  * Answer headers worth passing on; hop-by-hop and encoding headers are the web server's business.
  * Content-Disposition names a download (a work exported as DOCX or PDF, with its Chinese title).

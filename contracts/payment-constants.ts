@@ -1,0 +1,29 @@
+/**
+ * Orders and payment providers: values and their Chinese labels (issue 12). No zod here, so
+ * components can import them without a schema library (ADR 0008).
+ */
+
+/** Spec §3 order create payload `type`: the method the user picked. */
+export const PAYMENT_CHANNELS = ['WECHAT', 'ALIPAY'] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+export const PAYMENT_CHANNEL_LABELS: Record<PaymentChannel, string> = { WECHAT: '微信支付', ALIPAY: '支付宝' };
+
+/** Who takes the money. The sandbox plays the gateway and the phone; it is labelled as such everywhere. */
+export const PAYMENT_PROVIDERS = ['sandbox', 'wechat', 'alipay'] as const;
+export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number];
+export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderKind, string> = { sandbox: '沙箱支付', wechat: '微信支付', alipay: '支付宝' };
+
+export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { pending: '待支付', paid: '已支付', expired: '已过期', cancelled: '已取消' };
+
+/** The PAYMENT_STATUS socket message's `status` (the web's realtime-events reads PAID as a recharge). */
+export const PAYMENT_EVENT_STATUS: Record<OrderStatus, string> = { pending: 'PENDING', paid: 'PAID', expired: 'EXPIRED', cancelled: 'CANCELLED' };
+
+/** Amounts are integer fen inside and yuan with two decimals at the edges. */
+export const fenToYuan = (fen: number) => Math.trunc(fen) / 100;
+export const yuanToFen = (yuan: number) => Math.round(yuan * 100);
+export const formatYuan = (yuan: number) => `¥${(Math.round(yuan * 100) / 100).toFixed(2)}`;
+
+/** Spec §3 local keys: the last recharge result (success and points), written by /dash/payment/result. */
+export const RECHARGE_RESULT_KEY = 'recharge_result';

@@ -1,0 +1,44 @@
+import type { PaymentProviderKind } from '../../../contracts/payment-constants';
+
+/** What a gateway needs to know of an order to take its payment. */
+export type GatewayOrder = { orderNo: string; title: string; amountFen: number; currency: string; userId: string; expiresAt: Date };
+
+/**
+ * A successful payment as a gateway reported it, after its signature was verified. `userId` is the
+ * owner the gateway carried back (WeChat's attach, the sandbox's field), when the protocol has one.
+ */
+export type PaidNotice = { orderNo: string; tradeNo: string; amountFen: number; currency: string; userId?: string };
+
+export type VerifiedNotification =
+  /** Signed by the gateway and about a completed payment. */
+  | { kind: 'paid'; eventId: string; notice: PaidNotice }
+  /** Signed, but not a payment (a refund, a closed trade): recorded and acknowledged, nothing credited. */
+  | { kind: 'ignored'; eventId: string; orderNo: string | null; reason: string };
+
+/** A notification that is not what it claims (bad signature, a probe, garbled): answered as a failure. */
+export class NotificationRejected extends Error {
+  override name = 'NotificationRejected';
+}
+
+/** A call to the gateway failed: the message is shown after 支付失败: (spec §8). */
+export class GatewayError extends Error {
+  override name = 'GatewayError';
+}
+
+export type GatewayAnswer = { status: number; contentType: string; body: string };
+
+/** One interface for the sandbox, WeChat Pay v3 and Alipay (ADR 0027). */
+export interface PaymentGateway {
+  readonly kind: PaymentProviderKind;
+  /** A QR payment for the order: the code's target (WeChat's code_url, Alipay's qr_code). */
+  startNative(order: GatewayOrder): Promise<{ codeUrl: string }>;
+  /** Throws NotificationRejected unless the body is signed by the gateway, for this merchant. */
+  verifyNotification(input: { headers: Record<string, string | undefined>; raw: Buffer }): VerifiedNotification;
+  /** How the gateway expects to be answered: success stops its retries, failure asks for one. */
+  answer(ok: boolean, message?: string): GatewayAnswer;
+  /** For reconciliation: the payment if the gateway says the order is paid, else null. */
+  queryPaid(order: GatewayOrder): Promise<PaidNotice | null>;
+}
+
+export type HeaderBag = Record<string, string | undefined>;
+export const header = (headers: HeaderBag, name: string) => headers[name.toLowerCase()];
