@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { ArrowLeft, GitCompare, PenLine } from 'lucide-react';
+import { ArrowLeft, GitCompare, PenLine, ScanSearch } from 'lucide-react';
 import type { DiffPart } from '../../contracts/works';
 import { Page } from '~/components/page';
 import { ConfirmPanel } from '~/components/ui/confirm-panel';
@@ -12,6 +12,7 @@ import { WorkDocument } from '~/components/works/work-document';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { archiveDetailHref } from '~/services/archives';
 import { formatDateTime } from '~/services/dates';
+import { REDUCE_AI_ROUTE } from '~/services/detection';
 import { pageTitle } from '~/services/navigation';
 import {
   openInWritingPageHref,
@@ -154,6 +155,11 @@ export default function WorkDetail() {
               </Badge>
             </Button>
           )}
+          <Button asChild variant="outline" size="sm" bg="white">
+            <Link to={`${REDUCE_AI_ROUTE}?workId=${encodeURIComponent(work.id)}`} data-testid="check-ai-rate">
+              <ScanSearch size={16} /> 查AI率
+            </Link>
+          </Button>
           <Box borderWidth="1px" borderColor="red.200" rounded="md" bg="white">
             <RowActionButton action={askDelete} onAsk={dialog.ask} label="删除作品" palette="red" testId="delete-work" />
           </Box>

@@ -38,7 +38,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     items: [
       { id: 'overview', label: '概览', to: '/dash/overview', icon: LayoutDashboard, available: true },
       { id: 'quick-start', label: '写作工具', to: '/dash/quick-start', icon: Sparkles, available: false },
-      { id: 'reduce-ai', label: '查AI率 / 降AI率', to: '/dash/reduce-ai', icon: ScanSearch, available: false },
+      { id: 'reduce-ai', label: '查AI率 / 降AI率', to: '/dash/reduce-ai', icon: ScanSearch, available: true },
     ],
   },
   {

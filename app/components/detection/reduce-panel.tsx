@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/detection-constants';
 import { FormAlert } from '~/components/ui/form-alert';
 import { useHydrated } from '~/hooks/use-hydrated';
+import { refreshPoints } from '~/hooks/use-points-balance';
 import { cacheAiRate } from '~/services/ai-rate-cache.client';
 import { DETECTION_LABEL_TEXT, REDUCE_AI_PAGE_ID } from '~/services/detection';
 import { keptText, runReduction, saveReduction, type ReduceSaved } from '~/services/reduce.client';
@@ -97,6 +98,8 @@ export function ReducePanel({
     } finally {
       stopper.current = null;
       setRunning(false);
+      // The reservation moved the balance (charged or refunded since): the header shows it.
+      refreshPoints();
     }
   }
 
