@@ -5,6 +5,8 @@
  * sentence that loses any of them is not used.
  */
 
+import { splitSentences } from '../detector/text';
+
 const NUMBER = /\d+(?:[.,:/-]\d+)*%?/g;
 const QUOTED = /["“]([^"”\n]{2,80})["”]|《([^》\n]{1,80})》/g;
 /** A capitalised word (or initialism), with what follows it in the same name. */
@@ -19,8 +21,15 @@ function unique(values: string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
-/** The facts of one sentence (or a whole text: its sentences' facts together). */
+/** The facts of a text: each sentence's, so a name never runs across a sentence's end. */
 export function factsOf(text: string, protectedTerms: string[] = []): string[] {
+  const sentences = splitSentences(text);
+  const facts = sentences.length > 1 ? sentences.flatMap((s) => sentenceFacts(s.text)) : sentenceFacts(text);
+  for (const term of protectedTerms) if (term.trim() && text.includes(term.trim())) facts.push(term.trim());
+  return unique(facts);
+}
+
+function sentenceFacts(text: string): string[] {
   const facts: string[] = [];
   for (const m of text.matchAll(NUMBER)) facts.push(m[0]);
   for (const m of text.matchAll(QUOTED)) facts.push((m[1] ?? m[2])!);
@@ -36,11 +45,11 @@ export function factsOf(text: string, protectedTerms: string[] = []): string[] {
         if (COMMON_STARTERS.has(first!) || rest.length === 0) name = rest.join(' ');
         else name = [first, ...rest].join(' ');
       }
+      name = name.replace(/[.'-]+$/, '');
       if (name && name !== 'I') facts.push(name);
     }
   }
-  for (const term of protectedTerms) if (term.trim() && text.includes(term.trim())) facts.push(term.trim());
-  return unique(facts);
+  return facts;
 }
 
 /** The facts of `original` that `rewritten` no longer contains. */

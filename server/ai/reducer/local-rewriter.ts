@@ -45,7 +45,7 @@ const EN_PHRASES: Rule[] = [
   [/\bconsistently sought opportunities to\b/gi, 'kept looking for chances to'],
   [/\bdeepen my understanding of\b/gi, 'learn more about'],
   [/\ba nuanced understanding of\b/gi, 'a clearer sense of'],
-  [/\bequipped me with\b/gi, 'given me'],
+  [/\b(?:(has|have|had) )?equipped me with\b/gi, (_m, aux) => (aux ? `${aux} given me` : 'gave me')],
   [/\ba comprehensive skill set\b/gi, 'a broad set of skills'],
   [/\bcomprehensive\b/gi, 'broad'],
   [/\bthat encompasses\b/gi, 'that covers'],
