@@ -2,7 +2,10 @@ import { Router } from 'express';
 import { detectRequestSchema, pageIdentifierSchema, reduceRequestSchema, reduceSaveSchema } from '../../contracts/detection';
 import { centsToPoints } from '../../contracts/constants';
 import { z } from '../../contracts/zod';
+import { createProvider, isProviderError, type ChatProvider, type ProviderTuning } from '../ai/providers';
+import { modelRewriter } from '../ai/reducer/model-rewriter';
 import { reduceAiRate } from '../ai/reducer/reduce';
+import { selectedModelOf } from '../domain/ai/operations';
 import { detectText, latestAiRate } from '../domain/ai/detection';
 import { finishReduction, saveReduction, startReduction } from '../domain/ai/reduction';
 import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
@@ -16,10 +19,18 @@ const reductionParams = z.object({ id: z.string().uuid('降AI率结果不存在�
  * page's latest rate, reduce a text's AI rate as an event stream (charged as AI reduce, refunded on
  * failure or when the client goes away) and save the kept text into a work.
  */
-export function detectionRoutes(deps: ApiDeps) {
+export function detectionRoutes(deps: ApiDeps, options: { provider?: ChatProvider; tuning?: ProviderTuning } = {}) {
   const router = Router();
-  const { db } = deps;
+  const { db, config } = deps;
   const auth = authenticate(deps);
+  // With a language model configured, it rewrites; without one, the local rewriter does (issue 14).
+  const provider = options.provider ?? createProvider(config, options.tuning);
+  const modelFor = async (userId: string) => {
+    if (provider.kind === 'offline') return null;
+    const ids = provider.models().map((m) => m.id);
+    const chosen = await selectedModelOf(db, userId);
+    return chosen && ids.includes(chosen) ? chosen : ids[0]!;
+  };
 
   router.post(
     '/ai/detect',
@@ -45,7 +56,8 @@ export function detectionRoutes(deps: ApiDeps) {
       const userId = authOf(res).userId;
       const request = parse(reduceRequestSchema, req.body);
       // 400 (too short) and 402 answer as JSON: nothing has started, nothing is charged.
-      const started = await startReduction(db, userId, request, 'local');
+      const model = await modelFor(userId);
+      const started = await startReduction(db, userId, request, model ? 'model' : 'local');
       const controller = new AbortController();
       res.on('close', () => {
         if (!res.writableFinished) controller.abort();
@@ -57,6 +69,7 @@ export function detectionRoutes(deps: ApiDeps) {
           mode: request.mode,
           target: request.target,
           protectedTerms: request.protectedTerms,
+          model: model ? modelRewriter(provider, model, config.AI_TIMEOUT_MS) : undefined,
           signal: controller.signal,
           onEvent: (event) => stream.send(event.event, event.data),
         });
@@ -64,8 +77,12 @@ export function detectionRoutes(deps: ApiDeps) {
         stream.send('done', { reductionId: started.row.id, points: centsToPoints(started.row.pointsCents), result });
       } catch (error) {
         const cancelled = controller.signal.aborted;
-        const message = cancelled ? '已停止，积分已退还' : '降AI率失败，积分已退还，请稍后重试';
-        if (!cancelled) deps.logger.error('ai.reduce_failed', { reductionId: started.row.id, err: error });
+        const message = cancelled
+          ? '已停止，积分已退还'
+          : isProviderError(error)
+            ? `${error.message}，积分已退还`
+            : '降AI率失败，积分已退还，请稍后重试';
+        if (!cancelled && !isProviderError(error)) deps.logger.error('ai.reduce_failed', { reductionId: started.row.id, err: error });
         await finishReduction(db, started, { status: cancelled ? 'cancelled' : 'failed', message });
         stream.send('error', {
           code: cancelled ? 'CANCELLED' : 'INTERNAL',

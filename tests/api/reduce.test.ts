@@ -169,3 +169,50 @@ describe('POST /api/v1/ai/reduce (降AI率)', () => {
     expect(await ledgerMismatches(server.database.db)).toEqual([]);
   });
 });
+
+describe('降AI率 with a language model', () => {
+  it('the model rewrites the chosen sentences (numbered lines back), facts it drops are refused; a provider failure is refunded', async () => {
+    const { fake, startFakeOpenAI } = await import('../fixtures/fake-openai/server');
+    const provider = await startFakeOpenAI();
+    const withModel = await startTestServer({ AI_BASE_URL: provider.url, AI_MODELS: 'fake-model:测试模型' });
+    try {
+      const me = await login(withModel.url);
+      const text = AI_ESSAY.replace('computer science', 'computer science since 2019');
+      // Answers whatever it is asked: each numbered sentence back, plainer, with 2019 dropped where it was.
+      provider.script(
+        fake.stream('1. I care about learning.\n2. Since years ago computer science has shaped my goals.\n3. This is my plan.\n'),
+      );
+      const balance = async () => (await client(withModel.url).get('/user/info', me.accessToken)).body.data.total_points as number;
+      const before = await balance();
+      const res = await fetch(`${withModel.url}/api/v1/ai/reduce`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${me.accessToken}` },
+        body: JSON.stringify({ text, mode: 'light' }),
+      });
+      const body = await res.text();
+      const done = JSON.parse(/event: done\ndata: (.+)/.exec(body)![1]!);
+      expect(done.result.engine).toBe('model');
+      expect(done.result.text).toContain('2019');
+      expect(done.result.text).toContain('I care about learning.');
+      const request = provider.requests.at(-1)!.body as { messages: Array<{ role: string; content: string }> };
+      expect(request.messages[0]!.content).toContain('Keep every number, date, score, name');
+      expect(request.messages[1]!.content).toMatch(/^Change as little as possible/);
+      expect(await balance()).toBeCloseTo(before - done.points, 2);
+
+      provider.script(fake.status(500));
+      const failed = await (
+        await fetch(`${withModel.url}/api/v1/ai/reduce`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${me.accessToken}` },
+          body: JSON.stringify({ text }),
+        })
+      ).text();
+      const error = JSON.parse(/event: error\ndata: (.+)/.exec(failed)![1]!);
+      expect(error.message).toBe('AI 服务暂时不可用，请稍后重试，积分已退还');
+      expect(await balance()).toBeCloseTo(before - done.points, 2);
+    } finally {
+      await withModel.close();
+      await provider.close();
+    }
+  });
+});
