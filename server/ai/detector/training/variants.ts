@@ -12,7 +12,7 @@ const SOURCE = { weighting: 'source' as const };
 export const VARIANTS: Record<string, Variant> = {
   'v1 recipe, all corpora': { spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group' } } },
   'source-balanced': { spec: { cfg: V1_CFG, fit: SOURCE } },
-  'source-balanced, class weighting only': { spec: { cfg: V1_CFG, fit: { weighting: 'class' } } },
+  'class weighting only': { spec: { cfg: V1_CFG, fit: { weighting: 'class' } } },
   'source-balanced + en word bigrams': { spec: { cfg: { ...V1_CFG, tokenOrders: { en: [1, 2], zh: [1, 2, 3] } }, fit: SOURCE } },
   'source-balanced + enStyle2': { spec: { cfg: { ...V1_CFG, enStyle2: true }, fit: SOURCE } },
   'source-balanced + en char 3-4-grams': { spec: { cfg: { ...V1_CFG, charOrders: [3, 4] }, fit: SOURCE } },
@@ -20,4 +20,10 @@ export const VARIANTS: Record<string, Variant> = {
   'source-balanced, zh char 1-2': { spec: { cfg: { ...V1_CFG, tokenOrders: { en: [1], zh: [1, 2] } }, fit: SOURCE } },
   'source-balanced + length-aware + shared calibration': { spec: { cfg: V1_CFG, fit: SOURCE, calibration: { lengthAware: true, shared: true } } },
   'v1 + length-aware + shared calibration': { spec: { cfg: V1_CFG, calibration: { lengthAware: true, shared: true } } },
+  'source-balanced + shared vocabulary 0.3': { spec: { cfg: V1_CFG, fit: SOURCE, sharedVocabulary: { en: 0.3, zh: 0.5 } } },
+  'source-balanced + shared vocabulary 0.5': { spec: { cfg: V1_CFG, fit: SOURCE, sharedVocabulary: { en: 0.5, zh: 0.5 } } },
+  'source-balanced + shared vocabulary 0.7': { spec: { cfg: V1_CFG, fit: SOURCE, sharedVocabulary: { en: 0.7, zh: 0.7 } } },
+  'v1 + shared thresholds': { spec: { cfg: V1_CFG, calibration: { lengthAware: false, shared: true } } },
+  'v1 + calibration fitted in-domain, shared thresholds': { spec: { cfg: V1_CFG, calibration: { lengthAware: false, shared: true, fitOn: 'calib' } } },
+  'v1 + length-aware calibration fitted in-domain, shared thresholds': { spec: { cfg: V1_CFG, calibration: { lengthAware: true, shared: true, fitOn: 'calib' } } },
 };
