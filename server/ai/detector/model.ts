@@ -68,7 +68,7 @@ export interface ModelMeta {
   minLength: Record<Lang, number>;
   targets: { aiMaxHumanFpr: number; mixedMaxHumanFpr: number; shiftAiMaxHumanFpr: number; shiftMixedMaxHumanFpr: number };
   shiftGuard: boolean;
-  calibration?: { lengthAware: boolean; shared: boolean; fitOn?: 'oos' | 'calib' };
+  calibration?: { lengthAware: boolean; shared: boolean; fitOn?: 'oos' | 'calib'; oosRescale?: boolean };
   training: Record<string, unknown>;
 }
 

@@ -137,9 +137,12 @@ export interface TrainSpec {
    * lengthAware: calibration with a length term (fitPlattLength);
    * shared: one threshold pair for both languages (the stricter of each);
    * fitOn: fit the calibration on out-of-source scores (default, when the
-   * shift guard has them) or on the in-domain calibration split.
+   * shift guard has them) or on the in-domain calibration split;
+   * oosRescale: then one monotone rescaling for both languages, fitted on the
+   * pooled out-of-source scores (keeps the ranking, makes the probability
+   * mean what it would on unseen kinds of text).
    */
-  calibration?: { lengthAware: boolean; shared: boolean; fitOn?: 'oos' | 'calib' };
+  calibration?: { lengthAware: boolean; shared: boolean; fitOn?: 'oos' | 'calib'; oosRescale?: boolean };
   /** Train only on n-grams used by at least this share of the language's training sources (sharedBuckets). */
   sharedVocabulary?: Record<Lang, number>;
   modelVersion: string;
@@ -157,6 +160,7 @@ export function trainAndCalibrate(
   shifted?: Record<Lang, OutOfSource[]>,
 ): TrainedModel {
   const langs = {} as Record<Lang, TrainingLangModel>;
+  const parts = {} as Record<Lang, { cal: Item[]; oos: OutOfSource[]; ex: Example[] }>;
   const summary: Record<string, unknown> = { ...extraMeta };
   for (const lang of ['en', 'zh'] as const) {
     const ex: Example[] = train
@@ -186,6 +190,28 @@ export function trainAndCalibrate(
     m.platt = spec.calibration?.lengthAware
       ? fitPlattLength(calPool.map((o) => o.raw), calPool.map((o) => o.units), calPool.map((o) => o.y), spec.minLength[lang])
       : fitPlatt(calPool.map((o) => o.raw), calPool.map((o) => o.y));
+    langs[lang] = m;
+    parts[lang] = { cal, oos, ex };
+  }
+  if (spec.calibration?.oosRescale) {
+    // One monotone map for both languages, fitted on the pooled out-of-source
+    // scores: the ranking (and so the labels) stays as fitted, but aiRate
+    // becomes a probability for kinds of text the model has not seen, the same
+    // in English and Chinese. Folded into each language's calibration.
+    const pool = (['en', 'zh'] as const).flatMap((lang) => parts[lang].oos.map((o) => ({ z: calibratedLogit(langs[lang], o.raw, o.units), y: o.y })));
+    if (pool.some((o) => o.y === 0) && pool.some((o) => o.y === 1)) {
+      const r = fitPlatt(pool.map((o) => o.z), pool.map((o) => o.y));
+      if (r.a > 0) {
+        for (const lang of ['en', 'zh'] as const) {
+          const p = langs[lang].platt;
+          langs[lang].platt = { ...p, a: r.a * p.a, b: r.a * p.b + r.b, ...(p.c !== undefined ? { c: r.a * p.c } : {}) };
+        }
+      }
+    }
+  }
+  for (const lang of ['en', 'zh'] as const) {
+    const m = langs[lang];
+    const { cal, oos, ex } = parts[lang];
     const humanProbs = cal.filter((it) => it.row.label === 'human').map((it) => sigmoid(calibratedLogit(m, trainingRawScore(m, it.vec), it.vec.units)));
     const inDomain = chooseThresholds(humanProbs, spec.targets.aiMaxHumanFpr, spec.targets.mixedMaxHumanFpr);
     m.thresholds = inDomain;
@@ -194,7 +220,6 @@ export function trainAndCalibrate(
       const guard = chooseThresholds(oosHumans, spec.targets.shiftAiMaxHumanFpr, spec.targets.shiftMixedMaxHumanFpr);
       m.thresholds = { ai: Math.max(inDomain.ai, guard.ai), mixed: Math.max(inDomain.mixed, guard.mixed) };
     }
-    langs[lang] = m;
     summary[lang] = {
       trainRows: ex.length,
       trainHuman: ex.filter((e) => e.y === 0).length,

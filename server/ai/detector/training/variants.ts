@@ -26,4 +26,7 @@ export const VARIANTS: Record<string, Variant> = {
   'v1 + shared thresholds': { spec: { cfg: V1_CFG, calibration: { lengthAware: false, shared: true } } },
   'v1 + calibration fitted in-domain, shared thresholds': { spec: { cfg: V1_CFG, calibration: { lengthAware: false, shared: true, fitOn: 'calib' } } },
   'v1 + length-aware calibration fitted in-domain, shared thresholds': { spec: { cfg: V1_CFG, calibration: { lengthAware: true, shared: true, fitOn: 'calib' } } },
+  'v1 + length-aware calibration fitted in-domain, shared out-of-source rescaling, shared thresholds': {
+    spec: { cfg: V1_CFG, calibration: { lengthAware: true, shared: true, fitOn: 'calib', oosRescale: true } },
+  },
 };
