@@ -30,7 +30,7 @@ describe('cli (npm run detect)', () => {
     expect(lines).toHaveLength(6);
     const expected = loadDetector().detect(ESSAY_1000_WORDS);
     if (!expected.ok) throw new Error('sample essay should be judged');
-    expect(lines[0]).toMatchObject({ aiRate: expected.aiRate, label: expected.label });
+    expect(lines[0]).toMatchObject({ aiRate: expected.aiRate, label: expected.label, reliability: expected.reliability, caveats: expected.caveats, modelVersion: expected.modelVersion });
     expect(lines[1]).toMatchObject({ aiRate: null, label: null, code: 'TEXT_TOO_SHORT' });
     for (const i of [2, 3, 4]) expect(lines[i]).toHaveProperty('error');
     expect(lines[5]).toEqual(lines[0]);

@@ -1,7 +1,8 @@
 // npm run detect -- FILE.jsonl [--out OUT.jsonl]
 //
 // Reads JSON lines with a `text` field and writes one JSON line per input
-// line, in input order: {"aiRate": number|null, "label": "human"|"mixed"|"ai"|null, ...}.
+// line, in input order: {"aiRate": number|null, "label": "human"|"mixed"|"ai"|null, ...}
+// (also band, language, wordCount, reliability, caveats, modelVersion).
 // aiRate and label are null when the text is too short to judge (with
 // "code": "TEXT_TOO_SHORT"). A line that is blank, not JSON, or has no string
 // `text` field gets an output line {"aiRate": null, "label": null, "error": "..."}
@@ -51,7 +52,7 @@ function scoreLine(line: string, detect: (text: string) => DetectionResult): { o
   const r = detect(text);
   return {
     out: r.ok
-      ? { aiRate: r.aiRate, label: r.label, band: r.band, language: r.language, wordCount: r.wordCount }
+      ? { aiRate: r.aiRate, label: r.label, band: r.band, language: r.language, wordCount: r.wordCount, reliability: r.reliability, caveats: r.caveats, modelVersion: r.modelVersion }
       : { aiRate: null, label: null, code: r.code, message: r.message, language: r.language, wordCount: r.wordCount, minLength: r.minLength },
   };
 }

@@ -98,6 +98,35 @@ describe('detector contract', () => {
     expect(detector.detect(words.slice(0, minLength.en - 1).join(' ')).ok).toBe(false);
   });
 
+  it('says how reliable the verdict is, with plain-Chinese caveats', () => {
+    const full = ok(detector.detect(ESSAY_1000_WORDS));
+    expect(['high', 'medium', 'low']).toContain(full.reliability);
+    expect(full.caveats.some((c) => c.includes('文本较短'))).toBe(false);
+    // Just above the minimum length: judged, but flagged as short, with a wider band.
+    const words = ESSAY_1000_WORDS.split(/\s+/);
+    const { minLength } = detector.model.meta;
+    const short = ok(detector.detect(words.slice(0, minLength.en + 5).join(' ')));
+    expect(short.reliability).not.toBe('high');
+    expect(short.caveats.some((c) => c.includes('文本较短'))).toBe(true);
+    for (const c of short.caveats) expect(c).toMatch(/[\u4e00-\u9fff]/);
+    // A mixed-language text says so.
+    const mixed = ok(detector.detect(MIXED));
+    expect(mixed.caveats.some((c) => c.includes('中英文混合'))).toBe(true);
+    expect(mixed.reliability).not.toBe('high');
+  });
+
+  it('never labels a low-reliability text as ai', () => {
+    // Short, mixed-language and AI-styled: every condition that lowers reliability.
+    const aiEn =
+      'In conclusion, technology plays a crucial role in modern education. Furthermore, it provides students with valuable opportunities to enhance their learning experience. ' +
+      'Additionally, online platforms offer a wide range of resources that foster collaboration and critical thinking. Moreover, teachers can leverage digital tools to create engaging and interactive lessons.';
+    const aiZh = '总之，科技在现代教育中发挥着至关重要的作用。此外，它为学生提供了宝贵的机会，以提升他们的学习体验。同时，在线平台提供了丰富的资源，促进了协作与批判性思维的发展。';
+    const r = ok(detector.detect(`${aiEn}\n\n${aiZh}`));
+    expect(r.reliability).toBe('low');
+    expect(r.label).not.toBe('ai');
+    for (const p of r.paragraphs) expect(p.label).not.toBe('ai');
+  });
+
   it('detects the language', () => {
     expect(detector.detect(ESSAY_1000_WORDS).language).toBe('en');
     expect(detector.detect(ZH_ESSAY).language).toBe('zh');

@@ -8,6 +8,8 @@ import { fnv1a, mulberry32 } from './hash';
 import type { DetectorModel, LangModel, Thresholds } from './model';
 import { calibratedLogit, rawScore, sigmoid, verdictOf } from './model';
 import { explain } from './reasons';
+import type { Reliability } from './reliability';
+import { assessReliability, atypicalityOf, BAND_WIDEN, CAPPED_CAVEAT, cappedVerdict } from './reliability';
 import type { Lang, Sentence } from './text';
 import { detectLanguage, splitSentences, ZH_CHARS_PER_EN_WORD } from './text';
 
@@ -38,6 +40,9 @@ export type DetectionResult =
       sentences: ScoredSentence[];
       paragraphs: ScoredParagraph[];
       reasons: string[];
+      /** How far the verdict can be trusted ('low' is never labelled 'ai'), and why, in plain Chinese. */
+      reliability: Reliability;
+      caveats: string[];
       wordCount: number;
       modelVersion: string;
     }
@@ -104,9 +109,22 @@ export class Detector {
 
     const thresholds = this.thresholdsFor(amount);
     const docZ = this.spanLogit(units);
+    const majorUnits = units.filter((u) => u.lang === major);
+    const majorVec = this.mergers[major].merge(majorUnits.map((u) => u.bag));
+    const majorModel = this.model.langs[major];
+    const lengthText = [amount.en > 0 ? `${amount.en} 个英文词` : '', amount.zh > 0 ? `${amount.zh} 个汉字` : ''].filter((t) => t).join('、');
+    const { reliability, caveats } = assessReliability({
+      relLength,
+      mixedLanguage: docLang === 'mixed',
+      atypicality: atypicalityOf(majorModel, majorVec.dense),
+      atypicalLimit: majorModel.atypical,
+      lengthText,
+    });
     const aiRate = toRate(sigmoid(docZ));
-    const label = verdictOf(sigmoid(docZ), thresholds);
-    const band = this.band(units, text, aiRate);
+    const rawLabel = verdictOf(sigmoid(docZ), thresholds);
+    const label = cappedVerdict(rawLabel, reliability);
+    if (label !== rawLabel) caveats.push(CAPPED_CAVEAT);
+    const band = this.band(units, text, docZ, BAND_WIDEN[reliability]);
 
     const sentencesOut = units.map((u, i) => {
       // A window of neighbours in the same language gives the sentence context;
@@ -121,21 +139,20 @@ export class Detector {
       const last = group[group.length - 1] as Unit;
       const plang = dominantLang(group);
       const z = this.shrunkLogit(group.filter((u) => u.lang === plang), plang, docZ);
-      paragraphs.push({ start: first.sentence.start, end: last.sentence.end, aiRate: toRate(sigmoid(z)), label: verdictOf(sigmoid(z), thresholds) });
+      paragraphs.push({ start: first.sentence.start, end: last.sentence.end, aiRate: toRate(sigmoid(z)), label: cappedVerdict(verdictOf(sigmoid(z), thresholds), reliability) });
     }
 
-    const majorUnits = units.filter((u) => u.lang === major);
     const reasons = explain({
       lang: major,
-      model: this.model.langs[major],
-      vec: this.mergers[major].merge(majorUnits.map((u) => u.bag)),
+      model: majorModel,
+      vec: majorVec,
       sentences: majorUnits.map((u) => u.sentence.text),
       config,
       label,
       paragraphLabels: paragraphs.map((p) => p.label),
     });
 
-    return { ok: true, language: docLang, aiRate, label, band, sentences: sentencesOut, paragraphs, reasons, wordCount, modelVersion: this.modelVersion };
+    return { ok: true, language: docLang, aiRate, label, band, sentences: sentencesOut, paragraphs, reasons, reliability, caveats, wordCount, modelVersion: this.modelVersion };
   }
 
   private vector(units: readonly Unit[], lang: Lang): SpanVector {
@@ -144,7 +161,8 @@ export class Detector {
 
   private langLogit(units: readonly Unit[], lang: Lang): number {
     const m: LangModel = this.model.langs[lang];
-    return calibratedLogit(m, rawScore(m, this.vector(units, lang)));
+    const v = this.vector(units, lang);
+    return calibratedLogit(m, rawScore(m, v), v.units);
   }
 
   /** Calibrated log-odds of a span; mixed spans average each language's verdict by its share of content. */
@@ -181,17 +199,20 @@ export class Detector {
   /**
    * Uncertainty band: AI rate of sentence-bootstrap resamples (seeded by the
    * text, so deterministic). Few or disagreeing sentences give a wide band.
+   * Less reliable verdicts widen it by `widen` (in log-odds around the score).
    */
-  private band(units: Unit[], text: string, aiRate: number): { low: number; high: number } {
+  private band(units: Unit[], text: string, docZ: number, widen: number): { low: number; high: number } {
     const rand = mulberry32(fnv1a(text));
-    const rates: number[] = [];
+    const zs: number[] = [];
     for (let b = 0; b < BOOTSTRAP; b++) {
       const sample = units.map(() => units[Math.floor(rand() * units.length)] as Unit);
-      rates.push(toRate(sigmoid(this.spanLogit(sample))));
+      zs.push(this.spanLogit(sample));
     }
-    rates.sort((a, b) => a - b);
-    const q = (p: number) => rates[Math.min(rates.length - 1, Math.floor(p * rates.length))] as number;
-    return { low: Math.min(aiRate, q(BAND_QUANTILES[0])), high: Math.max(aiRate, q(BAND_QUANTILES[1])) };
+    zs.sort((a, b) => a - b);
+    const q = (p: number) => zs[Math.min(zs.length - 1, Math.floor(p * zs.length))] as number;
+    const low = Math.min(docZ, docZ - widen * (docZ - q(BAND_QUANTILES[0])));
+    const high = Math.max(docZ, docZ + widen * (q(BAND_QUANTILES[1]) - docZ));
+    return { low: toRate(sigmoid(low)), high: toRate(sigmoid(high)) };
   }
 }
 

@@ -11,9 +11,25 @@ import type { FeatureConfig, SpanVector } from './features';
 import { assertRuntimeConfig } from './features';
 import type { Lang } from './text';
 
+/**
+ * Calibration: log-odds = a·raw + b, plus (length-aware models) c·raw·ℓ,
+ * where ℓ = ln(units / ref) clipped to [LEN_MIN, LEN_MAX]: the longer the
+ * span, the more its raw score is trusted.
+ */
 export interface Platt {
   a: number;
   b: number;
+  c?: number;
+  /** Reference length (units) of the length term. */
+  ref?: number;
+}
+
+const LEN_MIN = Math.log(0.25);
+const LEN_MAX = Math.log(8);
+
+/** The length term ℓ of a span of `units` English words / Chinese characters. */
+export function lengthTerm(units: number, ref: number): number {
+  return Math.max(LEN_MIN, Math.min(LEN_MAX, Math.log(Math.max(1, units) / ref)));
 }
 
 export interface Thresholds {
@@ -33,6 +49,8 @@ export interface LangModel {
   denseStd: Float64Array;
   platt: Platt;
   thresholds: Thresholds;
+  /** Atypicality (reliability.ts) above which a text counts as unlike the training texts. */
+  atypical?: number;
 }
 
 export interface SplitRule {
@@ -50,6 +68,7 @@ export interface ModelMeta {
   minLength: Record<Lang, number>;
   targets: { aiMaxHumanFpr: number; mixedMaxHumanFpr: number; shiftAiMaxHumanFpr: number; shiftMixedMaxHumanFpr: number };
   shiftGuard: boolean;
+  calibration?: { lengthAware: boolean; shared: boolean; fitOn?: 'oos' | 'calib'; oosRescale?: boolean };
   training: Record<string, unknown>;
 }
 
@@ -82,9 +101,11 @@ export function rawScore(m: LangModel, v: SpanVector): number {
   return s;
 }
 
-/** Calibrated logit (log-odds of AI under a balanced prior). */
-export function calibratedLogit(m: LangModel, raw: number): number {
-  return m.platt.a * raw + m.platt.b;
+/** Calibrated logit (log-odds of AI under a balanced prior) of a span of `units` units. */
+export function calibratedLogit(m: LangModel, raw: number, units: number): number {
+  const { a, b, c, ref } = m.platt;
+  const len = c !== undefined && ref !== undefined ? c * raw * lengthTerm(units, ref) : 0;
+  return a * raw + b + len;
 }
 
 export type Verdict = 'human' | 'mixed' | 'ai';
@@ -106,6 +127,7 @@ export interface LangJson {
   denseStd: number[];
   platt: Platt;
   thresholds: Thresholds;
+  atypical?: number;
 }
 
 /** Reads one language's model from `raw` (the unzipped weights) at `offset`; returns it and the offset after it. */
@@ -122,6 +144,7 @@ export function readLang(lj: LangJson, raw: Buffer, offset: number): { model: La
     denseStd: Float64Array.from(lj.denseStd),
     platt: lj.platt,
     thresholds: lj.thresholds,
+    ...(lj.atypical !== undefined ? { atypical: lj.atypical } : {}),
   };
   return { model, next: offset + bytes };
 }

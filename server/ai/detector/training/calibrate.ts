@@ -3,7 +3,7 @@
 // thresholds (verdictOf) is the runtime's, in ../model.ts.
 
 import type { Platt, Thresholds, Verdict } from '../model';
-import { sigmoid } from '../model';
+import { lengthTerm, sigmoid } from '../model';
 
 /** Weighted log-loss of Platt parameters (numerically safe form). */
 function plattLoss(a: number, b: number, scores: number[], ys: (0 | 1)[], w: number[]): number {
@@ -60,6 +60,72 @@ export function fitPlatt(scores: number[], ys: (0 | 1)[]): Platt {
     if (improved < 1e-12) break;
   }
   return { a, b };
+}
+
+/**
+ * Length-aware Platt scaling: log-odds = a·s + b + c·s·ℓ with ℓ =
+ * lengthTerm(units, ref), fitted by damped Newton steps on the class-balanced
+ * log-loss (small ridge on a and c).
+ */
+export function fitPlattLength(scores: number[], units: number[], ys: (0 | 1)[], ref: number): Platt {
+  const nPos = ys.filter((y) => y === 1).length;
+  const nNeg = ys.length - nPos;
+  if (nPos === 0 || nNeg === 0) return { a: 1, b: 0, c: 0, ref };
+  const w = ys.map((y) => (y === 1 ? 0.5 / nPos : 0.5 / nNeg));
+  const xs = scores.map((s, i) => [s, 1, s * lengthTerm(units[i] as number, ref)]);
+  const ridge = [1e-4, 0, 1e-4];
+  const lossOf = (p: number[]) => {
+    let loss = 0;
+    xs.forEach((x, i) => {
+      const z = (p[0] as number) * (x[0] as number) + (p[1] as number) + (p[2] as number) * (x[2] as number);
+      const signed = ys[i] === 1 ? -z : z;
+      loss += (w[i] as number) * (signed > 0 ? signed + Math.log1p(Math.exp(-signed)) : Math.log1p(Math.exp(signed)));
+    });
+    return loss + p.reduce((a, v, j) => a + ((ridge[j] as number) * v * v) / 2, 0);
+  };
+  let p = [1, 0, 0];
+  let loss = lossOf(p);
+  for (let iter = 0; iter < 100; iter++) {
+    const g = p.map((v, j) => (ridge[j] as number) * v);
+    const h = [0, 1, 2].map((j) => [0, 1, 2].map((k) => (j === k ? (ridge[j] as number) + 1e-9 : 0)));
+    xs.forEach((x, i) => {
+      const q = sigmoid((p[0] as number) * (x[0] as number) + (p[1] as number) + (p[2] as number) * (x[2] as number));
+      const r = (q - (ys[i] as number)) * (w[i] as number);
+      const hw = q * (1 - q) * (w[i] as number);
+      for (let j = 0; j < 3; j++) {
+        g[j] = (g[j] as number) + r * (x[j] as number);
+        const hj = h[j] as number[];
+        for (let k = 0; k < 3; k++) hj[k] = (hj[k] as number) + hw * (x[j] as number) * (x[k] as number);
+      }
+    });
+    const d = solve3(h, g);
+    let step = 1;
+    let next = loss;
+    let cand = p;
+    for (; step > 1e-6; step /= 2) {
+      cand = p.map((v, j) => v - step * (d[j] as number));
+      next = lossOf(cand);
+      if (next <= loss) break;
+    }
+    if (step <= 1e-6) break;
+    p = cand;
+    const improved = loss - next;
+    loss = next;
+    if (improved < 1e-12) break;
+  }
+  return { a: p[0] as number, b: p[1] as number, c: p[2] as number, ref };
+}
+
+/** Solves the 3×3 system h·x = g (Cramer's rule; h is positive definite here). */
+function solve3(h: number[][], g: number[]): number[] {
+  const m = (r: number, c: number) => (h[r] as number[])[c] as number;
+  const det3 = (a: number[][]) =>
+    (a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!)) -
+    (a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!)) +
+    (a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!));
+  const base = [0, 1, 2].map((r) => [0, 1, 2].map((c) => m(r, c)));
+  const det = det3(base);
+  return [0, 1, 2].map((col) => det3(base.map((row, r) => row.map((v, c) => (c === col ? (g[r] as number) : v)))) / det);
 }
 
 /**

@@ -25,13 +25,27 @@ export const DEFAULT_SPLIT: SplitRule = { salt: 'aigc-split-v1:', trainBelow: 70
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-/** `AIGC_CORPUS` overrides the default `../shared/data/aigc/corpus.jsonl.gz` (relative to the repo root). */
+/** The corpus files read by default (in this order), in `../shared/data/aigc/` relative to the repo root. */
+export const CORPUS_FILES = ['corpus.jsonl.gz', 'corpus-extra.jsonl.gz', 'corpus-zh-extra.jsonl.gz'];
+
+/**
+ * The corpus files training, the bench and the tests read: every file of
+ * CORPUS_FILES that exists. `AIGC_CORPUS` overrides them with a
+ * comma-separated list of paths.
+ */
+export function corpusPaths(): string[] {
+  if (process.env.AIGC_CORPUS) return process.env.AIGC_CORPUS.split(',').map((p) => p.trim()).filter((p) => p.length > 0);
+  return CORPUS_FILES.map((f) => resolve(REPO_ROOT, '../shared/data/aigc', f)).filter((p) => existsSync(p));
+}
+
+/** For messages: the corpus files, comma-separated. */
 export function corpusPath(): string {
-  return process.env.AIGC_CORPUS ?? resolve(REPO_ROOT, '../shared/data/aigc/corpus.jsonl.gz');
+  return corpusPaths().join(',');
 }
 
 export function corpusAvailable(): boolean {
-  return existsSync(corpusPath());
+  const paths = corpusPaths();
+  return paths.length > 0 && paths.every((p) => existsSync(p));
 }
 
 /**
@@ -46,13 +60,16 @@ export function cleanCorpusText(t: string): string {
     .trim();
 }
 
-export function loadCorpus(path = corpusPath()): CorpusRow[] {
-  const lines = gunzipSync(readFileSync(path)).toString('utf8').split('\n');
+/** Rows of the given corpus files (default: corpusPaths()), in file order. */
+export function loadCorpus(paths: string | string[] = corpusPaths()): CorpusRow[] {
   const rows: CorpusRow[] = [];
-  for (const line of lines) {
-    if (!line.trim()) continue;
-    const r = JSON.parse(line) as CorpusRow;
-    rows.push({ ...r, text: cleanCorpusText(r.text) });
+  for (const path of typeof paths === 'string' ? paths.split(',') : paths) {
+    const lines = gunzipSync(readFileSync(path)).toString('utf8').split('\n');
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      const r = JSON.parse(line) as CorpusRow;
+      rows.push({ text: cleanCorpusText(r.text), label: r.label, lang: r.lang, domain: r.domain, generator: r.generator, source: r.source });
+    }
   }
   return rows;
 }

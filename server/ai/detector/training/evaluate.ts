@@ -3,14 +3,14 @@
 
 import type { Detector } from '../detector';
 import type { Verdict } from '../model';
-import { verdictOf } from '../model';
+import type { Reliability } from '../reliability';
 import type { BinaryMetrics } from './calibrate';
 import { binaryMetrics } from './calibrate';
 import type { CorpusRow } from './data';
 import { attackOf, shortSource } from './data';
 import type { TrainedModel } from './experimental-features';
 import type { Item, TrainSpec } from './pipeline';
-import { buildModel, probOf, yOf } from './pipeline';
+import { buildModel, probOf, verdictOfItem, yOf } from './pipeline';
 
 export interface Row extends BinaryMetrics {
   group: string;
@@ -21,6 +21,7 @@ export interface Scored {
   row: CorpusRow;
   prob: number | null; // null = refused (too short)
   verdict: Verdict | null;
+  reliability?: Reliability;
 }
 
 /** Scores featurised items with a model (the fast path used for LOSO). */
@@ -28,7 +29,7 @@ export function scoreItems(model: TrainedModel, items: Item[]): Scored[] {
   return items.map(({ row, vec }) => {
     if (vec.units < model.meta.minLength[row.lang]) return { row, prob: null, verdict: null };
     const prob = probOf(model, row.lang, vec);
-    return { row, prob, verdict: verdictOf(prob, model.langs[row.lang].thresholds) };
+    return { row, prob, ...verdictOfItem(model, row.lang, vec, prob) };
   });
 }
 
@@ -36,7 +37,7 @@ export function scoreItems(model: TrainedModel, items: Item[]): Scored[] {
 export function scoreWithDetector(detector: Detector, rows: CorpusRow[]): Scored[] {
   return rows.map((row) => {
     const r = detector.detect(row.text);
-    return r.ok ? { row, prob: r.aiRate / 100, verdict: r.label } : { row, prob: null, verdict: null };
+    return r.ok ? { row, prob: r.aiRate / 100, verdict: r.label, reliability: r.reliability } : { row, prob: null, verdict: null };
   });
 }
 
@@ -52,10 +53,10 @@ function rowFor(group: string, scored: Scored[]): Row {
 
 type Key = (row: CorpusRow) => string | null;
 
-function breakdown(scored: Scored[], keyOf: Key): Row[] {
+function breakdown(scored: Scored[], keyOf: (s: Scored) => string | null): Row[] {
   const groups = new Map<string, Scored[]>();
   for (const s of scored) {
-    const k = keyOf(s.row);
+    const k = keyOf(s);
     if (k === null) continue;
     const arr = groups.get(k) ?? [];
     arr.push(s);
@@ -71,19 +72,24 @@ const byAttack: Key = (r) => {
   return a === null ? (r.label === 'ai' ? 'AI, not attacked' : null) : `AI +${a}`;
 };
 
+const byReliability = (s: Scored) => (s.reliability ? `${s.row.lang} reliability ${s.reliability}` : null);
+
 export interface Report {
   overall: Row[];
   byLanguage: Row[];
   byDomain: Row[];
   byAttack: Row[];
+  byReliability: Row[];
 }
 
 export function fullReport(scored: Scored[]): Report {
+  const onRow = (k: Key) => (s: Scored) => k(s.row);
   return {
     overall: [rowFor('all', scored)],
-    byLanguage: breakdown(scored, byLang),
-    byDomain: breakdown(scored, byDomain),
-    byAttack: breakdown(scored, byAttack),
+    byLanguage: breakdown(scored, onRow(byLang)),
+    byDomain: breakdown(scored, onRow(byDomain)),
+    byAttack: breakdown(scored, onRow(byAttack)),
+    byReliability: breakdown(scored, byReliability),
   };
 }
 
@@ -133,5 +139,7 @@ export function markdownReport(r: Report, heading: string): string {
     markdownTable(r.byDomain, 'lang source / domain'),
     `#### ${heading}: AI texts by attack (paraphrase / evasion)`,
     markdownTable(r.byAttack, 'generator kind'),
+    `#### ${heading}: by reliability of the verdict (\`reliability\`; 'low' is never labelled ai)`,
+    markdownTable(r.byReliability, 'lang reliability'),
   ].join('\n\n');
 }

@@ -20,8 +20,12 @@ export interface FitOptions {
   epochs: number;
   lr: number;
   l2: number;
-  /** 'class': balance human/AI; 'sqrt-group': also damp large source groups by 1/sqrt(n). */
-  weighting: 'class' | 'sqrt-group';
+  /**
+   * 'class': balance human/AI; 'sqrt-group': also damp large (source, domain,
+   * label) groups by 1/sqrt(n); 'source': every (source, label) group gets the
+   * same total weight, so each source counts equally whatever its size.
+   */
+  weighting: 'class' | 'sqrt-group' | 'source';
   seed: number;
 }
 
@@ -56,10 +60,20 @@ function denseStats(examples: Example[], nDense: number): { mean: Float64Array; 
   return { mean, std };
 }
 
+/** The (source, label) part of a `source|domain|label` group. */
+const sourceLabelOf = (group: string) => {
+  const parts = group.split('|');
+  return `${parts[0]}|${parts[parts.length - 1]}`;
+};
+
 function sampleWeights(examples: Example[], weighting: FitOptions['weighting']): Float64Array {
+  const keyOf = weighting === 'source' ? (e: Example) => sourceLabelOf(e.group) : (e: Example) => e.group;
   const groupN = new Map<string, number>();
-  for (const e of examples) groupN.set(e.group, (groupN.get(e.group) ?? 0) + 1);
-  const raw = Float64Array.from(examples, (e) => (weighting === 'sqrt-group' ? 1 / Math.sqrt(groupN.get(e.group) ?? 1) : 1));
+  for (const e of examples) groupN.set(keyOf(e), (groupN.get(keyOf(e)) ?? 0) + 1);
+  const raw = Float64Array.from(examples, (e) => {
+    const n = groupN.get(keyOf(e)) ?? 1;
+    return weighting === 'sqrt-group' ? 1 / Math.sqrt(n) : weighting === 'source' ? 1 / n : 1;
+  });
   // Then balance the classes so the prior the model learns is 50/50.
   const tot = [0, 0];
   examples.forEach((e, i) => (tot[e.y] = (tot[e.y] as number) + (raw[i] as number)));

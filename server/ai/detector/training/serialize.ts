@@ -57,8 +57,9 @@ export function serialize(model: TrainedModel): { json: string; bin: Buffer } {
       dense: Array.from(m.dense, tidy),
       denseMean: Array.from(m.denseMean, tidy),
       denseStd: Array.from(m.denseStd, tidy),
-      platt: { a: tidy(m.platt.a), b: tidy(m.platt.b) },
+      platt: { a: tidy(m.platt.a), b: tidy(m.platt.b), ...(m.platt.c !== undefined ? { c: tidy(m.platt.c), ref: m.platt.ref } : {}) },
       thresholds: { mixed: tidy(m.thresholds.mixed), ai: tidy(m.thresholds.ai) },
+      ...(m.atypical !== undefined ? { atypical: tidy(m.atypical) } : {}),
     };
   }
   const json = `${JSON.stringify({ meta: model.meta, langs: langsJson }, null, 1)}\n`;

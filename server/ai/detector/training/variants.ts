@@ -1,0 +1,32 @@
+// Candidates of the generalisation experiments (experiment-gen.ts, ADR 0028).
+
+import type { TrainSpec } from './pipeline';
+
+export interface Variant {
+  spec?: Partial<Omit<TrainSpec, 'cfg' | 'fit'>> & { cfg?: Partial<TrainSpec['cfg']>; fit?: Partial<TrainSpec['fit']> };
+}
+
+const V1_CFG = { bits: 17, tokenOrders: { en: [1], zh: [1, 2, 3] }, charOrders: [], abstractOrders: [], dense: true };
+const SOURCE = { weighting: 'source' as const };
+
+export const VARIANTS: Record<string, Variant> = {
+  'v1 recipe, all corpora': { spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group' } } },
+  'source-balanced': { spec: { cfg: V1_CFG, fit: SOURCE } },
+  'class weighting only': { spec: { cfg: V1_CFG, fit: { weighting: 'class' } } },
+  'source-balanced + en word bigrams': { spec: { cfg: { ...V1_CFG, tokenOrders: { en: [1, 2], zh: [1, 2, 3] } }, fit: SOURCE } },
+  'source-balanced + enStyle2': { spec: { cfg: { ...V1_CFG, enStyle2: true }, fit: SOURCE } },
+  'source-balanced + en char 3-4-grams': { spec: { cfg: { ...V1_CFG, charOrders: [3, 4] }, fit: SOURCE } },
+  'source-balanced + function-word 1-3-grams': { spec: { cfg: { ...V1_CFG, abstractOrders: [1, 2, 3] }, fit: SOURCE } },
+  'source-balanced, zh char 1-2': { spec: { cfg: { ...V1_CFG, tokenOrders: { en: [1], zh: [1, 2] } }, fit: SOURCE } },
+  'source-balanced + length-aware + shared calibration': { spec: { cfg: V1_CFG, fit: SOURCE, calibration: { lengthAware: true, shared: true } } },
+  'v1 + length-aware + shared calibration': { spec: { cfg: V1_CFG, calibration: { lengthAware: true, shared: true } } },
+  'source-balanced + shared vocabulary 0.3': { spec: { cfg: V1_CFG, fit: SOURCE, sharedVocabulary: { en: 0.3, zh: 0.5 } } },
+  'source-balanced + shared vocabulary 0.5': { spec: { cfg: V1_CFG, fit: SOURCE, sharedVocabulary: { en: 0.5, zh: 0.5 } } },
+  'source-balanced + shared vocabulary 0.7': { spec: { cfg: V1_CFG, fit: SOURCE, sharedVocabulary: { en: 0.7, zh: 0.7 } } },
+  'v1 + shared thresholds': { spec: { cfg: V1_CFG, calibration: { lengthAware: false, shared: true } } },
+  'v1 + calibration fitted in-domain, shared thresholds': { spec: { cfg: V1_CFG, calibration: { lengthAware: false, shared: true, fitOn: 'calib' } } },
+  'v1 + length-aware calibration fitted in-domain, shared thresholds': { spec: { cfg: V1_CFG, calibration: { lengthAware: true, shared: true, fitOn: 'calib' } } },
+  'v1 + length-aware calibration fitted in-domain, shared out-of-source rescaling, shared thresholds': {
+    spec: { cfg: V1_CFG, calibration: { lengthAware: true, shared: true, fitOn: 'calib', oosRescale: true } },
+  },
+};
