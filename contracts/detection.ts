@@ -45,6 +45,9 @@ export const detectionResultSchema = z
     sentences: z.array(scoredSentence),
     paragraphs: z.array(scoredParagraph),
     reasons: z.array(z.string()),
+    /** How far the label can be trusted for this text (short, mixed-language or unusual text: less), and why, in Chinese. */
+    reliability: z.enum(['high', 'medium', 'low']),
+    caveats: z.array(z.string()),
     language: z.enum(DETECTION_LANGUAGES),
     wordCount: z.number(),
     modelVersion: z.string(),

@@ -5,6 +5,8 @@ import { expect, loginViaForm, randomPhone, test, waitForHydration } from './fix
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/detection/${name}`, import.meta.url), 'utf8');
 const AI_ESSAY = fixture('ai-essay-en.txt');
+/** An AI draft whose opening a student rewrote: labelled AI without saturating, so the reduction shows. */
+const AI_DRAFT = fixture('ai-draft-edited-en.txt');
 const HUMAN_ESSAY = fixture('human-essay-en.txt');
 
 test('checks an AI essay and a human essay, reduces the AI one (balanced, local), keeps all but one rewrite and saves it as a work with its rate', async ({
@@ -28,6 +30,10 @@ test('checks an AI essay and a human essay, reduces the AI one (balanced, local)
   await page.getByTestId('detect-submit').click();
   await expect(page.getByTestId('detection-label')).toHaveText('大概率含有 AI 生成内容');
   await expect(page.getByTestId('detect-done')).toContainText('消耗 2.00 积分');
+
+  await page.getByTestId('detect-text').fill(AI_DRAFT);
+  await page.getByTestId('detect-submit').click();
+  await expect(page.getByTestId('detection-label')).toHaveText('大概率含有 AI 生成内容');
   const before = Number((await page.getByTestId('detection-rate').textContent())!.replace('%', ''));
   expect(before).toBeGreaterThan(70);
   await expect(page.locator('[data-testid="scored-sentence"][data-tone="high"]').first()).toBeVisible();
@@ -44,6 +50,8 @@ test('checks an AI essay and a human essay, reduces the AI one (balanced, local)
   await expect(page.getByTestId('points-display')).toHaveText((balance - charged).toFixed(2), { timeout: 10_000 });
   const after = Number((await page.getByTestId('reduce-after').textContent())!.replace('%', ''));
   expect(after).toBeLessThan(before);
+  // Under the AI label now.
+  await expect(result).not.toContainText('大概率含有 AI 生成内容');
   const sentences = page.getByTestId('reduce-sentence');
   expect(await sentences.count()).toBeGreaterThan(3);
   // Leave the first rewrite out: its original goes into the saved text.

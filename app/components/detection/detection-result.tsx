@@ -8,7 +8,12 @@ import { DETECTION_LABEL_TEXT, DETECTION_LIMITS, sentenceTone } from '~/services
  * and what the method cannot tell. Rendered on the server; needs no script.
  */
 
-type Result = Pick<DetectionResultDto, 'aiRate' | 'label' | 'band' | 'sentences' | 'reasons' | 'wordCount' | 'language' | 'modelVersion'>;
+type Result = Pick<
+  DetectionResultDto,
+  'aiRate' | 'label' | 'band' | 'sentences' | 'reasons' | 'reliability' | 'caveats' | 'wordCount' | 'language' | 'modelVersion'
+>;
+
+const RELIABILITY_TEXT = { high: '可信度较高', medium: '可信度一般', low: '可信度低' } as const;
 
 const TONE_STYLE = {
   low: { bg: 'transparent', borderColor: 'transparent' },
@@ -106,6 +111,16 @@ export function DetectionResult({ result, text }: { result: Result; text: string
               </Text>
             )}
           </Text>
+          <HStack gap="2" flexWrap="wrap" data-testid="detection-reliability">
+            <Badge variant="outline" colorPalette={result.reliability === 'high' ? 'gray' : 'orange'}>
+              {RELIABILITY_TEXT[result.reliability]}
+            </Badge>
+            {result.caveats.map((c) => (
+              <Text key={c} fontSize="xs" color="orange.700">
+                {c}
+              </Text>
+            ))}
+          </HStack>
           <Text fontSize="xs" color="gray.500">
             {result.language === 'zh' ? '中文' : result.language === 'en' ? '英文' : '中英混合'}，{result.wordCount}{' '}
             {result.language === 'zh' ? '字' : '词'} · 模型 {result.modelVersion}
