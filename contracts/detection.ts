@@ -97,3 +97,12 @@ export const reduceSaveSchema = z
 export type ReduceSave = z.infer<typeof reduceSaveSchema>;
 
 export const reduceSavedSchema = z.object({ workId: z.string(), title: z.string(), aiRate: z.number().nullable() });
+
+/** POST /api/v1/ai/extract-text (multipart `file`): an uploaded document's text, for checking (free). */
+export const extractedDocumentSchema = z.object({
+  text: z.string(),
+  format: z.string(),
+  /** The document was longer than a check takes: `text` is its first part. */
+  truncated: z.boolean(),
+});
+export type ExtractedDocument = z.infer<typeof extractedDocumentSchema>;

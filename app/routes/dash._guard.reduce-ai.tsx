@@ -1,8 +1,8 @@
 import { Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
-import { FolderOpen, ScanSearch } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { FolderOpen, ScanSearch, Upload } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { AI_INPUT_LIMITS } from '../../contracts/ai-operation-constants';
 import { DetectionResult } from '~/components/detection/detection-result';
 import { ReducePanel } from '~/components/detection/reduce-panel';
@@ -15,6 +15,8 @@ import { cacheAiRate } from '~/services/ai-rate-cache.client';
 import { REDUCE_AI_PAGE_ID, REDUCE_AI_ROUTE } from '~/services/detection';
 import { pageTitle } from '~/services/navigation';
 import { reduceAiAction, reduceAiLoader } from '~/services/reduce-ai-pages.server';
+import { resourceFetch } from '~/services/resource-fetch.client';
+import { pickUpload, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '~/services/upload-rules';
 import { workDetailHref } from '~/services/works';
 
 const PAGE = '查AI率 / 降AI率';
@@ -51,6 +53,66 @@ function OpenWork({ works, current }: { works: Array<{ id: string; title: string
   );
 }
 
+/** 上传文件 (with JavaScript): a pdf/doc/docx/txt's text into the box; the API reads it by content. */
+function UploadDocument({ onText }: { onText: (text: string, note: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function read(files: FileList | null) {
+    setError(null);
+    const picked = pickUpload(files, null);
+    if ('error' in picked) return setError(picked.error);
+    if (!picked.file) return;
+    const form = new FormData();
+    form.append('file', picked.file);
+    setBusy(true);
+    try {
+      const doc = await resourceFetch<{ text: string; format: string; truncated: boolean }>('ai/extract-text', {
+        method: 'POST',
+        body: form,
+      });
+      const note = `已读取「${picked.file.name}」${doc.truncated ? `，内容较长，只保留了前 ${AI_INPUT_LIMITS.essay} 个字符` : ''}${picked.warning ? `（${picked.warning}）` : ''}`;
+      onText(doc.text, note);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : UPLOAD_MESSAGES.invalid);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+  return (
+    <HStack gap="2" flexWrap="wrap">
+      <input
+        ref={input}
+        type="file"
+        accept={UPLOAD_ACCEPT}
+        hidden
+        onChange={(e) => void read(e.currentTarget.files)}
+        data-testid="upload-input"
+      />
+      <Button
+        size="sm"
+        variant="outline"
+        bg="white"
+        loading={busy}
+        loadingText="读取中…"
+        onClick={() => input.current?.click()}
+        data-testid="upload-document"
+      >
+        <Upload size={14} /> 上传文件
+      </Button>
+      <Text fontSize="xs" color="gray.500">
+        pdf、doc、docx 或 txt，小于 5MB
+      </Text>
+      {error && (
+        <Text fontSize="sm" color="red.600" role="alert" data-testid="upload-error">
+          {error}
+        </Text>
+      )}
+    </HStack>
+  );
+}
+
 /** /dash/reduce-ai: paste a text or open a work, check its AI rate (a plain form post), read the result. */
 export default function ReduceAi() {
   const { works, work } = useLoaderData<typeof loader>();
@@ -69,6 +131,7 @@ export default function ReduceAi() {
     setText(initialText);
   }
   const hydrated = useHydrated();
+  const [uploaded, setUploaded] = useState<string | null>(null);
 
   // The AI rate cache (spec §4): the page's last check, 24 h, with the text it was of.
   useEffect(() => {
@@ -92,7 +155,24 @@ export default function ReduceAi() {
       <Stack gap="5">
         <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '4', md: '5' }}>
           <Stack gap="4">
-            <OpenWork works={works} current={work?.id ?? ''} />
+            <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }} justify="space-between">
+              <Box flex="1" minW="0">
+                <OpenWork works={works} current={work?.id ?? ''} />
+              </Box>
+              {hydrated && (
+                <UploadDocument
+                  onText={(t, note) => {
+                    setText(t);
+                    setUploaded(note);
+                  }}
+                />
+              )}
+            </Stack>
+            {uploaded && (
+              <Text fontSize="sm" color="green.700" data-testid="upload-done">
+                {uploaded}
+              </Text>
+            )}
             {work && (
               <Text fontSize="sm" color="gray.600" data-testid="opened-work">
                 已打开作品：

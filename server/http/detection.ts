@@ -8,6 +8,11 @@ import { reduceAiRate } from '../ai/reducer/reduce';
 import { selectedModelOf } from '../domain/ai/operations';
 import { detectText, latestAiRate } from '../domain/ai/detection';
 import { finishReduction, saveReduction, startReduction } from '../domain/ai/reduction';
+import { AI_INPUT_LIMITS } from '../../contracts/ai-operation-constants';
+import { UPLOAD_FILE_LIMIT_BYTES } from '../../contracts/limits';
+import { extractText } from '../ai/cv/extract-text';
+import { DomainError } from '../domain/errors';
+import { multipartBody, type MultipartRequest } from './body';
 import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
 import { sse } from './sse';
 
@@ -46,6 +51,31 @@ export function detectionRoutes(deps: ApiDeps, options: { provider?: ChatProvide
     auth,
     route(async (req, res) => {
       ok(res, await latestAiRate(db, authOf(res).userId, parse(pageParams, req.params).pageIdentifier));
+    }),
+  );
+
+  // A document's text for the check (pdf, doc, docx, txt; the content decides): the CV reader's
+  // extraction, in a worker with a time limit. Free: the check that follows is what is charged.
+  router.post(
+    '/ai/extract-text',
+    auth,
+    multipartBody({ maxFileBytes: UPLOAD_FILE_LIMIT_BYTES - 1, tooLargeMessage: '文件必须小于 5MB!', maxFields: 2 }),
+    route(async (req, res) => {
+      const { file, extraFiles } = req as unknown as MultipartRequest;
+      if (!file || file.buffer.length === 0) throw new DomainError('FILE_INVALID', '文件无效，请重新上传', { field: 'file' });
+      const aborted = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) aborted.abort();
+      });
+      const extracted = await extractText(file.buffer, { signal: aborted.signal });
+      // Tabs mark column gaps in a CV; in an essay they are spaces.
+      const text = extracted.text.replace(/\t/g, ' ').trim();
+      const limit = AI_INPUT_LIMITS.essay;
+      ok(
+        res,
+        { text: text.slice(0, limit), format: extracted.format, truncated: text.length > limit },
+        extraFiles > 0 ? '一次只能上传一个文件，仅处理第一个文件' : '已读取文件',
+      );
     }),
   );
 

@@ -104,6 +104,37 @@ describe('POST /api/v1/ai/detect (查AI率)', () => {
     expect(await server.database.db.select().from(aiDetections).where(eq(aiDetections.userId, me.user.id))).toEqual([]);
   });
 
+  it('reads an uploaded document by its content, free: docx and pdf; anything else refused with the spec’s words', async () => {
+    const me = await login(server.url);
+    const before = await balanceOf(me.accessToken);
+    const upload = async (name: string, bytes: Buffer | string) => {
+      const form = new FormData();
+      form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
+      const res = await fetch(`${server.url}/api/v1/ai/extract-text`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${me.accessToken}` },
+        body: form,
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const docx = await upload('cv.docx', readFileSync(new URL('../fixtures/cv/zh-undergrad-cs.docx', import.meta.url)));
+    expect(docx.status).toBe(200);
+    expect(docx.body.data).toMatchObject({ format: 'docx', truncated: false });
+    expect(docx.body.data.text).toContain('浙江大学');
+    expect(docx.body.data.text).not.toContain('\t');
+    const pdf = await upload('essay.pdf', readFileSync(new URL('../fixtures/cv/en-msc-finance.pdf', import.meta.url)));
+    expect(pdf.body.data.format).toBe('pdf');
+    // The name says .txt, the content is a PNG: refused by content.
+    const png = await upload('essay.txt', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    expect(png.status).toBe(415);
+    expect(png.body.message).toBe('仅支持pdf, doc, docx和txt格式的文件');
+    const long = await upload('long.txt', HUMAN_ESSAY.repeat(20));
+    expect(long.body.data.truncated).toBe(true);
+    expect(long.body.data.text.length).toBe(20_000);
+    expect(await balanceOf(me.accessToken)).toBe(before);
+    expect((await fetch(`${server.url}/api/v1/ai/extract-text`, { method: 'POST' })).status).toBe(401);
+  });
+
   it('the ledger matches every balance afterwards', async () => {
     expect(await ledgerMismatches(server.database.db)).toEqual([]);
   });

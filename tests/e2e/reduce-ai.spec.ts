@@ -21,7 +21,10 @@ test('checks an AI essay and a human essay, reduces the AI one (balanced, local)
   await page.getByTestId('detect-submit').click();
   await expect(page.getByTestId('detect-error')).toHaveText('文本过短，无法可靠判断');
 
-  await page.getByTestId('detect-text').fill(HUMAN_ESSAY);
+  // The human essay comes in as a file: its text fills the box.
+  await page.getByTestId('upload-input').setInputFiles({ name: '我的文书.txt', mimeType: 'text/plain', buffer: Buffer.from(HUMAN_ESSAY) });
+  await expect(page.getByTestId('upload-done')).toContainText('已读取「我的文书.txt」');
+  await expect(page.getByTestId('detect-text')).toHaveValue(/The first program I ever wrote crashed/);
   await page.getByTestId('detect-submit').click();
   await expect(page.getByTestId('detection-label')).toHaveText('大概率为人工写作');
   await expect(page.getByTestId('detection-limits')).toContainText('不能单独用来认定文本由 AI 写成');
