@@ -33,6 +33,20 @@ export async function loginViaForm(page: Page, phone = randomPhone()) {
   return phone;
 }
 
+/**
+ * Logs in through the real form in a browser without JavaScript: the form posts, the server
+ * redirects, and the page it lands on is the overview.
+ */
+export async function loginWithoutScripts(page: Page, phone = randomPhone()) {
+  await page.goto('/dash/login');
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByTestId('send-code').click();
+  await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dash\/overview$/);
+  return phone;
+}
+
 type Violation = { directive: string; blocked: string; sample: string; url: string };
 
 /** Collects `securitypolicyviolation` events and CSP console messages across navigations. */

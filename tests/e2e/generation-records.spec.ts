@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { expect, loginViaForm, loginWithoutScripts, test, waitForHydration } from './fixtures';
 
 /** /dash/generation-records (issue 11): the operations the user ran, here through the offline engine. */
 
@@ -49,12 +49,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the records page and its filters work as plain links and forms', async ({ page }) => {
-    await page.goto('/dash/login');
-    await page.getByLabel('手机号').fill(`139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
-    await page.getByTestId('send-code').click();
-    await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
-    await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/dash\/overview$/);
+    await loginWithoutScripts(page);
     await page.goto('/dash/generation-records');
     await expect(page.getByTestId('records-empty')).toContainText('还没有生成记录');
     await page.getByLabel('类型').selectOption('cv');

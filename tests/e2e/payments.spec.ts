@@ -1,4 +1,4 @@
-import { adminStorageState, expect, loginViaForm, randomPhone, test, waitForHydration } from './fixtures';
+import { adminStorageState, expect, loginViaForm, loginWithoutScripts, test, waitForHydration } from './fixtures';
 
 /**
  * Issue 12 end to end on the embedded sandbox: pricing → recharge → order → the QR page → the
@@ -75,12 +75,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('pricing, recharge, order and the QR code all render and post without scripts', async ({ page }) => {
-    await page.goto('/dash/login');
-    await page.getByLabel('手机号').fill(randomPhone());
-    await page.getByTestId('send-code').click();
-    await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
-    await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/dash\/overview$/);
+    await loginWithoutScripts(page);
 
     await page.goto('/dash/pricing');
     await page.getByTestId('package-card').filter({ hasText: '体验包' }).getByTestId('package-buy').click();

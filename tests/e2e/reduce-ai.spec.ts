@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, loginViaForm, randomPhone, test, waitForHydration } from './fixtures';
+import { expect, loginViaForm, loginWithoutScripts, test, waitForHydration } from './fixtures';
 
 /** /dash/reduce-ai (issue 14): 查AI率 as a form post, 降AI率 with the local rewriter, saved into a work. */
 
@@ -77,12 +77,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the check is a form post with the result rendered on the server', async ({ page }) => {
-    await page.goto('/dash/login');
-    await page.getByLabel('手机号').fill(randomPhone());
-    await page.getByTestId('send-code').click();
-    await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
-    await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/dash\/overview$/);
+    await loginWithoutScripts(page);
     await page.goto('/dash/reduce-ai');
     await page.getByTestId('detect-text').fill(AI_ESSAY);
     await page.getByTestId('detect-submit').click();

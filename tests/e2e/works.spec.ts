@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginViaForm, randomPhone, test, waitForHydration } from './fixtures';
+import { expect, loginViaForm, loginWithoutScripts, randomPhone, test, waitForHydration } from './fixtures';
 
 /** /dash/my-works and the work page (issue 11): the list, the read view, versions compared and restored, delete. */
 
@@ -185,12 +185,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('a version is compared and restored, and the work deleted, each asked on the page', async ({ page }) => {
-    await page.goto('/dash/login');
-    await page.getByLabel('手机号').fill(randomPhone());
-    await page.getByTestId('send-code').click();
-    await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
-    await page.getByTestId('login-submit').click();
-    await expect(page).toHaveURL(/\/dash\/overview$/);
+    await loginWithoutScripts(page);
     const work = await createWork(page, { title: '无脚本作品', type: 'ps', lines: ['First draft.'] });
     await api(page, 'PUT', `works/${work.id}`, { content: { blocks: [paragraph('b0', 'Second draft.')] } });
 
