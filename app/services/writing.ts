@@ -1,0 +1,197 @@
+import {
+  OUTPUT_LANGUAGES,
+  PS_DOCUMENT_TYPES,
+  PS_TONES,
+  WRITING_STYLES,
+  type OutputLanguage,
+  type PsTone,
+  type SelectionOperation,
+  type WritingStyle,
+} from '../../contracts/ai-operation-constants';
+import type { DraftType } from './drafts';
+
+/**
+ * The writing pages' shared rules (issue 13, ADR 0030), pure and zod-free so the page and its
+ * tests share them: the PS form prefilled from a student's archive, restored from a draft, turned
+ * into the operation's input, and the selection tools' requests.
+ */
+
+/** What the page needs of a student: the name, the prefill and the entries it can feature. */
+export type WritingStudent = { id: string; name: string; prefill: PsPrefill; experiences: string[] };
+export type PsPrefill = { targetSchool: string; targetProgram: string; degree: string };
+
+export type PsForm = {
+  documentType: (typeof PS_DOCUMENT_TYPES)[number];
+  targetSchool: string;
+  targetProgram: string;
+  degree: string;
+  wordLimit: string;
+  tone: PsTone;
+  language: OutputLanguage;
+  /** Archive entry titles to feature. */
+  focus: string[];
+  extraRequirements: string;
+};
+
+export const PS_WORD_LIMIT = '800';
+export const FOCUS_MAX = 10;
+
+export const emptyPsForm = (): PsForm => ({
+  documentType: 'PS',
+  targetSchool: '',
+  targetProgram: '',
+  degree: '',
+  wordLimit: PS_WORD_LIMIT,
+  tone: 'sincere',
+  language: 'en',
+  focus: [],
+  extraRequirements: '',
+});
+
+/** The archive's shape as far as the writing pages read it (contracts/archives.ts ProfileData). */
+type Entry = { title?: string | null };
+export type ArchiveData = {
+  major?: string | null;
+  degree?: string | null;
+  education?: Array<{ school?: string | null; degree?: string | null; major?: string | null }>;
+  research?: Entry[];
+  internships?: Entry[];
+  projects?: Entry[];
+  activities?: Entry[];
+  awards?: Entry[];
+  targets?: { degree?: string | null; majors?: string[]; countries?: string[] };
+};
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * The archive has no target school field (targets are countries, degree and majors): the school
+ * stays for the consultant to fill in; program and degree come from the targets.
+ */
+export function prefillOf(data: ArchiveData): PsPrefill {
+  return {
+    targetSchool: '',
+    targetProgram: text(data.targets?.majors?.[0]),
+    degree: text(data.targets?.degree),
+  };
+}
+
+/** Entry titles in the order a PS draws on them (research first), without repeats. */
+export function experiencesOf(data: ArchiveData): string[] {
+  const sections = [data.research, data.internships, data.projects, data.activities, data.awards];
+  const titles = sections.flatMap((s) => (s ?? []).map((e) => text(e.title)).filter(Boolean));
+  return [...new Set(titles)];
+}
+
+/** A new student's form: the fields the archive knows replace the current ones; the rest stay. */
+export function applyPrefill(form: PsForm, student: WritingStudent): PsForm {
+  const p = student.prefill;
+  return {
+    ...form,
+    targetSchool: p.targetSchool || form.targetSchool,
+    targetProgram: p.targetProgram || form.targetProgram,
+    degree: p.degree || form.degree,
+    // Featured entries belong to one student: start from this one's first few.
+    focus: student.experiences.slice(0, 3),
+  };
+}
+
+const oneOf = <T extends string>(values: readonly T[], v: unknown, fallback: T): T =>
+  typeof v === 'string' && (values as readonly string[]).includes(v) ? (v as T) : fallback;
+const str = (v: unknown, max: number) => (typeof v === 'string' ? v.slice(0, max) : '');
+
+/** A stored sidebar (local storage, any shape) read back as a form; unknown values fall back. */
+export function psFormFrom(stored: unknown): PsForm {
+  const s = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const base = emptyPsForm();
+  return {
+    documentType: oneOf(PS_DOCUMENT_TYPES, s.documentType, base.documentType),
+    targetSchool: str(s.targetSchool, 100),
+    targetProgram: str(s.targetProgram, 100),
+    degree: str(s.degree, 50),
+    wordLimit: typeof s.wordLimit === 'string' && /^\d{0,5}$/.test(s.wordLimit) ? s.wordLimit : base.wordLimit,
+    tone: oneOf(PS_TONES, s.tone, base.tone),
+    language: oneOf(OUTPUT_LANGUAGES, s.language, base.language),
+    focus: Array.isArray(s.focus) ? s.focus.filter((f): f is string => typeof f === 'string').slice(0, FOCUS_MAX) : [],
+    extraRequirements: str(s.extraRequirements, 2000),
+  };
+}
+
+/** The ps operation's input: blanks left out so the API's defaults and messages apply. */
+export function psInputOf(form: PsForm) {
+  const optional = (v: string) => (v.trim() ? v.trim() : undefined);
+  return {
+    documentType: form.documentType,
+    targetSchool: optional(form.targetSchool),
+    targetProgram: form.targetProgram.trim(),
+    degree: optional(form.degree),
+    wordLimit: form.wordLimit.trim() ? Number(form.wordLimit) : undefined,
+    tone: form.tone,
+    language: form.language,
+    focus: form.focus.map((f) => f.trim()).filter(Boolean),
+    extraRequirements: optional(form.extraRequirements),
+  };
+}
+
+/** The form's own check before spending points; the API checks again (zod) and its message wins. */
+export function psFormProblem(form: PsForm): string | null {
+  if (!form.targetProgram.trim()) return '请填写目标专业';
+  const limit = Number(form.wordLimit);
+  if (form.wordLimit.trim() && (!Number.isInteger(limit) || limit < 50 || limit > 5000)) return '字数要求需在50到5000之间';
+  return null;
+}
+
+export const workTitleOf = (label: string, studentName: string | null, subject: string) =>
+  [studentName, label, subject.trim()].filter(Boolean).join(' · ').slice(0, 200);
+
+// ---- Selection tools ------------------------------------------------------------------------
+
+export type SelectionTool =
+  | { operation: Exclude<SelectionOperation, 'style' | 'translate'> }
+  | { operation: 'style'; style: WritingStyle }
+  | { operation: 'translate'; targetLanguage: OutputLanguage };
+
+export const STYLE_CHOICES = WRITING_STYLES;
+
+/** Mostly Han characters: translate to English; anything else to Chinese. */
+export function translationTarget(text: string): OutputLanguage {
+  const han = (text.match(/\p{Script=Han}/gu) ?? []).length;
+  const latin = (text.match(/[A-Za-z]/g) ?? []).length;
+  return han > latin / 4 ? 'en' : 'zh';
+}
+
+export const SELECTION_CONTEXT_CHARS = 1500;
+
+/** The generate request of a selection tool: the selection and the text around it. */
+export function selectionRequest(tool: SelectionTool, selected: string, documentText: string, clientProfileId: string | null) {
+  const at = documentText.indexOf(selected);
+  const context =
+    at < 0
+      ? undefined
+      : (
+          documentText.slice(Math.max(0, at - SELECTION_CONTEXT_CHARS / 2), at) +
+          documentText.slice(at + selected.length, at + selected.length + SELECTION_CONTEXT_CHARS / 2)
+        ).trim() || undefined;
+  const input: Record<string, unknown> = { selectedText: selected.slice(0, 5000), context };
+  if (tool.operation === 'style') input.style = tool.style;
+  if (tool.operation === 'translate') input.targetLanguage = tool.targetLanguage;
+  return {
+    operation: tool.operation,
+    ...(clientProfileId ? { clientProfileId } : {}),
+    input,
+  } as const;
+}
+
+/** Picks, among the places a passage now sits, the one nearest where it was (edits move text). */
+export function nearestRange<R extends { from: number }>(ranges: R[], from: number): R | null {
+  let best: R | null = null;
+  for (const r of ranges) if (!best || Math.abs(r.from - from) < Math.abs(best.from - from)) best = r;
+  return best;
+}
+
+/** What each writing page is: its draft slot, the work type it saves as, its menu label. */
+export const WRITING_PAGES = {
+  ps: { draftType: 'ps', workType: 'ps', label: 'PS / SOP', route: '/dash/ps-writing' },
+} as const satisfies Record<string, { draftType: DraftType; workType: string; label: string; route: string }>;
+
+export const reduceAiHref = (workId: string) => `/dash/reduce-ai?workId=${encodeURIComponent(workId)}`;
