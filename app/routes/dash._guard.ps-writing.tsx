@@ -9,6 +9,7 @@ import {
   PS_TONE_LABELS,
   PS_TONES,
 } from '../../contracts/ai-operation-constants';
+import type { ShellHandle } from '~/routes/dash';
 import { FormField } from '~/components/ui/form-field';
 import { WritingStudio, type StudioPage } from '~/components/writing/writing-studio';
 import { pageTitle } from '~/services/navigation';
@@ -27,6 +28,8 @@ import {
 
 const PAGE = 'PS / SOP 写作';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
+/** Writing pages grow with the document (spec §2): no inner scrolling area. */
+export const handle = { layout: 'writing' } satisfies ShellHandle;
 export const loader = (args: LoaderFunctionArgs) => writingPageLoader(PAGE, 'ps', args);
 
 const PS_PAGE: StudioPage<PsForm> = {

@@ -73,6 +73,11 @@ test('PS writing: prefilled from the archive, streamed, stopped, shaped with two
   await expect(page.getByTestId('generation-status')).toContainText(/扣除 [\d.]+ 积分/);
   await expect(editor).toContainText('离线模式');
   await expect(editor).toContainText('MSc Data Science');
+  // The answer's markdown headings are headings, not '#' text.
+  await expect(editor.locator('h1, h2').first()).toBeVisible();
+  await expect(editor).not.toContainText('## ');
+  // The page grows with the document: the window scrolls, not an inner area (spec §2).
+  expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
   // The whole generation is one undo step.
   await editor.click();
   await page.keyboard.press('Control+z');

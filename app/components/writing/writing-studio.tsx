@@ -14,6 +14,7 @@ import { useShellUser } from '~/hooks/use-app-data';
 import { runOperation } from '~/services/ai-stream.client';
 import type { DraftType } from '~/services/drafts';
 import { loadDraft, saveDraft } from '~/services/drafts.client';
+import { markdownDocument } from '~/services/markdown-document';
 import { ResourceError, resourceFetch } from '~/services/resource-fetch.client';
 import { workExportHref } from '~/services/work-export';
 import { workDetailHref } from '~/services/works';
@@ -243,6 +244,10 @@ export function WritingStudio<F>({
       });
       if (outcome.status === 'done' && outcome.text.trim()) {
         session.finish();
+        // The stream arrived as text; its markdown becomes headings and lists. Undoing the streamed
+        // step first keeps the whole generation one undo step.
+        editor.undo();
+        editor.setDocument(markdownDocument(outcome.text));
         setAiUsed(true);
         setDirty(true);
         setRun({ phase: 'done', charged: outcome.operation.points });
