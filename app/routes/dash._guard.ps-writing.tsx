@@ -42,6 +42,7 @@ const PS_PAGE: StudioPage<PsForm> = {
   applyStudent: applyPrefill,
   request: (form, clientProfileId) =>
     psFormProblem(form) ?? { operation: 'ps', ...(clientProfileId ? { clientProfileId } : {}), input: psInputOf(form) },
+  contextOf: (form) => [form.targetSchool, form.targetProgram, form.degree, form.wordLimit, form.extraRequirements, ...form.focus],
   titleOf: (form, student) => workTitleOf(form.documentType, student?.name ?? null, form.targetProgram),
   editorPlaceholder: '填写左侧表单后点击「生成」，或直接在这里写作',
 };

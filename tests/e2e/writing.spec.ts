@@ -78,6 +78,8 @@ test('PS writing: prefilled from the archive, streamed, stopped, shaped with two
   await expect(editor).not.toContainText('## ');
   // The page grows with the document: the window scrolls, not an inner area (spec §2).
   expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+  // Each generation is fact-checked at once: the offline draft holds only archive and form facts.
+  await expect(page.getByTestId('fact-check-clean')).toBeVisible();
   // The whole generation is one undo step.
   await editor.click();
   await page.keyboard.press('Control+z');
@@ -115,6 +117,16 @@ test('PS writing: prefilled from the archive, streamed, stopped, shaped with two
   await page.getByTestId('proposal-discard').click();
   await expect(panel).toBeHidden();
   await expect(paragraphs.nth(1)).toHaveText(styled);
+
+  // An invented award typed in is found on demand, listed and highlighted in the editor.
+  await editor.locator('p').last().click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' I also won the Gates Cambridge Scholarship.');
+  await page.getByTestId('fact-check-run').click();
+  await expect(page.getByTestId('fact-item')).toHaveCount(1);
+  await expect(page.getByTestId('fact-item')).toContainText('Gates Cambridge Scholarship');
+  await expect(page.getByTestId('fact-item')).toContainText('奖项');
+  await expect(editor.locator('[data-highlight-id="fact-0"]')).toHaveText('Gates Cambridge Scholarship');
 
   // Save as a work: export and the AI-rate link open up.
   await page.getByTestId('save-work').click();

@@ -41,3 +41,10 @@ describe('findUnsupported', () => {
     ]);
   });
 });
+
+describe('names stay on their line', () => {
+  it('does not run a school name into the next heading or sentence', () => {
+    expect(findUnsupported('University of Edinburgh\nThe MSc Data Science', 'University of Edinburgh')).toEqual([]);
+    expect(findUnsupported('at University of Edinburgh The end', 'University of Edinburgh')).toEqual([]);
+  });
+});

@@ -3,10 +3,11 @@ import { Link, useSearchParams } from '@remix-run/react';
 import { FileDown, Save, ScanSearch, Sparkles, Square, UserPlus } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { GenerateRequestBody } from '../../../contracts/ai-operations';
+import type { UnsupportedFact } from '../../../contracts/fact-check-constants';
 import type { EditorDocument } from '../../../contracts/works';
 import type { WorkType } from '../../../contracts/work-constants';
 import { useNewStudent, useStudentCreated } from '~/components/archives/new-student';
-import { WritingEditor, type SelectionInfo, type WritingEditorHandle } from '~/components/editor/writing-editor';
+import { WritingEditor, type Highlight, type SelectionInfo, type WritingEditorHandle } from '~/components/editor/writing-editor';
 import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
 import { notifySuccess } from '~/components/ui/toaster';
@@ -19,6 +20,7 @@ import { ResourceError, resourceFetch } from '~/services/resource-fetch.client';
 import { workExportHref } from '~/services/work-export';
 import { workDetailHref } from '~/services/works';
 import { nearestRange, reduceAiHref, selectionRequest, type SelectionTool, type WritingStudent } from '~/services/writing';
+import { FactPanel } from './fact-panel';
 import { ProposalPanel, SelectionToolbar, type Proposal } from './selection-tools';
 
 export type StudioData = {
@@ -39,6 +41,8 @@ export type StudioPage<F> = {
   applyStudent: (form: F, student: WritingStudent) => F;
   /** The generate request, or the message saying what is missing. */
   request: (form: F, clientProfileId: string | null) => GenerateRequestBody | string;
+  /** What the form says, known to the fact check alongside the archive. */
+  contextOf: (form: F) => string[];
   /** The work's title when first saved. */
   titleOf: (form: F, student: WritingStudent | null) => string;
   editorPlaceholder: string;
@@ -53,6 +57,7 @@ type Run =
   | { phase: 'stopped' }
   | { phase: 'error'; message: string };
 
+type Facts = { status: 'idle' | 'checking' | 'done' | 'error'; items: UnsupportedFact[]; message?: string };
 type StoredSidebar = { form: unknown; workId: string | null; aiUsed: boolean };
 const AUTOSAVE_MS = 600;
 const EMPTY: EditorDocument = { blocks: [] };
@@ -120,6 +125,7 @@ export function WritingStudio<F>({
   const [selection, setSelection] = useState<(SelectionInfo & { top: number; left: number; bottom: number }) | null>(null);
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [panelTop, setPanelTop] = useState(48);
+  const [facts, setFacts] = useState<Facts>({ status: 'idle', items: [] });
   const abort = useRef<AbortController | null>(null);
   const proposalAbort = useRef<AbortController | null>(null);
   const [appliedStudent, setAppliedStudent] = useState<string | null>(data.student?.id ?? null);
@@ -210,6 +216,27 @@ export function WritingStudio<F>({
     setSearchParams(params, { replace: true, preventScrollReset: true });
   };
 
+  /** The findings as editor highlights: every place each unsupported fact appears. */
+  const factHighlights = (handle: WritingEditorHandle, items: UnsupportedFact[]): Highlight[] =>
+    items.flatMap((f, i) => handle.rangesOfText(f.text).map((r) => ({ ...r, tone: 'error' as const, id: `fact-${i}` })));
+
+  const checkFacts = async (handle: WritingEditorHandle) => {
+    const text = plainText(handle.getDocument()).slice(0, 20_000);
+    if (!text.trim()) return setFacts({ status: 'done', items: [] });
+    setFacts((f) => ({ ...f, status: 'checking' }));
+    try {
+      const result = await resourceFetch<{ unsupported: UnsupportedFact[] }>('ai/fact-check', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text, ...(student ? { clientProfileId: student.id } : {}), context: page.contextOf(form).filter(Boolean) }),
+      });
+      setFacts({ status: 'done', items: result.unsupported });
+      handle.setHighlights(factHighlights(handle, result.unsupported));
+    } catch (error) {
+      setFacts({ status: 'error', items: [], message: errorText(error) });
+    }
+  };
+
   const generate = async () => {
     if (!editor || generating) return;
     const body = page.request(form, student?.id ?? null);
@@ -218,6 +245,7 @@ export function WritingStudio<F>({
     const controller = new AbortController();
     abort.current = controller;
     setProposal(null);
+    setFacts({ status: 'idle', items: [] });
     editor.clearHighlights();
     const session = editor.startGeneration('replace');
     setRun({ phase: 'starting' });
@@ -251,6 +279,8 @@ export function WritingStudio<F>({
         setAiUsed(true);
         setDirty(true);
         setRun({ phase: 'done', charged: outcome.operation.points });
+        // Every generation is checked against the archive and the form at once.
+        void checkFacts(editor);
       } else if (outcome.status === 'stopped') {
         session.discard();
         setRun({ phase: 'stopped' });
@@ -282,7 +312,7 @@ export function WritingStudio<F>({
     const picked = selection;
     const controller = new AbortController();
     proposalAbort.current = controller;
-    editor.setHighlights([{ from: picked.from, to: picked.to, tone: 'mark', id: 'proposal' }]);
+    editor.setHighlights([...factHighlights(editor, facts.items), { from: picked.from, to: picked.to, tone: 'mark', id: 'proposal' }]);
     const base: Proposal = { tool, from: picked.from, original: picked.text, text: '', status: 'running' };
     setProposal(base);
     setPanelTop(picked.bottom);
@@ -302,7 +332,7 @@ export function WritingStudio<F>({
       if (outcome.status === 'done') setProposal({ ...base, text: outcome.text.trim(), status: 'done', charged: outcome.operation.points });
       else if (outcome.status === 'stopped') {
         setProposal(null);
-        editor.clearHighlights();
+        editor.setHighlights(factHighlights(editor, facts.items));
       } else setProposal({ ...base, text, status: 'error', message: outcome.message });
     } catch (error) {
       setProposal({ ...base, text, status: 'error', message: errorText(error) });
@@ -314,7 +344,7 @@ export function WritingStudio<F>({
   const accept = () => {
     if (!editor || !proposal) return;
     const at = nearestRange(editor.rangesOfText(proposal.original), proposal.from);
-    editor.clearHighlights();
+    editor.setHighlights(factHighlights(editor, facts.items));
     if (!at) {
       setProposal({ ...proposal, status: 'error', message: '原文已被修改，无法采纳，请重新选中文字' });
       return;
@@ -324,7 +354,7 @@ export function WritingStudio<F>({
     setProposal(null);
   };
   const discardProposal = () => {
-    editor?.clearHighlights();
+    if (editor) editor.setHighlights(factHighlights(editor, facts.items));
     setProposal(null);
   };
 
@@ -431,6 +461,7 @@ export function WritingStudio<F>({
           </Stack>
           {renderForm(form, setForm, student)}
           <FormAlert>{formError}</FormAlert>
+          <FactPanel facts={facts} onCheck={() => editor && void checkFacts(editor)} disabled={!editor || busy} />
           {generating ? (
             <Button colorPalette="red" variant="outline" onClick={() => abort.current?.abort()} data-testid="stop-generation">
               <Square size={16} /> 停止

@@ -18,21 +18,21 @@ const PATTERNS: Array<{ kind: FactKind; re: RegExp }> = [
   {
     kind: 'award',
     re: new RegExp(
-      `(?:[A-Z][\\w'’-]*\\s+){0,6}(?:Award|Prize|Scholarship|Medal|Fellowship)\\b|[\\p{Script=Han}\\d]{2,20}?(?:奖学金|特等奖|一等奖|二等奖|三等奖|金奖|银奖|铜奖|优秀奖)`,
+      `(?:[A-Z][\\w'’-]*[ \\t]+){0,6}(?:Award|Prize|Scholarship|Medal|Fellowship)\\b|[\\p{Script=Han}\\d]{2,20}?(?:奖学金|特等奖|一等奖|二等奖|三等奖|金奖|银奖|铜奖|优秀奖)`,
       'gu',
     ),
   },
   {
     kind: 'school',
     re: new RegExp(
-      `University of(?:\\s+[A-Z][\\w'’&-]*)+|(?:[A-Z][\\w'’&.-]*\\s+){1,5}(?:University|College|Institute of Technology)\\b|[\\p{Script=Han}]{2,12}(?:大学|学院)`,
+      `University of(?:[ \\t]+(?!(?:The|And|In|At|For|I)\\b)[A-Z][\\w'’&-]*)+|(?:[A-Z][\\w'’&.-]*[ \\t]+){1,5}(?:University|College|Institute of Technology)\\b|[\\p{Script=Han}]{2,12}(?:大学|学院)`,
       'gu',
     ),
   },
   {
     kind: 'organisation',
     re: new RegExp(
-      `(?:[A-Z][\\w'’&.-]*\\s+){1,5}(?:Inc\\.?|Ltd\\.?|Corporation|Company|Group|Laboratory|Lab|Bank|Institute)\\b|[\\p{Script=Han}]{2,12}(?:公司|集团|研究院|研究所|实验室|银行)`,
+      `(?:[A-Z][\\w'’&.-]*[ \\t]+){1,5}(?:Inc\\.?|Ltd\\.?|Corporation|Company|Group|Laboratory|Lab|Bank|Institute)\\b|[\\p{Script=Han}]{2,12}(?:公司|集团|研究院|研究所|实验室|银行)`,
       'gu',
     ),
   },
