@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPrefill,
+  emptyFreeForm,
   emptyPsForm,
+  freeFormFrom,
+  freeRequest,
   experiencesOf,
   nearestRange,
   prefillOf,
@@ -84,5 +87,26 @@ describe('selection tools', () => {
   it('finds the passage again nearest to where it was', () => {
     expect(nearestRange([{ from: 3 }, { from: 40 }, { from: 90 }], 50)).toEqual({ from: 40 });
     expect(nearestRange([], 5)).toBeNull();
+  });
+});
+
+describe('free writing', () => {
+  it('asks for a topic or a requirement by mode, and builds the matching operation', () => {
+    expect(freeRequest(emptyFreeForm(), null)).toBe('请填写题目');
+    expect(freeRequest({ ...emptyFreeForm(), mode: 'requirement', requirement: '太短' }, null)).toBe('写作要求至少10个字符');
+    expect(freeRequest({ ...emptyFreeForm(), topic: ' 一次志愿者经历 ', wordLimit: '300' }, 'id-1')).toEqual({
+      operation: 'free',
+      clientProfileId: 'id-1',
+      input: { topic: '一次志愿者经历', prompt: undefined, wordLimit: 300, language: 'zh' },
+    });
+    const requirement = '请写一篇关于团队合作的短文，包含一个具体事例。';
+    expect(freeRequest({ ...emptyFreeForm(), mode: 'requirement', requirement, language: 'en' }, null)).toEqual({
+      operation: 'write_by_requirement',
+      input: { requirement, wordLimit: 800, language: 'en' },
+    });
+  });
+
+  it('reads a stored form back', () => {
+    expect(freeFormFrom({ mode: 'requirement', requirement: 'x', language: 'fr' })).toMatchObject({ mode: 'requirement', requirement: 'x', language: 'zh' });
   });
 });

@@ -195,3 +195,48 @@ export const WRITING_PAGES = {
 } as const satisfies Record<string, { draftType: DraftType; workType: string; label: string; route: string }>;
 
 export const reduceAiHref = (workId: string) => `/dash/reduce-ai?workId=${encodeURIComponent(workId)}`;
+
+// ---- Free writing -------------------------------------------------------------------------
+
+/** Free writing: a topic (with an optional prompt) or a full requirement (write_by_requirement). */
+export type FreeForm = {
+  mode: 'topic' | 'requirement';
+  topic: string;
+  prompt: string;
+  requirement: string;
+  wordLimit: string;
+  language: OutputLanguage;
+};
+
+export const emptyFreeForm = (): FreeForm => ({ mode: 'topic', topic: '', prompt: '', requirement: '', wordLimit: '800', language: 'zh' });
+
+export function freeFormFrom(stored: unknown): FreeForm {
+  const s = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const base = emptyFreeForm();
+  return {
+    mode: s.mode === 'requirement' ? 'requirement' : 'topic',
+    topic: str(s.topic, 200),
+    prompt: str(s.prompt, 5000),
+    requirement: str(s.requirement, 10_000),
+    wordLimit: typeof s.wordLimit === 'string' && /^\d{0,5}$/.test(s.wordLimit) ? s.wordLimit : base.wordLimit,
+    language: oneOf(OUTPUT_LANGUAGES, s.language, base.language),
+  };
+}
+
+/** The request of the form's mode, or what is missing (the API checks again). */
+export function freeRequest(form: FreeForm, clientProfileId: string | null) {
+  const limit = Number(form.wordLimit);
+  if (form.wordLimit.trim() && (!Number.isInteger(limit) || limit < 50 || limit > 5000)) return '字数要求需在50到5000之间';
+  const wordLimit = form.wordLimit.trim() ? limit : undefined;
+  const student = clientProfileId ? { clientProfileId } : {};
+  if (form.mode === 'requirement') {
+    if (form.requirement.trim().length < 10) return '写作要求至少10个字符';
+    return { operation: 'write_by_requirement', ...student, input: { requirement: form.requirement.trim(), wordLimit, language: form.language } } as const;
+  }
+  if (!form.topic.trim()) return '请填写题目';
+  return {
+    operation: 'free',
+    ...student,
+    input: { topic: form.topic.trim(), prompt: form.prompt.trim() || undefined, wordLimit, language: form.language },
+  } as const;
+}

@@ -160,3 +160,34 @@ test('PS writing on a phone: the form stacks above the editor and nothing overfl
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('free writing: a free topic, then write by requirement, each streamed in with the offline engine', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  await page.goto('/dash/free-writing');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('自由写作');
+  const editor = editorOf(page);
+  await expect(editor).toBeVisible();
+
+  // The form says what is missing before any points are spent.
+  await page.getByTestId('generate').click();
+  await expect(page.getByText('请填写题目')).toBeVisible();
+
+  await page.getByTestId('free-topic').fill('我的一次志愿者经历');
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(editor).toContainText('离线模式');
+  await expect(editor).toContainText('我的一次志愿者经历');
+
+  await page.getByTestId('free-mode').getByText('按要求写作').click();
+  await page.getByTestId('free-requirement').fill('请写一篇关于团队合作的短文，包含一个具体事例和你的反思。');
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(editor).toContainText('离线模式');
+  await expect(editor).not.toContainText('我的一次志愿者经历');
+
+  // The sidebar menu leads here now.
+  await expect(page.getByRole('link', { name: '自由写作' }).first()).toHaveAttribute('href', '/dash/free-writing');
+});
