@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPrefill,
+  applyRlStudent,
   emptyFreeForm,
+  emptyRlForm,
+  rlFormFrom,
+  rlRequest,
   emptyPsForm,
   freeFormFrom,
   freeRequest,
@@ -108,5 +112,35 @@ describe('free writing', () => {
 
   it('reads a stored form back', () => {
     expect(freeFormFrom({ mode: 'requirement', requirement: 'x', language: 'fr' })).toMatchObject({ mode: 'requirement', requirement: 'x', language: 'zh' });
+  });
+});
+
+describe('recommendation letters', () => {
+  it('asks for the recommender first, then sends courses and qualities line by line', () => {
+    expect(rlRequest(emptyRlForm(), null)).toBe('请填写推荐人姓名');
+    const form = {
+      ...emptyRlForm(),
+      recommenderName: '李明',
+      recommenderTitle: '教授',
+      organization: '浙江大学',
+      courses: '数据结构\n\n机器学习',
+      qualities: '好奇心：课后追问图算法\n坚韧',
+    };
+    expect(rlRequest(form, 's1')).toMatchObject({
+      operation: 'recommendation',
+      clientProfileId: 's1',
+      input: {
+        recommenderName: '李明',
+        courses: ['数据结构', '机器学习'],
+        qualities: [{ quality: '好奇心', example: '课后追问图算法' }, { quality: '坚韧', example: undefined }],
+        wordLimit: 600,
+      },
+    });
+  });
+
+  it('takes the student target program and reads a stored form back', () => {
+    const student = { id: 's', name: 'x', prefill: { targetSchool: '', targetProgram: 'MSc CS', degree: '' }, experiences: [] };
+    expect(applyRlStudent(emptyRlForm(), student).targetProgram).toBe('MSc CS');
+    expect(rlFormFrom({ relationship: 'boss', voice: 'warm' })).toMatchObject({ relationship: 'course_teacher', voice: 'warm' });
   });
 });

@@ -1,5 +1,8 @@
 import {
+  LETTER_VOICES,
   OUTPUT_LANGUAGES,
+  RECOMMENDER_RELATIONSHIPS,
+  type RecommenderRelationship,
   PS_DOCUMENT_TYPES,
   PS_TONES,
   WRITING_STYLES,
@@ -238,5 +241,104 @@ export function freeRequest(form: FreeForm, clientProfileId: string | null) {
     operation: 'free',
     ...student,
     input: { topic: form.topic.trim(), prompt: form.prompt.trim() || undefined, wordLimit, language: form.language },
+  } as const;
+}
+
+// ---- Recommendation letters ---------------------------------------------------------------
+
+export type RlForm = {
+  recommenderName: string;
+  recommenderTitle: string;
+  organization: string;
+  relationship: RecommenderRelationship;
+  relationshipDetail: string;
+  knownDuration: string;
+  /** One course or project per line. */
+  courses: string;
+  /** One quality per line, optionally "品质：事例". */
+  qualities: string;
+  voice: (typeof LETTER_VOICES)[number];
+  targetProgram: string;
+  language: OutputLanguage;
+  wordLimit: string;
+};
+
+export const emptyRlForm = (): RlForm => ({
+  recommenderName: '',
+  recommenderTitle: '',
+  organization: '',
+  relationship: 'course_teacher',
+  relationshipDetail: '',
+  knownDuration: '',
+  courses: '',
+  qualities: '',
+  voice: 'formal',
+  targetProgram: '',
+  language: 'en',
+  wordLimit: '600',
+});
+
+export function rlFormFrom(stored: unknown): RlForm {
+  const s = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const base = emptyRlForm();
+  return {
+    recommenderName: str(s.recommenderName, 50),
+    recommenderTitle: str(s.recommenderTitle, 100),
+    organization: str(s.organization, 100),
+    relationship: oneOf(RECOMMENDER_RELATIONSHIPS, s.relationship, base.relationship),
+    relationshipDetail: str(s.relationshipDetail, 200),
+    knownDuration: str(s.knownDuration, 50),
+    courses: str(s.courses, 2000),
+    qualities: str(s.qualities, 8000),
+    voice: oneOf(LETTER_VOICES, s.voice, base.voice),
+    targetProgram: str(s.targetProgram, 100),
+    language: oneOf(OUTPUT_LANGUAGES, s.language, base.language),
+    wordLimit: typeof s.wordLimit === 'string' && /^\d{0,5}$/.test(s.wordLimit) ? s.wordLimit : base.wordLimit,
+  };
+}
+
+/** A letter is about the student's target: the archive's program fills an empty field. */
+export const applyRlStudent = (form: RlForm, student: WritingStudent): RlForm => ({
+  ...form,
+  targetProgram: student.prefill.targetProgram || form.targetProgram,
+});
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+export function rlRequest(form: RlForm, clientProfileId: string | null) {
+  if (!form.recommenderName.trim()) return '请填写推荐人姓名';
+  if (!form.recommenderTitle.trim()) return '请填写推荐人职称';
+  if (!form.organization.trim()) return '请填写推荐人单位';
+  const limit = Number(form.wordLimit);
+  if (form.wordLimit.trim() && (!Number.isInteger(limit) || limit < 50 || limit > 5000)) return '字数要求需在50到5000之间';
+  const optional = (v: string) => v.trim() || undefined;
+  const qualities = lines(form.qualities)
+    .slice(0, 8)
+    .map((line) => {
+      const [quality, ...rest] = line.split(/[:：]/);
+      return { quality: quality!.trim().slice(0, 50), example: optional(rest.join('：')) };
+    })
+    .filter((q) => q.quality);
+  return {
+    operation: 'recommendation',
+    ...(clientProfileId ? { clientProfileId } : {}),
+    input: {
+      recommenderName: form.recommenderName.trim(),
+      recommenderTitle: form.recommenderTitle.trim(),
+      organization: form.organization.trim(),
+      relationship: form.relationship,
+      relationshipDetail: optional(form.relationshipDetail),
+      knownDuration: optional(form.knownDuration),
+      courses: lines(form.courses).slice(0, 10),
+      qualities,
+      voice: form.voice,
+      targetProgram: optional(form.targetProgram),
+      language: form.language,
+      wordLimit: form.wordLimit.trim() ? limit : undefined,
+    },
   } as const;
 }

@@ -191,3 +191,33 @@ test('free writing: a free topic, then write by requirement, each streamed in wi
   // The sidebar menu leads here now.
   await expect(page.getByRole('link', { name: '自由写作' }).first()).toHaveAttribute('href', '/dash/free-writing');
 });
+
+test('recommendation letter: the recommender form for a student, streamed in and saved as a letter', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  const studentId = await createStudent(page, '推荐信学生');
+  await page.goto(`/dash/recommended-writing?clientId=${studentId}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('推荐信写作');
+  await expect(page.getByTestId('rl-targetProgram')).toHaveValue('MSc Data Science');
+  const editor = editorOf(page);
+  await expect(editor).toBeVisible();
+
+  await page.getByTestId('generate').click();
+  await expect(page.getByText('请填写推荐人姓名')).toBeVisible();
+  await page.getByTestId('rl-recommenderName').fill('李明');
+  await page.getByTestId('rl-recommenderTitle').fill('教授');
+  await page.getByTestId('rl-organization').fill('浙江大学');
+  await page.getByTestId('rl-relationship').selectOption('research_supervisor');
+  await page.getByTestId('rl-qualities').fill('好奇心：课后追问图算法');
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(editor).toContainText('离线模式');
+  await expect(editor).toContainText('李明');
+
+  await page.getByTestId('save-work').click();
+  await expect(page.getByTestId('save-work')).toHaveText(/保存新版本/);
+  await page.getByTestId('work-link').click();
+  await expect(page.getByTestId('work-meta')).toContainText('推荐信学生');
+});

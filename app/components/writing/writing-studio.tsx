@@ -175,11 +175,20 @@ export function WritingStudio<F>({
 
   // Autosave: the editor's content, the form and the student, a moment after the last change.
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The last document seen: leaving the page saves after the editor itself is gone. */
+  const latestDocument = useRef<EditorDocument | null>(null);
   const persist = useCallback(() => {
     if (!editor || !restored) return;
+    let content: EditorDocument | null;
+    try {
+      content = editor.getDocument();
+    } catch {
+      content = latestDocument.current;
+    }
+    if (!content) return;
     const sidebar: StoredSidebar = { form, workId, aiUsed };
     saveDraft(user.id, page.draftType, {
-      content: editor.getDocument(),
+      content,
       sidebar,
       client: student ? { id: student.id, name: student.name } : null,
     });
@@ -191,7 +200,8 @@ export function WritingStudio<F>({
       if (saveTimer.current) clearTimeout(saveTimer.current);
     };
   }, [persist]);
-  const onChange = useCallback(() => {
+  const onChange = useCallback((document: EditorDocument) => {
+    latestDocument.current = document;
     setDirty(true);
     if (saveTimer.current) clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(persist, AUTOSAVE_MS);
