@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   applyPrefill,
   applyRlStudent,
+  cvFormFrom,
+  cvRequest,
+  emptyCvForm,
   emptyFreeForm,
   emptyRlForm,
   rlFormFrom,
@@ -142,5 +145,18 @@ describe('recommendation letters', () => {
     const student = { id: 's', name: 'x', prefill: { targetSchool: '', targetProgram: 'MSc CS', degree: '' }, experiences: [] };
     expect(applyRlStudent(emptyRlForm(), student).targetProgram).toBe('MSc CS');
     expect(rlFormFrom({ relationship: 'boss', voice: 'warm' })).toMatchObject({ relationship: 'course_teacher', voice: 'warm' });
+  });
+});
+
+describe('CV', () => {
+  it('needs a student and a section, and sends the sections in CV order', () => {
+    expect(cvRequest(emptyCvForm(), null)).toBe('请先选择学生档案：简历根据档案内容生成');
+    expect(cvRequest({ ...emptyCvForm(), sections: [] }, 's')).toBe('请至少选择一个简历模块');
+    expect(cvRequest({ ...emptyCvForm(), sections: ['skills', 'education'], length: 'two_page' }, 's')).toMatchObject({
+      operation: 'cv',
+      clientProfileId: 's',
+      input: { sections: ['education', 'skills'], length: 'two_page', language: 'en' },
+    });
+    expect(cvFormFrom({ sections: ['awards', 'nope'], style: 'academic' })).toMatchObject({ sections: ['awards'], style: 'academic' });
   });
 });

@@ -1,4 +1,8 @@
 import {
+  CV_LENGTHS,
+  CV_SECTIONS,
+  CV_STYLES,
+  type CvSection,
   LETTER_VOICES,
   OUTPUT_LANGUAGES,
   RECOMMENDER_RELATIONSHIPS,
@@ -339,6 +343,64 @@ export function rlRequest(form: RlForm, clientProfileId: string | null) {
       targetProgram: optional(form.targetProgram),
       language: form.language,
       wordLimit: form.wordLimit.trim() ? limit : undefined,
+    },
+  } as const;
+}
+
+// ---- CV -----------------------------------------------------------------------------------
+
+export type CvForm = {
+  style: (typeof CV_STYLES)[number];
+  length: (typeof CV_LENGTHS)[number];
+  language: OutputLanguage;
+  sections: CvSection[];
+  targetProgram: string;
+  extraRequirements: string;
+};
+
+export const emptyCvForm = (): CvForm => ({
+  style: 'classic',
+  length: 'one_page',
+  language: 'en',
+  sections: [...CV_SECTIONS],
+  targetProgram: '',
+  extraRequirements: '',
+});
+
+export function cvFormFrom(stored: unknown): CvForm {
+  const s = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const base = emptyCvForm();
+  const sections = Array.isArray(s.sections) ? CV_SECTIONS.filter((c) => (s.sections as unknown[]).includes(c)) : base.sections;
+  return {
+    style: oneOf(CV_STYLES, s.style, base.style),
+    length: oneOf(CV_LENGTHS, s.length, base.length),
+    language: oneOf(OUTPUT_LANGUAGES, s.language, base.language),
+    sections,
+    targetProgram: str(s.targetProgram, 100),
+    extraRequirements: str(s.extraRequirements, 2000),
+  };
+}
+
+export const applyCvStudent = (form: CvForm, student: WritingStudent): CvForm => ({
+  ...form,
+  targetProgram: student.prefill.targetProgram || form.targetProgram,
+});
+
+/** A CV is built from the archive alone: without a student there is nothing to write from. */
+export function cvRequest(form: CvForm, clientProfileId: string | null) {
+  if (!clientProfileId) return '请先选择学生档案：简历根据档案内容生成';
+  if (form.sections.length === 0) return '请至少选择一个简历模块';
+  return {
+    operation: 'cv',
+    clientProfileId,
+    input: {
+      style: form.style,
+      length: form.length,
+      language: form.language,
+      // In the CV's own order, whatever order they were ticked in.
+      sections: CV_SECTIONS.filter((c) => form.sections.includes(c)),
+      targetProgram: form.targetProgram.trim() || undefined,
+      extraRequirements: form.extraRequirements.trim() || undefined,
     },
   } as const;
 }

@@ -221,3 +221,24 @@ test('recommendation letter: the recommender form for a student, streamed in and
   await page.getByTestId('work-link').click();
   await expect(page.getByTestId('work-meta')).toContainText('推荐信学生');
 });
+
+test('CV: built from the archive for a student, in the sections chosen', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  const studentId = await createStudent(page, '简历学生');
+  await page.goto('/dash/cv-writing');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('简历 CV 写作');
+  const editor = editorOf(page);
+  await expect(editor).toBeVisible();
+  await page.getByTestId('generate').click();
+  await expect(page.getByText('请先选择学生档案：简历根据档案内容生成')).toBeVisible();
+
+  await page.getByTestId('student-select').selectOption(studentId);
+  await expect(page.getByTestId('cv-target-program')).toHaveValue('MSc Data Science');
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(editor).toContainText('离线模式');
+  await expect(editor).toContainText('城市交通流量预测');
+});
