@@ -7,7 +7,23 @@ import { z } from './zod';
  * issue 13). `POST /api/v1/ai/generate` validates its body with `generateRequestSchema`.
  */
 
-import { AI_INPUT_LIMITS, AI_OPERATION_STATUSES, type AiOperation, type DocumentOperation } from './ai-operation-constants';
+import {
+  AI_INPUT_LIMITS,
+  AI_OPERATION_STATUSES,
+  CV_LENGTHS,
+  CV_SECTIONS,
+  CV_STYLES,
+  LETTER_VOICES,
+  OUTPUT_LANGUAGES,
+  POLISH_LEVELS,
+  PS_DOCUMENT_TYPES,
+  PS_TONES,
+  RECOMMENDER_RELATIONSHIPS,
+  WRITING_STYLES,
+  type AiOperation,
+  type DocumentOperation,
+  type OutputLanguage,
+} from './ai-operation-constants';
 
 export * from './ai-operation-constants';
 
@@ -41,83 +57,6 @@ export const AI_OPERATION_WORK_TYPES = {
   revision: 'revision',
   polish: 'polish',
 } as const satisfies Record<DocumentOperation, WorkType>;
-
-export const OUTPUT_LANGUAGES = ['zh', 'en'] as const;
-export type OutputLanguage = (typeof OUTPUT_LANGUAGES)[number];
-export const OUTPUT_LANGUAGE_LABELS: Record<OutputLanguage, string> = { zh: '中文', en: '英文' };
-
-export const PS_DOCUMENT_TYPES = ['PS', 'SOP'] as const;
-export const PS_DOCUMENT_TYPE_LABELS: Record<(typeof PS_DOCUMENT_TYPES)[number], string> = { PS: '个人陈述（PS）', SOP: '目的陈述（SOP）' };
-
-export const PS_TONES = ['sincere', 'confident', 'academic', 'narrative'] as const;
-export type PsTone = (typeof PS_TONES)[number];
-export const PS_TONE_LABELS: Record<PsTone, string> = {
-  sincere: '真诚平实',
-  confident: '自信有力',
-  academic: '学术严谨',
-  narrative: '故事叙述',
-};
-
-export const CV_STYLES = ['classic', 'academic', 'concise'] as const;
-export type CvStyle = (typeof CV_STYLES)[number];
-export const CV_STYLE_LABELS: Record<CvStyle, string> = { classic: '经典商务', academic: '学术型', concise: '简洁型' };
-export const CV_LENGTHS = ['one_page', 'two_page'] as const;
-export const CV_LENGTH_LABELS: Record<(typeof CV_LENGTHS)[number], string> = { one_page: '一页', two_page: '两页' };
-/** CV sections, in the order a CV lists them; each maps to the archive section of the same name. */
-export const CV_SECTIONS = [
-  'education',
-  'tests',
-  'research',
-  'internships',
-  'projects',
-  'activities',
-  'awards',
-  'publications',
-  'skills',
-] as const;
-export type CvSection = (typeof CV_SECTIONS)[number];
-export const CV_SECTION_LABELS: Record<CvSection, { zh: string; en: string }> = {
-  education: { zh: '教育背景', en: 'Education' },
-  tests: { zh: '语言与标准化考试', en: 'Test Scores' },
-  research: { zh: '科研经历', en: 'Research Experience' },
-  internships: { zh: '实习经历', en: 'Internships' },
-  projects: { zh: '项目经历', en: 'Projects' },
-  activities: { zh: '课外活动', en: 'Activities' },
-  awards: { zh: '荣誉奖项', en: 'Honors & Awards' },
-  publications: { zh: '论文发表', en: 'Publications' },
-  skills: { zh: '技能', en: 'Skills' },
-};
-
-export const RECOMMENDER_RELATIONSHIPS = [
-  'course_teacher',
-  'research_supervisor',
-  'internship_supervisor',
-  'academic_advisor',
-  'other',
-] as const;
-export type RecommenderRelationship = (typeof RECOMMENDER_RELATIONSHIPS)[number];
-export const RECOMMENDER_RELATIONSHIP_LABELS: Record<RecommenderRelationship, { zh: string; en: string }> = {
-  course_teacher: { zh: '授课教师', en: 'course instructor' },
-  research_supervisor: { zh: '科研导师', en: 'research supervisor' },
-  internship_supervisor: { zh: '实习主管', en: 'internship supervisor' },
-  academic_advisor: { zh: '班主任 / 学业导师', en: 'academic advisor' },
-  other: { zh: '其他', en: 'referee' },
-};
-export const LETTER_VOICES = ['formal', 'warm'] as const;
-export const LETTER_VOICE_LABELS: Record<(typeof LETTER_VOICES)[number], string> = { formal: '正式客观', warm: '亲切热情' };
-
-export const POLISH_LEVELS = ['light', 'medium', 'deep'] as const;
-export type PolishLevel = (typeof POLISH_LEVELS)[number];
-export const POLISH_LEVEL_LABELS: Record<PolishLevel, string> = {
-  light: '轻度（只改语法拼写）',
-  medium: '中度（优化用词与句子）',
-  deep: '深度（调整句式与衔接）',
-};
-
-/** The style tool's targets (issue 13: formal, vivid, concise, academic). */
-export const WRITING_STYLES = ['formal', 'vivid', 'concise', 'academic'] as const;
-export type WritingStyle = (typeof WRITING_STYLES)[number];
-export const WRITING_STYLE_LABELS: Record<WritingStyle, string> = { formal: '正式', vivid: '生动', concise: '简洁', academic: '学术' };
 
 const L = AI_INPUT_LIMITS;
 

@@ -52,11 +52,11 @@ export const MENU_GROUPS: MenuGroup[] = [
     label: '文书工具',
     icon: PenLine,
     items: [
-      { id: 'ps-writing', label: 'PS / SOP', to: '/dash/ps-writing', icon: PenLine, available: false },
+      { id: 'ps-writing', label: 'PS / SOP', to: '/dash/ps-writing', icon: PenLine, available: true },
       { id: 'essay-polish', label: '文书润色', to: '/dash/essay-polish', icon: Sparkles, available: false },
-      { id: 'cv-writing', label: '简历 CV', to: '/dash/cv-writing', icon: FileText, available: false },
-      { id: 'recommended-writing', label: '推荐信 RL', to: '/dash/recommended-writing', icon: Mail, available: false },
-      { id: 'free-writing', label: '自由写作', to: '/dash/free-writing', icon: NotebookPen, available: false },
+      { id: 'cv-writing', label: '简历 CV', to: '/dash/cv-writing', icon: FileText, available: true },
+      { id: 'recommended-writing', label: '推荐信 RL', to: '/dash/recommended-writing', icon: Mail, available: true },
+      { id: 'free-writing', label: '自由写作', to: '/dash/free-writing', icon: NotebookPen, available: true },
     ],
   },
   {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { AI_OPERATIONS, generateRequestSchema, type GenerateRequest } from '../../contracts/ai-operations';
 import { centsToPoints } from '../../contracts/constants';
+import { factCheckRequestSchema } from '../../contracts/fact-check';
 import { z } from '../../contracts/zod';
 import { offlineDraftFor } from '../ai/offline-drafts';
 import { buildPrompt, type StudentProfile } from '../ai/prompts';
@@ -23,6 +24,7 @@ import {
   waitForSlot,
   type Outcome,
 } from '../domain/ai/operations';
+import { factCheck } from '../domain/ai/fact-check';
 import { getProfile } from '../domain/archives/profiles';
 import { DomainError, validationError } from '../domain/errors';
 import { documentFromText } from '../domain/works/document-from-text';
@@ -108,6 +110,16 @@ export function aiRoutes(deps: ApiDeps, options: AiRouteOptions = {}) {
       const row = await cancelOperation(db, authOf(res).userId, id);
       running.get(id)?.abort();
       ok(res, toOperationDto(row), '已停止生成，积分已退还');
+    }),
+  );
+
+  // Fact check (issue 13): free, no model; the student is the caller's own or a 404.
+  router.post(
+    '/ai/fact-check',
+    auth,
+    route(async (req, res) => {
+      const input = parse(factCheckRequestSchema, req.body);
+      ok(res, await factCheck(db, authOf(res).userId, input));
     }),
   );
 

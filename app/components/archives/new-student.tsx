@@ -29,6 +29,18 @@ const setDialogOpen = (open: boolean) => {
 };
 const subscribe = (l: () => void) => (listeners.add(l), () => listeners.delete(l));
 
+/** Pages that act on a student created from the dialog (a writing page picks it). */
+const createdListeners = new Set<(student: CreatedStudent) => void>();
+export function useStudentCreated(listener: (student: CreatedStudent) => void) {
+  useEffect(() => {
+    createdListeners.add(listener);
+    return () => void createdListeners.delete(listener);
+  }, [listener]);
+}
+const announceCreated = (student: CreatedStudent) => {
+  for (const l of createdListeners) l(student);
+};
+
 /**
  * For 新建学生 links (to the list page's plain form, so they work without JavaScript): with it,
  * the click opens the dialog instead.
@@ -116,7 +128,9 @@ export function NewStudentDialog() {
     if (!file) {
       setBusy(true);
       try {
-        setStep({ kind: 'created', student: await createStudent(name) });
+        const created = await createStudent(name);
+        setStep({ kind: 'created', student: created });
+        announceCreated(created);
       } catch (error) {
         setErrors({ form: errorMessage(error, '创建失败，请重试') });
       } finally {
@@ -139,6 +153,7 @@ export function NewStudentDialog() {
       if (student.warning) notifyInfo(student.warning);
       setConfirmingCancel(false);
       setStep({ kind: 'created', student });
+      announceCreated(student);
     } catch (error) {
       if (run.current !== current || error instanceof AutoProfileCancelled) return;
       setConfirmingCancel(false);
@@ -158,6 +173,7 @@ export function NewStudentDialog() {
       if (student) {
         // Too late: the profile was created before the cancel arrived.
         setStep({ kind: 'created', student });
+        announceCreated(student);
         notifyInfo('档案已创建，无法取消');
         return;
       }

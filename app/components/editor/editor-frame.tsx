@@ -1,6 +1,7 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { EditorDocument } from '../../../contracts/works';
+import { useCspNonce } from '~/styles/emotion';
 import { EDITOR_CSS } from './dom-spec';
 import type { GenerationMode, GenerationSession, SelectionInfo } from './editor-api';
 import type { Highlight } from './plugins';
@@ -59,9 +60,11 @@ export type EditorCounts = { latinWords: number; cjkChars: number; wordCount: nu
  * toolbar stays on screen while scrolling.
  */
 export function EditorFrame({ toolbar, counts, children }: { toolbar: ReactNode; counts: EditorCounts; children: ReactNode }) {
+  // The page's CSP allows only styles that carry its nonce (the live editor inserts this one anew).
+  const nonce = useCspNonce();
   return (
     <Box borderWidth="1px" rounded="md" bg="white" data-testid="writing-editor">
-      <style dangerouslySetInnerHTML={{ __html: EDITOR_CSS }} />
+      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: EDITOR_CSS }} />
       {toolbar}
       {children}
       <HStack

@@ -1,0 +1,534 @@
+import { Badge, Box, Button, Grid, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Link, useSearchParams } from '@remix-run/react';
+import { FileDown, Save, ScanSearch, Sparkles, Square, UserPlus } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { GenerateRequestBody } from '../../../contracts/ai-operations';
+import type { UnsupportedFact } from '../../../contracts/fact-check-constants';
+import type { EditorDocument } from '../../../contracts/works';
+import type { WorkType } from '../../../contracts/work-constants';
+import { useNewStudent, useStudentCreated } from '~/components/archives/new-student';
+import { WritingEditor, type Highlight, type SelectionInfo, type WritingEditorHandle } from '~/components/editor/writing-editor';
+import { Page } from '~/components/page';
+import { FormAlert } from '~/components/ui/form-alert';
+import { notifySuccess } from '~/components/ui/toaster';
+import { useShellUser } from '~/hooks/use-app-data';
+import { runOperation } from '~/services/ai-stream.client';
+import type { DraftType } from '~/services/drafts';
+import { loadDraft, saveDraft } from '~/services/drafts.client';
+import { markdownDocument } from '~/services/markdown-document';
+import { ResourceError, resourceFetch } from '~/services/resource-fetch.client';
+import { workExportHref } from '~/services/work-export';
+import { workDetailHref } from '~/services/works';
+import { nearestRange, reduceAiHref, selectionRequest, type SelectionTool, type WritingStudent } from '~/services/writing';
+import { FactPanel } from './fact-panel';
+import { ProposalPanel, SelectionToolbar, type Proposal } from './selection-tools';
+
+export type StudioData = {
+  students: Array<{ id: string; name: string }>;
+  student: WritingStudent | null;
+  work: { id: string; title: string; content: EditorDocument; clientProfileId: string | null } | null;
+  clientFromUrl: boolean;
+};
+
+export type StudioPage<F> = {
+  title: string;
+  description: string;
+  draftType: DraftType;
+  workType: WorkType;
+  /** The form a page starts from, reads back from a draft, and refills for a student. */
+  emptyForm: () => F;
+  formFrom: (stored: unknown) => F;
+  applyStudent: (form: F, student: WritingStudent) => F;
+  /** The generate request, or the message saying what is missing. */
+  request: (form: F, clientProfileId: string | null) => GenerateRequestBody | string;
+  /** What the form says, known to the fact check alongside the archive. */
+  contextOf: (form: F) => string[];
+  /** The work's title when first saved. */
+  titleOf: (form: F, student: WritingStudent | null) => string;
+  editorPlaceholder: string;
+};
+
+type Run =
+  | { phase: 'idle' }
+  | { phase: 'starting' }
+  | { phase: 'queued'; reserved: number; ahead: number }
+  | { phase: 'running'; reserved: number; chars: number }
+  | { phase: 'done'; charged: number }
+  | { phase: 'stopped' }
+  | { phase: 'error'; message: string };
+
+type Facts = { status: 'idle' | 'checking' | 'done' | 'error'; items: UnsupportedFact[]; message?: string };
+type StoredSidebar = { form: unknown; workId: string | null; aiUsed: boolean };
+const AUTOSAVE_MS = 600;
+const EMPTY: EditorDocument = { blocks: [] };
+
+const errorText = (error: unknown) => (error instanceof ResourceError ? error.message : '操作失败，请稍后重试');
+const isDocument = (v: unknown): v is EditorDocument =>
+  typeof v === 'object' && v !== null && Array.isArray((v as { blocks?: unknown }).blocks);
+const plainText = (doc: EditorDocument) => {
+  type B = { content?: Array<{ text?: string }>; children?: B[] };
+  const lines: string[] = [];
+  const walk = (blocks: B[]) =>
+    blocks.forEach((b) => {
+      lines.push((b.content ?? []).map((c) => c.text ?? '').join(''));
+      walk(b.children ?? []);
+    });
+  walk(doc.blocks as B[]);
+  return lines.join('\n');
+};
+
+function runLine(run: Run): { text: string; tone: string } | null {
+  switch (run.phase) {
+    case 'idle':
+      return null;
+    case 'starting':
+      return { text: '正在提交…', tone: 'gray' };
+    case 'queued':
+      return { text: `排队中（前面还有 ${run.ahead} 个任务）· 预扣 ${run.reserved} 积分`, tone: 'orange' };
+    case 'running':
+      return { text: `生成中… 已写 ${run.chars} 字 · 预扣 ${run.reserved} 积分`, tone: 'blue' };
+    case 'done':
+      return { text: `生成完成 · 扣除 ${run.charged} 积分`, tone: 'green' };
+    case 'stopped':
+      return { text: '已停止生成，预扣的积分已退还，正文恢复为生成前的内容', tone: 'gray' };
+    case 'error':
+      return { text: run.message, tone: 'red' };
+  }
+}
+
+/**
+ * The writing pages' frame (issue 13, ADR 0030): a sidebar form bound to a student, the editor
+ * beside it (stacked on phones; the page grows with the document), streamed generation with 停止,
+ * selection tools, autosave to the local draft, saving as a work and export.
+ */
+export function WritingStudio<F>({
+  page,
+  data,
+  renderForm,
+}: {
+  page: StudioPage<F>;
+  data: StudioData;
+  renderForm: (form: F, setForm: (update: (form: F) => F) => void, student: WritingStudent | null) => ReactNode;
+}) {
+  const user = useShellUser();
+  const [, setSearchParams] = useSearchParams();
+  const newStudent = useNewStudent();
+  const [editor, setEditor] = useState<WritingEditorHandle | null>(null);
+  const [form, setFormState] = useState<F>(() => (data.student ? page.applyStudent(page.emptyForm(), data.student) : page.emptyForm()));
+  const [workId, setWorkId] = useState<string | null>(data.work?.id ?? null);
+  const [aiUsed, setAiUsed] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const [run, setRun] = useState<Run>({ phase: 'idle' });
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [selection, setSelection] = useState<(SelectionInfo & { top: number; left: number; bottom: number }) | null>(null);
+  const [proposal, setProposal] = useState<Proposal | null>(null);
+  const [panelTop, setPanelTop] = useState(48);
+  const [facts, setFacts] = useState<Facts>({ status: 'idle', items: [] });
+  const abort = useRef<AbortController | null>(null);
+  const proposalAbort = useRef<AbortController | null>(null);
+  const [appliedStudent, setAppliedStudent] = useState<string | null>(data.student?.id ?? null);
+  const surface = useRef<HTMLDivElement>(null);
+  const student = data.student;
+  const generating = run.phase === 'starting' || run.phase === 'queued' || run.phase === 'running';
+
+  const setForm = useCallback((update: (form: F) => F) => {
+    setFormState(update);
+    setFormError(null);
+  }, []);
+
+  // Restore once the editor is live: the opened work, or the draft (content, form, student).
+  const restore = (handle: WritingEditorHandle) => {
+    const draft = loadDraft(user.id, page.draftType);
+    const sidebar = (draft?.sidebar ?? null) as Partial<StoredSidebar> | null;
+    const sameWork = !!data.work && sidebar?.workId === data.work.id;
+    if (data.work) {
+      if (sameWork && draft && isDocument(draft.content)) handle.setDocument(draft.content, { addToHistory: false });
+      if (sameWork) {
+        setFormState(page.formFrom(sidebar?.form));
+        setAiUsed(!!sidebar?.aiUsed);
+      }
+    } else if (draft) {
+      if (isDocument(draft.content)) handle.setDocument(draft.content, { addToHistory: false });
+      const switched = data.clientFromUrl && student && draft.client?.id !== student.id;
+      const restoredForm = page.formFrom(sidebar?.form);
+      setFormState(switched && student ? page.applyStudent(restoredForm, student) : restoredForm);
+      setAiUsed(!!sidebar?.aiUsed);
+      if (!switched) setWorkId(typeof sidebar?.workId === 'string' ? sidebar.workId : null);
+      if (!student && draft.client) {
+        // Load the draft's student (its entries to feature) without refilling the restored form.
+        setAppliedStudent(draft.client.id);
+        setSearchParams({ clientId: draft.client.id }, { replace: true, preventScrollReset: true });
+      }
+    }
+    setDirty(false);
+    setRestored(true);
+    setEditor(handle);
+  };
+
+  // Another student picked (the loader answered): the archive's fields replace the form's.
+  if (restored && student && appliedStudent !== student.id) {
+    setAppliedStudent(student.id);
+    setFormState((f) => page.applyStudent(f, student));
+  }
+
+  // Autosave: the editor's content, the form and the student, a moment after the last change.
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The last document seen: leaving the page saves after the editor itself is gone. */
+  const latestDocument = useRef<EditorDocument | null>(null);
+  const persist = useCallback(() => {
+    if (!editor || !restored) return;
+    let content: EditorDocument | null;
+    try {
+      content = editor.getDocument();
+    } catch {
+      content = latestDocument.current;
+    }
+    if (!content) return;
+    const sidebar: StoredSidebar = { form, workId, aiUsed };
+    saveDraft(user.id, page.draftType, {
+      content,
+      sidebar,
+      client: student ? { id: student.id, name: student.name } : null,
+    });
+  }, [editor, restored, form, workId, aiUsed, student, user.id, page.draftType]);
+  useEffect(() => {
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(persist, AUTOSAVE_MS);
+    return () => {
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+    };
+  }, [persist]);
+  const onChange = useCallback((document: EditorDocument) => {
+    latestDocument.current = document;
+    setDirty(true);
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(persist, AUTOSAVE_MS);
+  }, [persist]);
+  // Leaving the page writes what the timer has not yet.
+  const persistRef = useRef(persist);
+  useEffect(() => {
+    persistRef.current = persist;
+  }, [persist]);
+  useEffect(() => () => persistRef.current(), []);
+
+  const onStudentCreated = useCallback(
+    (created: { id: string }) => setSearchParams(workId ? { clientId: created.id, workId } : { clientId: created.id }, { replace: true }),
+    [workId, setSearchParams],
+  );
+  useStudentCreated(onStudentCreated);
+
+  const pickStudent = (id: string) => {
+    const params: Record<string, string> = {};
+    if (id) params.clientId = id;
+    if (workId) params.workId = workId;
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  };
+
+  /** The findings as editor highlights: every place each unsupported fact appears. */
+  const factHighlights = (handle: WritingEditorHandle, items: UnsupportedFact[]): Highlight[] =>
+    items.flatMap((f, i) => handle.rangesOfText(f.text).map((r) => ({ ...r, tone: 'error' as const, id: `fact-${i}` })));
+
+  const checkFacts = async (handle: WritingEditorHandle) => {
+    const text = plainText(handle.getDocument()).slice(0, 20_000);
+    if (!text.trim()) return setFacts({ status: 'done', items: [] });
+    setFacts((f) => ({ ...f, status: 'checking' }));
+    try {
+      const result = await resourceFetch<{ unsupported: UnsupportedFact[] }>('ai/fact-check', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ text, ...(student ? { clientProfileId: student.id } : {}), context: page.contextOf(form).filter(Boolean) }),
+      });
+      setFacts({ status: 'done', items: result.unsupported });
+      handle.setHighlights(factHighlights(handle, result.unsupported));
+    } catch (error) {
+      setFacts({ status: 'error', items: [], message: errorText(error) });
+    }
+  };
+
+  const generate = async () => {
+    if (!editor || generating) return;
+    const body = page.request(form, student?.id ?? null);
+    if (typeof body === 'string') return setFormError(body);
+    setFormError(null);
+    const controller = new AbortController();
+    abort.current = controller;
+    setProposal(null);
+    setFacts({ status: 'idle', items: [] });
+    editor.clearHighlights();
+    const session = editor.startGeneration('replace');
+    setRun({ phase: 'starting' });
+    let chars = 0;
+    let reserved = 0;
+    try {
+      const outcome = await runOperation(body, {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.event === 'start') {
+            reserved = event.data.pointsReserved;
+            setRun(
+              event.data.status === 'queued'
+                ? { phase: 'queued', reserved, ahead: event.data.queuedAhead }
+                : { phase: 'running', reserved, chars },
+            );
+          } else if (event.event === 'running') setRun({ phase: 'running', reserved, chars });
+          else if (event.event === 'delta') {
+            session.append(event.data.text);
+            chars += event.data.text.length;
+            setRun({ phase: 'running', reserved, chars });
+          }
+        },
+      });
+      if (outcome.status === 'done' && outcome.text.trim()) {
+        session.finish();
+        // The stream arrived as text; its markdown becomes headings and lists. Undoing the streamed
+        // step first keeps the whole generation one undo step.
+        editor.undo();
+        editor.setDocument(markdownDocument(outcome.text));
+        setAiUsed(true);
+        setDirty(true);
+        setRun({ phase: 'done', charged: outcome.operation.points });
+        // Every generation is checked against the archive and the form at once.
+        void checkFacts(editor);
+      } else if (outcome.status === 'stopped') {
+        session.discard();
+        setRun({ phase: 'stopped' });
+      } else {
+        session.discard();
+        const refunded = outcome.status === 'error' && outcome.pointsRefunded > 0 ? `，已退还 ${outcome.pointsRefunded} 积分` : '';
+        setRun({ phase: 'error', message: `${outcome.status === 'error' ? outcome.message : '生成结果为空'}${refunded}` });
+      }
+    } catch (error) {
+      session.discard();
+      setRun({ phase: 'error', message: errorText(error) });
+    } finally {
+      abort.current = null;
+    }
+  };
+
+  const onSelectionChange = useCallback((info: SelectionInfo) => {
+    if (info.empty || !info.text.trim()) return setSelection(null);
+    const box = surface.current?.getBoundingClientRect();
+    const range = typeof window !== 'undefined' ? window.getSelection() : null;
+    const rect = range && range.rangeCount > 0 ? range.getRangeAt(0).getBoundingClientRect() : null;
+    if (!box || !rect || (rect.width === 0 && rect.height === 0)) return setSelection({ ...info, top: 0, left: 8, bottom: 40 });
+    const left = Math.max(4, Math.min(rect.left - box.left, box.width - 320));
+    setSelection({ ...info, top: Math.max(0, rect.top - box.top - 44), left, bottom: rect.bottom - box.top + 8 });
+  }, []);
+
+  const runTool = async (tool: SelectionTool) => {
+    if (!editor || !selection) return;
+    const picked = selection;
+    const controller = new AbortController();
+    proposalAbort.current = controller;
+    editor.setHighlights([...factHighlights(editor, facts.items), { from: picked.from, to: picked.to, tone: 'mark', id: 'proposal' }]);
+    const base: Proposal = { tool, from: picked.from, original: picked.text, text: '', status: 'running' };
+    setProposal(base);
+    setPanelTop(picked.bottom);
+    setSelection(null);
+    let text = '';
+    let reserved: number | undefined;
+    try {
+      const body = selectionRequest(tool, picked.text, plainText(editor.getDocument()), student?.id ?? null);
+      const outcome = await runOperation(body as GenerateRequestBody, {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.event === 'start') reserved = event.data.pointsReserved;
+          if (event.event === 'delta') text += event.data.text;
+          if (event.event === 'start' || event.event === 'delta') setProposal({ ...base, text, reserved });
+        },
+      });
+      if (outcome.status === 'done') setProposal({ ...base, text: outcome.text.trim(), status: 'done', charged: outcome.operation.points });
+      else if (outcome.status === 'stopped') {
+        setProposal(null);
+        editor.setHighlights(factHighlights(editor, facts.items));
+      } else setProposal({ ...base, text, status: 'error', message: outcome.message });
+    } catch (error) {
+      setProposal({ ...base, text, status: 'error', message: errorText(error) });
+    } finally {
+      proposalAbort.current = null;
+    }
+  };
+
+  const accept = () => {
+    if (!editor || !proposal) return;
+    const at = nearestRange(editor.rangesOfText(proposal.original), proposal.from);
+    editor.setHighlights(factHighlights(editor, facts.items));
+    if (!at) {
+      setProposal({ ...proposal, status: 'error', message: '原文已被修改，无法采纳，请重新选中文字' });
+      return;
+    }
+    editor.replaceRange(at.from, at.to, proposal.text);
+    setAiUsed(true);
+    setProposal(null);
+  };
+  const discardProposal = () => {
+    if (editor) editor.setHighlights(factHighlights(editor, facts.items));
+    setProposal(null);
+  };
+
+  const save = async () => {
+    if (!editor) return;
+    const content = editor.getDocument();
+    if (!plainText(content).trim()) return setFormError('正文为空，无法保存');
+    setSaving(true);
+    try {
+      if (workId) {
+        await resourceFetch(`works/${encodeURIComponent(workId)}`, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ content, clientProfileId: student?.id ?? null }),
+        });
+        notifySuccess('已保存为新版本');
+      } else {
+        const created = await resourceFetch<{ id: string }>('works', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ title: page.titleOf(form, student), type: page.workType, clientProfileId: student?.id ?? null, content }),
+        });
+        setWorkId(created.id);
+        notifySuccess('已保存为作品');
+      }
+      setDirty(false);
+      setFormError(null);
+    } catch (error) {
+      setFormError(errorText(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const line = runLine(run);
+  const busy = generating || proposal?.status === 'running';
+
+  return (
+    <Page
+      title={page.title}
+      description={page.description}
+      maxW="8xl"
+      actions={
+        <HStack gap="2" flexWrap="wrap">
+          <Button size="sm" colorPalette="blue" onClick={save} loading={saving} disabled={!editor || busy} data-testid="save-work">
+            <Save size={16} /> {workId ? '保存新版本' : '保存为作品'}
+          </Button>
+          {(['docx', 'pdf'] as const).map((format) =>
+            workId ? (
+              <Button key={format} asChild size="sm" variant="outline" bg="white">
+                <a href={workExportHref(workId, format, { aigc: aiUsed })} download data-testid={`export-${format}`}>
+                  <FileDown size={16} /> 导出 {format.toUpperCase()}
+                </a>
+              </Button>
+            ) : (
+              <Button key={format} size="sm" variant="outline" bg="white" disabled title="保存为作品后可导出" data-testid={`export-${format}`}>
+                <FileDown size={16} /> 导出 {format.toUpperCase()}
+              </Button>
+            ),
+          )}
+          {workId && (
+            <Button asChild size="sm" variant="outline" bg="white">
+              <Link to={reduceAiHref(workId)} data-testid="check-ai-rate">
+                <ScanSearch size={16} /> 查AI率
+              </Link>
+            </Button>
+          )}
+        </HStack>
+      }
+    >
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '340px minmax(0, 1fr)' }} gap={{ base: '4', md: '6' }} alignItems="start">
+        <Stack as="section" aria-label="写作设置" bg="white" rounded="xl" borderWidth="1px" p={{ base: '4', md: '5' }} gap="4" minW="0">
+          <Stack gap="2">
+            <Text fontWeight="semibold" fontSize="sm">
+              学生档案
+            </Text>
+            <HStack gap="2">
+              <NativeSelect.Root size="sm" flex="1" minW="0" disabled={busy}>
+                <NativeSelect.Field
+                  aria-label="选择学生"
+                  value={student?.id ?? ''}
+                  onChange={(e) => pickStudent(e.currentTarget.value)}
+                  data-testid="student-select"
+                >
+                  <option value="">不关联学生</option>
+                  {data.students.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                  {student && !data.students.some((s) => s.id === student.id) && <option value={student.id}>{student.name}</option>}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Button size="sm" variant="outline" onClick={newStudent.openFromLink} data-testid="writing-new-student" disabled={busy}>
+                <UserPlus size={16} /> 新建学生
+              </Button>
+            </HStack>
+            {!student && (
+              <Text fontSize="xs" color="gray.500">
+                关联学生后，表单会按档案预填，生成时以档案中的经历为依据。
+              </Text>
+            )}
+          </Stack>
+          {renderForm(form, setForm, student)}
+          <FormAlert>{formError}</FormAlert>
+          <FactPanel facts={facts} onCheck={() => editor && void checkFacts(editor)} disabled={!editor || busy} />
+          {generating ? (
+            <Button colorPalette="red" variant="outline" onClick={() => abort.current?.abort()} data-testid="stop-generation">
+              <Square size={16} /> 停止
+            </Button>
+          ) : (
+            <Button colorPalette="blue" onClick={generate} disabled={!editor || busy} data-testid="generate">
+              <Sparkles size={16} /> 生成
+            </Button>
+          )}
+        </Stack>
+
+        <Stack gap="3" minW="0">
+          {(line || workId) && (
+            <HStack justify="space-between" gap="2" flexWrap="wrap" fontSize="sm">
+              {line ? (
+                <Text color={`${line.tone}.700`} role="status" data-testid="generation-status" data-phase={run.phase}>
+                  {line.text}
+                </Text>
+              ) : (
+                <span />
+              )}
+              {workId && (
+                <HStack gap="2">
+                  {dirty && <Badge colorPalette="orange">有未保存的修改（导出为最近保存的版本）</Badge>}
+                  <Link to={workDetailHref(workId)} data-testid="work-link">
+                    <Text as="span" color="blue.600" fontSize="sm">
+                      查看作品与版本
+                    </Text>
+                  </Link>
+                </HStack>
+              )}
+            </HStack>
+          )}
+          <Box position="relative" ref={surface} data-testid="writing-surface">
+            <WritingEditor
+              initialDocument={data.work?.content ?? EMPTY}
+              onReady={restore}
+              onChange={onChange}
+              onSelectionChange={onSelectionChange}
+              ariaLabel={`${page.title}正文`}
+              placeholder={page.editorPlaceholder}
+            />
+            {selection && !busy && !proposal && (
+              <SelectionToolbar top={selection.top} left={selection.left} text={selection.text} onRun={runTool} />
+            )}
+            {proposal && (
+              <ProposalPanel
+                proposal={proposal}
+                top={Math.max(0, panelTop)}
+                onAccept={accept}
+                onDiscard={discardProposal}
+                onStop={() => proposalAbort.current?.abort()}
+              />
+            )}
+          </Box>
+        </Stack>
+      </Grid>
+    </Page>
+  );
+}

@@ -1,0 +1,244 @@
+import type { Page } from '@playwright/test';
+import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+
+/** /dash/ps-writing (issue 13) with the offline engine: a student's PS generated, stopped, shaped with tools, saved, exported. */
+
+async function api<T>(page: Page, method: 'POST' | 'PUT', path: string, data: unknown): Promise<T> {
+  const response = await page.request.fetch(`/resources/api/${path}`, { method, data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()).data as T;
+}
+
+async function createStudent(page: Page, name: string) {
+  const { id } = await api<{ id: string }>(page, 'POST', 'client-profiles', { name });
+  await api(page, 'PUT', `client-profiles/${id}`, {
+    data: {
+      targets: { countries: ['英国'], degree: '硕士', majors: ['MSc Data Science'] },
+      research: [{ title: '城市交通流量预测', organization: '浙江大学', description: '用图神经网络预测路口流量' }],
+      internships: [{ title: '数据分析实习', organization: '阿里巴巴' }],
+    },
+  });
+  return id;
+}
+
+const editorOf = (page: Page) => page.locator('[data-testid="writing-surface"] .ProseMirror[contenteditable="true"]');
+
+/** Selects the text of the editor's nth paragraph with the mouse (a triple click). */
+async function selectParagraph(page: Page, n: number) {
+  await editorOf(page).locator('p').nth(n).click({ clickCount: 3 });
+  await expect(page.getByTestId('selection-toolbar')).toBeVisible();
+}
+
+test('PS writing: prefilled from the archive, streamed, stopped, shaped with two tools, saved, restored and exported', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  const studentId = await createStudent(page, '写作学生');
+
+  await page.goto(`/dash/ps-writing?clientId=${studentId}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('PS / SOP 写作');
+  await expect(page.getByTestId('student-select')).toHaveValue(studentId);
+  await expect(page.getByTestId('ps-target-program')).toHaveValue('MSc Data Science');
+  await expect(page.getByTestId('ps-degree')).toHaveValue('硕士');
+  await expect(page.getByTestId('ps-focus')).toContainText('城市交通流量预测');
+  await expect(page.getByTestId('export-docx')).toBeDisabled();
+  const editor = editorOf(page);
+  await expect(editor).toBeVisible();
+
+  // Generate, see the draft arrive while it streams, then stop: the editor is back as it was, refunded.
+  // The offline engine writes fast: the page itself presses 停止 at the first streamed words.
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="writing-surface"] .ProseMirror')?.textContent ?? '';
+      const stop = document.querySelector<HTMLButtonElement>('[data-testid="stop-generation"]');
+      if (text.includes('离线模式') && stop) {
+        (window as unknown as { __streamedBeforeStop: string }).__streamedBeforeStop = text;
+        stop.click();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'stopped');
+  await expect(page.getByTestId('generation-status')).toContainText('积分已退还');
+  await expect(editor).not.toContainText('离线模式');
+  expect(await page.evaluate(() => (window as unknown as { __streamedBeforeStop: string }).__streamedBeforeStop)).toContain('离线模式');
+
+  // Generate again to the end: one charged draft in the editor, built from the form.
+  await page.getByTestId('ps-target-school').fill('University of Edinburgh');
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('generation-status')).toContainText(/扣除 [\d.]+ 积分/);
+  await expect(editor).toContainText('离线模式');
+  await expect(editor).toContainText('MSc Data Science');
+  // The answer's markdown headings are headings, not '#' text.
+  await expect(editor.locator('h1, h2').first()).toBeVisible();
+  await expect(editor).not.toContainText('## ');
+  // The page grows with the document: the window scrolls, not an inner area (spec §2).
+  expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
+  // Each generation is fact-checked at once: the offline draft holds only archive and form facts.
+  await expect(page.getByTestId('fact-check-clean')).toBeVisible();
+  // The whole generation is one undo step.
+  await editor.click();
+  await page.keyboard.press('Control+z');
+  await expect(editor).not.toContainText('离线模式');
+  await page.keyboard.press('Control+y');
+  await expect(editor).toContainText('离线模式');
+
+  // Tool 1: rephrase a paragraph, accepted.
+  const paragraphs = editor.locator('p');
+  const count = await paragraphs.count();
+  expect(count).toBeGreaterThan(2);
+  const target = count - 1;
+  const before = (await paragraphs.nth(target).textContent())!.trim();
+  await selectParagraph(page, target);
+  await page.getByTestId('tool-rephrase').click();
+  const panel = page.getByTestId('proposal-panel');
+  await expect(panel).toContainText('改写');
+  await expect(page.getByTestId('proposal-accept')).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByTestId('proposal-points')).toContainText('已扣除');
+  const proposal = (await page.getByTestId('proposal-text').textContent())!.trim();
+  expect(proposal.length).toBeGreaterThan(0);
+  await page.getByTestId('proposal-accept').click();
+  await expect(panel).toBeHidden();
+  const firstLine = proposal.split('\n').find((l) => l.trim())!.trim();
+  await expect(editor).toContainText(firstLine);
+  expect(before).not.toBe('');
+
+  // Tool 2: academic style, discarded: the text stays as it was.
+  await selectParagraph(page, 1);
+  const styled = (await paragraphs.nth(1).textContent())!;
+  await page.getByTestId('tool-style').click();
+  await page.getByTestId('tool-style-academic').click();
+  await expect(panel).toContainText('风格调整：学术');
+  await expect(page.getByTestId('proposal-discard')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('proposal-discard').click();
+  await expect(panel).toBeHidden();
+  await expect(paragraphs.nth(1)).toHaveText(styled);
+
+  // An invented award typed in is found on demand, listed and highlighted in the editor.
+  await editor.locator('p').last().click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' I also won the Gates Cambridge Scholarship.');
+  await page.getByTestId('fact-check-run').click();
+  await expect(page.getByTestId('fact-item')).toHaveCount(1);
+  await expect(page.getByTestId('fact-item')).toContainText('Gates Cambridge Scholarship');
+  await expect(page.getByTestId('fact-item')).toContainText('奖项');
+  await expect(editor.locator('[data-highlight-id="fact-0"]')).toHaveText('Gates Cambridge Scholarship');
+
+  // Save as a work: export and the AI-rate link open up.
+  await page.getByTestId('save-work').click();
+  await expect(page.getByTestId('save-work')).toHaveText(/保存新版本/);
+  await expect(page.getByTestId('check-ai-rate')).toHaveAttribute('href', /\/dash\/reduce-ai\?workId=/);
+
+  // Reload: the draft (content, form, student, the saved work) comes back.
+  await page.waitForTimeout(1000);
+  await page.goto('/dash/ps-writing');
+  await waitForHydration(page);
+  await expect(editor).toContainText(firstLine);
+  await expect(page.getByTestId('ps-target-school')).toHaveValue('University of Edinburgh');
+  await expect(page.getByTestId('student-select')).toHaveValue(studentId);
+  await expect(page.getByTestId('ps-focus')).toContainText('城市交通流量预测');
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-docx').click();
+  expect((await download).suggestedFilename()).toMatch(/\.docx$/);
+});
+
+test('PS writing on a phone: the form stacks above the editor and nothing overflows sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  await page.goto('/dash/ps-writing');
+  await waitForHydration(page);
+  await expect(editorOf(page)).toBeVisible();
+  const form = await page.getByRole('region', { name: '写作设置' }).boundingBox();
+  const surface = await page.getByTestId('writing-surface').boundingBox();
+  expect(surface!.y).toBeGreaterThan(form!.y + form!.height - 1);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('free writing: a free topic, then write by requirement, each streamed in with the offline engine', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  await page.goto('/dash/free-writing');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('自由写作');
+  const editor = editorOf(page);
+  await expect(editor).toBeVisible();
+
+  // The form says what is missing before any points are spent.
+  await page.getByTestId('generate').click();
+  await expect(page.getByText('请填写题目')).toBeVisible();
+
+  await page.getByTestId('free-topic').fill('我的一次志愿者经历');
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(editor).toContainText('离线模式');
+  await expect(editor).toContainText('我的一次志愿者经历');
+
+  await page.getByTestId('free-mode').getByText('按要求写作').click();
+  await page.getByTestId('free-requirement').fill('请写一篇关于团队合作的短文，包含一个具体事例和你的反思。');
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(editor).toContainText('离线模式');
+  await expect(editor).not.toContainText('我的一次志愿者经历');
+
+  // The sidebar menu leads here now.
+  await expect(page.getByRole('link', { name: '自由写作' }).first()).toHaveAttribute('href', '/dash/free-writing');
+});
+
+test('recommendation letter: the recommender form for a student, streamed in and saved as a letter', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  const studentId = await createStudent(page, '推荐信学生');
+  await page.goto(`/dash/recommended-writing?clientId=${studentId}`);
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('推荐信写作');
+  await expect(page.getByTestId('rl-targetProgram')).toHaveValue('MSc Data Science');
+  const editor = editorOf(page);
+  await expect(editor).toBeVisible();
+
+  await page.getByTestId('generate').click();
+  await expect(page.getByText('请填写推荐人姓名')).toBeVisible();
+  await page.getByTestId('rl-recommenderName').fill('李明');
+  await page.getByTestId('rl-recommenderTitle').fill('教授');
+  await page.getByTestId('rl-organization').fill('浙江大学');
+  await page.getByTestId('rl-relationship').selectOption('research_supervisor');
+  await page.getByTestId('rl-qualities').fill('好奇心：课后追问图算法');
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(editor).toContainText('离线模式');
+  await expect(editor).toContainText('李明');
+
+  await page.getByTestId('save-work').click();
+  await expect(page.getByTestId('save-work')).toHaveText(/保存新版本/);
+  await page.getByTestId('work-link').click();
+  await expect(page.getByTestId('work-meta')).toContainText('推荐信学生');
+});
+
+test('CV: built from the archive for a student, in the sections chosen', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  const studentId = await createStudent(page, '简历学生');
+  await page.goto('/dash/cv-writing');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('简历 CV 写作');
+  const editor = editorOf(page);
+  await expect(editor).toBeVisible();
+  await page.getByTestId('generate').click();
+  await expect(page.getByText('请先选择学生档案：简历根据档案内容生成')).toBeVisible();
+
+  await page.getByTestId('student-select').selectOption(studentId);
+  await expect(page.getByTestId('cv-target-program')).toHaveValue('MSc Data Science');
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(editor).toContainText('离线模式');
+  await expect(editor).toContainText('城市交通流量预测');
+});
