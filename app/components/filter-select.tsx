@@ -14,6 +14,8 @@ export function FilterSelect(props: {
   return (
     <NativeSelect.Root width={{ base: 'full', sm: props.width }}>
       <NativeSelect.Field
+        // Keyed by the URL's value so a navigation that changes it (清除筛选, back) shows it.
+        key={props.value}
         name={props.name}
         defaultValue={props.value}
         aria-label={props.label}

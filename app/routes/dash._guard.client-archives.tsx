@@ -84,6 +84,8 @@ export default function ClientArchives() {
         <Form method="get" role="search" aria-label="搜索学生档案" data-testid="archives-search">
           <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
             <Input
+              // Keyed by the URL's query: 清除筛选 and back/forward must not leave stale text behind.
+              key={query}
               name="q"
               defaultValue={query}
               placeholder="按姓名、学校、专业搜索"
@@ -95,6 +97,7 @@ export default function ClientArchives() {
             <HStack gap="2">
               <NativeSelect.Root size="md" width={{ base: 'full', sm: '36' }}>
                 <NativeSelect.Field
+                  key={sort}
                   name="sort"
                   defaultValue={sort}
                   aria-label="排序"

@@ -214,6 +214,8 @@ export default function MyWorks() {
           {view !== 'cards' && <input type="hidden" name="view" value={view} />}
           <Stack direction={{ base: 'column', lg: 'row' }} gap="2">
             <Input
+              // Keyed by the URL's query: 清除筛选 and back/forward must not leave stale text behind.
+              key={query}
               name="q"
               defaultValue={query}
               placeholder="按标题或正文搜索"

@@ -112,6 +112,8 @@ test('versions are viewed, compared word by word and restored without losing any
 });
 
 test('the list shows cards or a table, filters by type, student and text, and deletes after a confirmation', async ({ page }) => {
+  // About thirty steps with three works created: 15 s quiet, past 30 s beside another worker under load.
+  test.setTimeout(60_000);
   await page.goto('/dash/login');
   await loginViaForm(page);
   await page.goto('/dash/my-works');
@@ -147,6 +149,10 @@ test('the list shows cards or a table, filters by type, student and text, and de
   await search.click();
   await expect(page.getByTestId('works-empty')).toContainText('没有符合条件的作品');
   await page.getByRole('link', { name: '清除筛选' }).click();
+  // The view links keep the current filters: wait for the cleared list before switching view.
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(page.getByTestId('work-card')).toHaveCount(3);
+  await expect(page.getByLabel('搜索作品')).toHaveValue('');
 
   await page.getByRole('link', { name: '列表' }).click();
   await expect(page).toHaveURL(/view=table/);
