@@ -137,3 +137,7 @@ export const WRITING_STYLES = ['formal', 'vivid', 'concise', 'academic'] as cons
 export type WritingStyle = (typeof WRITING_STYLES)[number];
 export const WRITING_STYLE_LABELS: Record<WritingStyle, string> = { formal: '正式', vivid: '生动', concise: '简洁', academic: '学术' };
 
+/** The first line of everything the offline engine writes, so the label survives copy, save and export. */
+export const OFFLINE_LABEL = '【离线模式】';
+/** The heading of the offline engine's note on what it could not do (selection tools, review). */
+export const OFFLINE_NOTE_HEADING = '离线模式说明';

@@ -98,7 +98,13 @@ export const updateLogInputSchema = z.object({
   importance: z.coerce.number().int().min(1, '重要程度为1到3').max(3, '重要程度为1到3').default(1),
   affected_modules: z
     .preprocess(
-      (v) => (typeof v === 'string' ? v.split(/[,，\n]/).map((s) => s.trim()).filter(Boolean) : v),
+      (v) =>
+        typeof v === 'string'
+          ? v
+              .split(/[,，\n]/)
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
       z.array(z.string().trim().min(1).max(30, '模块名不能超过30个字符')).max(20, '最多20个模块'),
     )
     .default([]),

@@ -1,7 +1,6 @@
 import { OPERATION_RESULTS, RELATED_RESOURCE_TYPES } from './constants';
 import { z } from './zod';
 
-
 /** Spec §3 operation log; POST /api/v1/user-operation-logs. Metadata is free-form but bounded. */
 export const operationLogSchema = z.object({
   operation_type: z.string({ error: '缺少操作类型' }).trim().min(1, '缺少操作类型').max(100),

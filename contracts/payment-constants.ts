@@ -15,10 +15,20 @@ export const PAYMENT_PROVIDER_LABELS: Record<PaymentProviderKind, string> = { sa
 
 export const ORDER_STATUSES = ['pending', 'paid', 'expired', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = { pending: '待支付', paid: '已支付', expired: '已过期', cancelled: '已取消' };
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: '待支付',
+  paid: '已支付',
+  expired: '已过期',
+  cancelled: '已取消',
+};
 
 /** The PAYMENT_STATUS socket message's `status` (the web's realtime-events reads PAID as a recharge). */
-export const PAYMENT_EVENT_STATUS: Record<OrderStatus, string> = { pending: 'PENDING', paid: 'PAID', expired: 'EXPIRED', cancelled: 'CANCELLED' };
+export const PAYMENT_EVENT_STATUS: Record<OrderStatus, string> = {
+  pending: 'PENDING',
+  paid: 'PAID',
+  expired: 'EXPIRED',
+  cancelled: 'CANCELLED',
+};
 
 /** Amounts are integer fen inside and yuan with two decimals at the edges. */
 export const fenToYuan = (fen: number) => Math.trunc(fen) / 100;

@@ -38,7 +38,12 @@ const points = (label: string, min: number) =>
     .number({ error: `请输入${label}` })
     .refine(Number.isFinite, `请输入有效的${label}`)
     .transform((v) => pointsToCents(v) / 100)
-    .pipe(z.number().min(min, min > 0 ? `${label}至少为${min}` : `${label}不能为负`).max(10_000_000, `${label}过大`));
+    .pipe(
+      z
+        .number()
+        .min(min, min > 0 ? `${label}至少为${min}` : `${label}不能为负`)
+        .max(10_000_000, `${label}过大`),
+    );
 
 /** POST/PUT /api/v1/admin/packages: the console's form (price in yuan). */
 export const packageInputSchema = z.object({
@@ -46,10 +51,7 @@ export const packageInputSchema = z.object({
   points: points('积分', 0.01),
   bonusPoints: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), points('赠送积分', 0)),
   price: yuan('价格'),
-  description: z.preprocess(
-    (v) => (v === '' ? null : v),
-    z.string().trim().max(100, '说明不能超过100个字符').nullable().optional(),
-  ),
+  description: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(100, '说明不能超过100个字符').nullable().optional()),
   active: z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean()),
   sortOrder: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), z.coerce.number().int('排序必须是整数').min(0).max(10_000)),
 });

@@ -21,7 +21,10 @@ export const pointsHistoryItemSchema = z.object({
   metadata: z
     .object({
       description: z.string().optional(),
-      text_stats: z.object({ output: z.object({ chars: z.number() }).partial() }).partial().optional(),
+      text_stats: z
+        .object({ output: z.object({ chars: z.number() }).partial() })
+        .partial()
+        .optional(),
     })
     .passthrough(),
   aiOperation: z.object({ error_message: z.string().nullable() }).nullable(),
@@ -84,10 +87,7 @@ export const redemptionBatchCreateSchema = z.object({
   points: pointsAmount('每个兑换码的积分'),
   count: z.coerce.number({ error: '请输入数量' }).int('数量必须是整数').min(1, '数量至少为1').max(1000, '一次最多生成1000个'),
   maxUses: z.coerce.number({ error: '请输入可用次数' }).int('可用次数必须是整数').min(1, '可用次数至少为1').max(100_000, '可用次数过大'),
-  expiresAt: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.date({ error: '过期时间无效' }).optional(),
-  ),
+  expiresAt: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.date({ error: '过期时间无效' }).optional()),
   note: z.string().trim().max(100, '备注不能超过100个字符').optional(),
 });
 export const redemptionBatchCreatedSchema = z.object({ batchId: z.string(), codes: z.array(z.string()) });
@@ -117,7 +117,10 @@ export type Invitations = z.infer<typeof invitationsSchema>;
 
 /** POST /api/v1/admin/points/adjust */
 export const pointsAdjustSchema = z.object({
-  phone: z.string({ error: '请输入手机号' }).trim().regex(/^1[3-9]\d{9}$/, '请输入正确的11位中国大陆手机号'),
+  phone: z
+    .string({ error: '请输入手机号' })
+    .trim()
+    .regex(/^1[3-9]\d{9}$/, '请输入正确的11位中国大陆手机号'),
   points: z.coerce
     .number({ error: '请输入调整的积分' })
     .refine((v) => Number.isFinite(v) && pointsToCents(v) !== 0, '调整的积分不能为0')

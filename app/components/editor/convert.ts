@@ -1,7 +1,7 @@
 import type { Mark, Node as PMNode } from 'prosemirror-model';
 import type { EditorBlock, EditorDocument, InlineContent } from '../../../contracts/works';
 import { TEXT_ALIGNMENTS, clampLevel, colorName, type BlockContentType, type ContentAttrs, type TextAlignment } from './dom-spec';
-import { newBlockId } from './ids';
+import { newBlockId } from '../../../contracts/block-id';
 import { editorSchema as schema, isBlockContentType } from './schema';
 
 /**

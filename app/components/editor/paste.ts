@@ -1,6 +1,6 @@
 import type { EditorBlock, EditorDocument, InlineContent } from '../../../contracts/works';
 import { TEXT_ALIGNMENTS, clampLevel, safeHref, type BlockContentType, type TextAlignment } from './dom-spec';
-import { newBlockId } from './ids';
+import { newBlockId } from '../../../contracts/block-id';
 
 /**
  * Pasted HTML (Word, WPS, web pages, Google Docs) to blocks. Structure and the supported marks

@@ -1,7 +1,7 @@
 import type { Node as PMNode } from 'prosemirror-model';
 import { Plugin, PluginKey, type EditorState, type Transaction } from 'prosemirror-state';
 import { Decoration, DecorationSet } from 'prosemirror-view';
-import { newBlockId } from './ids';
+import { newBlockId } from '../../../contracts/block-id';
 import { listIndexes } from './static-html';
 
 /**

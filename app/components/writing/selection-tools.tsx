@@ -1,5 +1,6 @@
-import { Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { readAnswer } from '../../../contracts/ai-answer';
 import { AI_OPERATION_LABELS, WRITING_STYLE_LABELS } from '../../../contracts/ai-operation-constants';
 import { STYLE_CHOICES, translationTarget, type SelectionTool } from '~/services/writing';
 
@@ -101,6 +102,7 @@ export function ProposalPanel({
   onStop: () => void;
 }) {
   const running = proposal.status === 'running';
+  const answer = readAnswer(proposal.text);
   return (
     <Box
       position="absolute"
@@ -119,9 +121,16 @@ export function ProposalPanel({
       aria-live="polite"
     >
       <HStack justify="space-between" mb="2" gap="2">
-        <Text fontWeight="semibold" fontSize="sm">
-          {toolLabel(proposal.tool)}
-        </Text>
+        <HStack gap="2">
+          <Text fontWeight="semibold" fontSize="sm">
+            {toolLabel(proposal.tool)}
+          </Text>
+          {answer.offline && (
+            <Badge colorPalette="orange" size="sm" data-testid="proposal-offline">
+              离线模式
+            </Badge>
+          )}
+        </HStack>
         <Text fontSize="xs" color="gray.500" data-testid="proposal-points">
           {proposal.charged !== undefined
             ? `已扣除 ${proposal.charged} 积分`
@@ -141,8 +150,13 @@ export function ProposalPanel({
         overflowY="auto"
         data-testid="proposal-text"
       >
-        {proposal.text || (running ? <Spinner size="xs" /> : null)}
+        {answer.body || (running ? <Spinner size="xs" /> : null)}
       </Box>
+      {answer.note && (
+        <Text fontSize="xs" color="gray.600" mt="2" data-testid="proposal-note">
+          {answer.note}
+        </Text>
+      )}
       {proposal.status === 'error' && (
         <Text color="red.600" fontSize="sm" mt="2" role="alert">
           {proposal.message}
@@ -162,7 +176,7 @@ export function ProposalPanel({
               size="xs"
               colorPalette="blue"
               onClick={onAccept}
-              disabled={proposal.status !== 'done' || !proposal.text.trim()}
+              disabled={proposal.status !== 'done' || !answer.body}
               data-testid="proposal-accept"
             >
               采纳

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Grid, HStack, NativeSelect, Stack, Text } from '@ch
 import { Link, useSearchParams } from '@remix-run/react';
 import { FileDown, Save, ScanSearch, Sparkles, Square, UserPlus } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { insertableText, readAnswer } from '../../../contracts/ai-answer';
 import type { GenerateRequestBody } from '../../../contracts/ai-operations';
 import type { UnsupportedFact } from '../../../contracts/fact-check-constants';
 import type { EditorDocument } from '../../../contracts/works';
@@ -15,7 +16,7 @@ import { useShellUser } from '~/hooks/use-app-data';
 import { runOperation } from '~/services/ai-stream.client';
 import type { DraftType } from '~/services/drafts';
 import { loadDraft, saveDraft } from '~/services/drafts.client';
-import { markdownDocument } from '~/services/markdown-document';
+import { markdownDocument } from '../../../contracts/markdown-document';
 import { ResourceError, resourceFetch } from '~/services/resource-fetch.client';
 import { workExportHref } from '~/services/work-export';
 import { workDetailHref } from '~/services/works';
@@ -359,7 +360,8 @@ export function WritingStudio<F>({
       setProposal({ ...proposal, status: 'error', message: '原文已被修改，无法采纳，请重新选中文字' });
       return;
     }
-    editor.replaceRange(at.from, at.to, proposal.text);
+    // The label line and the offline note stay in the panel; markdown markers do not enter the text.
+    editor.replaceRange(at.from, at.to, insertableText(readAnswer(proposal.text).body));
     setAiUsed(true);
     setProposal(null);
   };

@@ -1,32 +1,9 @@
 // Text handling: normalisation, sentence/paragraph segmentation with offsets
 // into the original input, and language identification (en / zh / mixed).
 
-export type Lang = 'en' | 'zh';
+import type { Lang, Sentence } from '../../../contracts/sentences';
 
-export interface Span {
-  start: number; // offset into the original text (inclusive)
-  end: number; // exclusive
-}
-
-export interface Sentence extends Span {
-  text: string;
-  lang: Lang | null; // null: no letters or CJK at all (numbers, symbols)
-  paragraph: number; // index of the paragraph it belongs to
-  enWords: number;
-  cjkChars: number;
-}
-
-const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
-const CJK_G = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/g;
-const EN_WORD_G = /[A-Za-z]+(?:['’][A-Za-z]+)*/g;
-
-export function countCjk(s: string): number {
-  return s.match(CJK_G)?.length ?? 0;
-}
-
-export function countEnWords(s: string): number {
-  return s.match(EN_WORD_G)?.length ?? 0;
-}
+export { type Lang, type Span, type Sentence, countCjk, countEnWords, splitSentences } from '../../../contracts/sentences';
 
 /**
  * Canonical form used before feature extraction. It removes typography that
@@ -44,83 +21,6 @@ export function normalizeForFeatures(s: string): string {
     .replace(/\s+/g, ' ')
     .replace(/ ([,.;:!?%)\]，。；：！？、）])/g, '$1')
     .trim();
-}
-
-const ABBREV = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'vs', 'etc', 'e.g', 'i.e', 'u.s', 'u.k', 'no', 'fig', 'al', 'inc', 'ltd', 'co', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
-]);
-
-const CLOSERS = '"\'”’)）]】」』》';
-
-/** True when the '.' at position i ends a sentence rather than an abbreviation or number. */
-function periodEndsSentence(text: string, i: number): boolean {
-  const next = text[i + 1];
-  if (next !== undefined && /\d/.test(next)) return false; // 3.5
-  // The word before the period.
-  let j = i - 1;
-  while (j >= 0 && /[A-Za-z.]/.test(text[j] ?? '')) j--;
-  const word = text.slice(j + 1, i).toLowerCase();
-  if (ABBREV.has(word)) return false;
-  if (/^[a-z]$/.test(word) && /[A-Z]/.test(text[i - 1] ?? '')) return false; // initials: J. K.
-  return true;
-}
-
-/**
- * Splits text into sentences. Every non-whitespace character of the input
- * belongs to exactly one sentence; sentences are in order and trimmed.
- * Newlines always end a sentence and separate paragraphs.
- */
-export function splitSentences(text: string): Sentence[] {
-  const out: Sentence[] = [];
-  let paragraph = 0;
-  let sawNewlineSinceLast = false;
-  let segStart = -1;
-
-  const push = (endExclusive: number) => {
-    if (segStart < 0) return;
-    let s = segStart;
-    let e = endExclusive;
-    while (s < e && /\s/.test(text[s] ?? '')) s++;
-    while (e > s && /\s/.test(text[e - 1] ?? '')) e--;
-    segStart = -1;
-    if (e <= s) return;
-    if (sawNewlineSinceLast && out.length > 0) paragraph++;
-    sawNewlineSinceLast = false;
-    const t = text.slice(s, e);
-    const enWords = countEnWords(t);
-    const cjkChars = countCjk(t);
-    const lang: Lang | null = cjkChars === 0 && enWords === 0 ? null : cjkChars >= enWords ? 'zh' : 'en';
-    out.push({ start: s, end: e, text: t, lang, paragraph, enWords, cjkChars });
-  };
-
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i] ?? '';
-    if (ch === '\n' || ch === '\r') {
-      push(i);
-      sawNewlineSinceLast = true;
-      continue;
-    }
-    if (segStart < 0) {
-      if (/\s/.test(ch)) continue;
-      segStart = i;
-    }
-    let isEnd = false;
-    if (ch === '。' || ch === '！' || ch === '？' || ch === '!' || ch === '?' || ch === '…') isEnd = true;
-    else if (ch === '.') isEnd = periodEndsSentence(text, i);
-    if (!isEnd) continue;
-    // Absorb repeated terminators and closing quotes/brackets: 'Really?!"'.
-    let k = i + 1;
-    while (k < text.length && ('.!?。！？…'.includes(text[k] ?? '') || CLOSERS.includes(text[k] ?? ''))) k++;
-    const next = text[k];
-    // Latin terminators need a following space (or end / CJK); CJK ones do not.
-    const cjkTerminator = ch === '。' || ch === '！' || ch === '？' || ch === '…';
-    if (next === undefined || cjkTerminator || /\s/.test(next) || CJK.test(next)) {
-      push(k);
-      i = k - 1;
-    }
-  }
-  push(text.length);
-  return out;
 }
 
 export interface LanguageInfo {

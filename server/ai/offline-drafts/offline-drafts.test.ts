@@ -3,6 +3,7 @@ import { createOfflineProvider, OFFLINE_LABEL, renderOfflineDraft } from '../pro
 import { renderFactSheet } from '../prompts/fact-sheet';
 import { parsedInput, STUDENT, STUDENT_WITHOUT_RESEARCH } from '../prompts/test-fixture';
 import type { StudentProfile } from '../prompts/fact-sheet';
+import { comparePolish, parseRevision } from '../../../contracts/essay-review';
 import { offlineDraftFor } from './index';
 import { sentencesOf } from './text';
 
@@ -123,37 +124,63 @@ describe('offline drafts', () => {
     'I want to study data science. I want to learn how models work in practice and I want to understand how data can be used to make real decisions in cities, companies, hospitals and schools across the whole country and beyond it. I want to help.\n\n' +
     'Data matters. Data cleaning taught me that data quality decides everything, and data work is the the core of my data projects. In my research I reached a GPA of 3.95 , which I am proud of.';
 
-  it('revision: says it only checks basics, lists what it found (long sentence, repeated openings and words, doubled word, spacing, a number the archive lacks) and gives the essay back unchanged', () => {
+  it('revision: statistics for the assessment and rule-based suggestions the page reads, each quoting the essay', () => {
     const text = draftText('revision', { essay: LONG_ESSAY, language: 'zh' });
-    expect(text).toContain('离线模式未接入语言模型，不能理解文意或改写文字，只做基础检查');
-    expect(text).toMatch(/第1段第2句过长（约\d+词）/);
-    expect(text).toContain('第1段连续多句以“i”开头');
-    expect(text).toMatch(/“data”出现\d+次/);
-    expect(text).toContain('词语重复：「the the」');
-    expect(text).toContain('第2段标点前有多余空格');
-    expect(text).toContain('以下数字在学生档案中没有找到，请核对是否准确：3.95');
-    expect(text).toContain('## 原文（未改动）');
-    expect(text).toContain('data work is the the core');
-    expect(text).not.toMatch(/AI 已|智能润色完成/);
+    const review = parseRevision(text);
+    expect(review.offline).toBe(true);
+    expect(review.note).toContain('离线模式未接入语言模型，不能理解文意');
+    expect(review.assessment.map((a) => a.aspect)).toEqual(['结构', '具体性', '个人声音', '语言与语法']);
+    expect(review.assessment[3]!.text).toMatch(/“data”出现\d+次/);
+    // Every suggestion quotes the essay word for word, so the page can find and replace it.
+    for (const s of review.suggestions) expect(LONG_ESSAY).toContain(s.original);
+    expect(review.suggestions).toContainEqual(
+      expect.objectContaining({ kind: 'edit', replacement: expect.stringContaining('data work is the core'), reason: '同一个词连写了两次，意思不变。' }),
+    );
+    expect(review.suggestions).toContainEqual(expect.objectContaining({ kind: 'comment', reason: expect.stringMatching(/第1段第2句约 \d+ 词/) }));
+    expect(review.suggestions).toContainEqual(expect.objectContaining({ kind: 'comment', original: '3.95' }));
+    expect(review.missingFacts).toEqual(['核对数字 3.95 的出处（档案中没有）']);
+  });
+
+  const STOCK_ESSAY =
+    'Furthermore, I led a team of 4 students at Zhejiang University in 2023. My project plays a crucial role in traffic research, and I utilize graph models.\n\n' +
+    'In conclusion, I am confident that the MSc at Edinburgh suits me.';
+
+  it('revision: a template opener or a stock phrase gets a rewrite that keeps every fact', () => {
+    const review = parseRevision(draftText('revision', { essay: STOCK_ESSAY, language: 'zh' }));
+    const edits = review.suggestions.filter((s) => s.kind === 'edit');
+    expect(edits.map((s) => s.replacement)).toEqual([
+      'I led a team of 4 students at Zhejiang University in 2023.',
+      'My project matters a great deal in traffic research, and I use graph models.',
+      'I believe the MSc at Edinburgh suits me.',
+    ]);
+  });
+
+  it('polish: the essay paragraph for paragraph, rewritten only by safe rules, in a formal register; the page reads the changes', () => {
+    const text = draftText('polish', { essay: STOCK_ESSAY, level: 'medium' });
+    const comparison = comparePolish(STOCK_ESSAY, text);
+    expect(comparison.offline).toBe(true);
+    expect(comparison.note).toMatch(/改动了 3 句，事实、数字和专有名词都未改动/);
+    expect(comparison.changes.map((c) => c.before)).toEqual([
+      'Furthermore, I led a team of 4 students at Zhejiang University in 2023. My project plays a crucial role in traffic research, and I utilize graph models.',
+      'In conclusion, I am confident that the MSc at Edinburgh suits me.',
+    ]);
+    expect(text).not.toMatch(/I'm|don't|it's/);
+    const unchanged = comparePolish('I grew up in Hangzhou with my grandmother.', draftText('polish', { essay: 'I grew up in Hangzhou with my grandmother.', level: 'deep' }));
+    expect(unchanged.changes).toEqual([]);
+    expect(unchanged.note).toContain('没有找到可以安全改动的句子');
   });
 
   it('sentences split at real stops only: decimals and the last sentence without a stop stay whole', () => {
     expect(sentencesOf('My GPA is 3.72 out of 4. I lead a team。我很开心！还有一句')).toEqual(['My GPA is 3.72 out of 4.', 'I lead a team。', '我很开心！', '还有一句']);
   });
 
-  it('polish: only whitespace is tidied, and it says so', () => {
-    const text = draftText('polish', { essay: LONG_ESSAY, level: 'deep' });
-    expect(text).toContain('下文只整理了多余的空格（不改动任何字词）');
-    expect(text).toContain('GPA of 3.95, which');
-    expect(text).toContain('the the core');
-  });
-
   it('Chinese essays: long sentences in characters, half-width punctuation, overused words', () => {
     const essay = `我热爱数据科学,也热爱研究。${'我在实验室里反复清洗数据并复现基线模型，'.repeat(5)}最终完成了研究。研究让我成长，研究让我思考，研究让我坚持。`;
-    const text = draftText('revision', { essay, language: 'zh' });
-    expect(text).toContain('中文句子里夹有半角标点');
-    expect(text).toMatch(/第1段第\d句过长（约\d+字）/);
-    expect(text).toMatch(/“研究”出现\d+次/);
+    const review = parseRevision(draftText('revision', { essay, language: 'zh' }));
+    expect(review.assessment[3]!.text).toContain('中文句子里夹有半角标点');
+    expect(review.assessment[3]!.text).toMatch(/“研究”出现\d+次/);
+    expect(review.suggestions).toContainEqual(expect.objectContaining({ kind: 'edit', original: '我热爱数据科学,也热爱研究。', replacement: '我热爱数据科学，也热爱研究。' }));
+    expect(review.suggestions).toContainEqual(expect.objectContaining({ kind: 'comment', reason: expect.stringMatching(/第1段第2句约 \d+ 字/) }));
   });
 
   it('selection tools: deterministic, honest transforms', () => {

@@ -1,4 +1,5 @@
 import type { SelectionInput, SelectionOperation, StyleInput, TranslateInput, WritingStyle } from '../../../contracts/ai-operations';
+import { OFFLINE_NOTE_HEADING } from '../../../contracts/ai-operation-constants';
 import { WRITING_STYLE_LABELS } from '../../../contracts/ai-operations';
 import { detectLanguage } from '../prompts/shared';
 import type { OfflineDraft } from '../providers/offline';
@@ -36,7 +37,10 @@ function apply(text: string, rules: [RegExp, string][]): string {
   return /^[A-Z]/.test(text) && /^[a-z]/.test(out) ? out[0].toUpperCase() + out.slice(1) : out;
 }
 
-const note = (text: string) => ({ heading: '离线模式说明', paragraphs: [text] });
+/** Fixed wordy phrases dropped ("in order to", "进行", "非常"): what offline shortening and polish may do. */
+export const conciseText = (text: string, lang: 'en' | 'zh') => apply(text, lang === 'zh' ? ZH_CONCISE : EN_CONCISE);
+
+const note = (text: string) => ({ heading: OFFLINE_NOTE_HEADING, paragraphs: [text] });
 
 function result(text: string, explanation: string): OfflineDraft {
   return { sections: [{ paragraphs: [text] }, note(explanation)] };
@@ -49,7 +53,7 @@ function result(text: string, explanation: string): OfflineDraft {
 export function selectionDraft(operation: SelectionOperation, input: SelectionInput | StyleInput | TranslateInput): OfflineDraft {
   const text = input.selectedText;
   const lang = detectLanguage(text);
-  const concise = (t: string) => apply(t, lang === 'zh' ? ZH_CONCISE : EN_CONCISE);
+  const concise = (t: string) => conciseText(t, lang);
   switch (operation) {
     case 'expand':
       return result(

@@ -1,3 +1,4 @@
+import { OFFLINE_LABEL } from '../../../contracts/ai-operation-constants';
 import { type ChatProvider, type ChatRequest, type ModelInfo, ProviderError } from './provider';
 
 /**
@@ -14,8 +15,7 @@ export type OfflineDraft = {
   sections: OfflineDraftSection[];
 };
 
-/** The first line of everything the offline engine writes, so the label survives copy, save and export. */
-export const OFFLINE_LABEL = '【离线模式】';
+export { OFFLINE_LABEL } from '../../../contracts/ai-operation-constants';
 export const OFFLINE_MODEL: ModelInfo = { id: 'offline', name: '离线模式' };
 
 export const OFFLINE_NO_DRAFT_MESSAGE =

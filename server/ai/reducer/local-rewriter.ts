@@ -131,9 +131,9 @@ function splitLong(sentence: string): string {
 
 /**
  * One sentence rewritten. `light` only removes stock openers and the most typical phrases;
- * `balanced` adds plainer wording and contractions; `strong` also splits long sentences.
+ * `balanced` adds plainer wording and contractions (unless turned off); `strong` also splits long sentences.
  */
-export function rewriteSentence(sentence: string, mode: ReduceMode, lang: 'en' | 'zh'): string {
+export function rewriteSentence(sentence: string, mode: ReduceMode, lang: 'en' | 'zh', options: { contractions?: boolean } = {}): string {
   if (lang === 'zh') {
     let out = applyRules(sentence, ZH_OPENERS);
     if (mode !== 'light') out = applyRules(out, ZH_PHRASES);
@@ -141,7 +141,8 @@ export function rewriteSentence(sentence: string, mode: ReduceMode, lang: 'en' |
   }
   let out = applyRules(sentence, EN_OPENERS);
   out = applyRules(out, mode === 'light' ? EN_PHRASES.slice(0, 12) : EN_PHRASES);
-  if (mode !== 'light') out = applyRules(out, EN_CONTRACTIONS);
+  // Essay polish keeps an essay's formal register: no contractions there.
+  if (mode !== 'light' && options.contractions !== false) out = applyRules(out, EN_CONTRACTIONS);
   if (mode === 'strong') out = splitLong(out);
   return capitalise(out.replace(/\s{2,}/g, ' ').replace(/\s+([,.;:!?])/g, '$1'));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentFromText, inlineRuns } from './document-from-text';
+import { inlineRuns } from '../../../contracts/markdown-document';
+import { documentFromText } from './document-from-text';
 
 const shape = (text: string) =>
   documentFromText(text).blocks.map((b) => [b.type, b.props.level ?? null, b.content.map((c) => c.text).join('')]);

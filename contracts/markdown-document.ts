@@ -1,18 +1,21 @@
-import type { EditorBlock, EditorDocument } from '../../contracts/works';
-import { newBlockId } from '~/components/editor/ids';
+import { newBlockId } from './block-id';
+import type { EditorBlock, EditorDocument, InlineContent } from './works';
 
 /**
- * A streamed answer (plain text with light markdown) as editor blocks, in the browser: the same
- * reading as the server's documentFromText (server/domain/works/document-from-text.ts), which saves
- * a generation into a work, so the page shows what a saved generation holds. No zod here.
+ * A model's answer (plain text with light markdown: `#` headings, `-`/`*`/`1.` list items, `>`
+ * quotes, `**bold**`, `*italic*`) as the editor document (spec §3). One reading for both sides:
+ * the server saves a generation into a work with it, the browser shows the streamed answer with it,
+ * so the page shows what a saved generation holds. Markdown the editor has no block for stays as
+ * text; nothing is dropped. Browser-safe: no zod, no Node modules.
  */
-type Inline = EditorBlock['content'][number];
 
-function inlineRuns(text: string): Inline[] {
-  const runs: Inline[] = [];
-  const pattern = /\*\*(.+?)\*\*|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])|(?<![\w_])_(?!\s)(.+?)(?<!\s)_(?![\w_])/g;
+const INLINE = /\*\*(.+?)\*\*|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])|(?<![\w_])_(?!\s)(.+?)(?<!\s)_(?![\w_])/g;
+
+/** `**bold**` and `*italic*` / `_italic_` runs; unmatched markers stay as typed. */
+export function inlineRuns(text: string): InlineContent[] {
+  const runs: InlineContent[] = [];
   let last = 0;
-  for (const match of text.matchAll(pattern)) {
+  for (const match of text.matchAll(INLINE)) {
     if (match.index > last) runs.push({ type: 'text', text: text.slice(last, match.index), styles: {} });
     if (match[1] !== undefined) runs.push({ type: 'text', text: match[1], styles: { bold: true } });
     else runs.push({ type: 'text', text: (match[2] ?? match[3])!, styles: { italic: true } });
@@ -21,6 +24,12 @@ function inlineRuns(text: string): Inline[] {
   if (last < text.length) runs.push({ type: 'text', text: text.slice(last), styles: {} });
   return runs;
 }
+
+/** A line's inline markdown dropped: the words a reader sees (for text put into a sentence). */
+export const plainInline = (text: string): string =>
+  inlineRuns(text)
+    .map((r) => r.text)
+    .join('');
 
 function blockOf(line: string): EditorBlock {
   const block = (type: string, text: string, extra: { level?: number } = {}): EditorBlock => ({
@@ -45,6 +54,7 @@ export function markdownDocument(text: string): EditorDocument {
   const blocks = text
     .split(/\r?\n/)
     .map((line) => line.trim())
+    // Blank lines and horizontal rules only separate blocks.
     .filter((line) => line && !/^([-*_])\1{2,}$/.test(line))
     .map(blockOf);
   return { blocks };
