@@ -95,6 +95,14 @@ describe('comparePolish', () => {
     expect(added.changes).toEqual([{ id: 'change-0', before: 'It won a prize.', after: 'It won a prize. Robots are fun.' }]);
   });
 
+  it('splits a run of changed sentences into one change each when they pair up', () => {
+    const result = comparePolish('One is here. Two is here. Three.', 'One is there. Two is there. Three.');
+    expect(result.changes.map((c) => [c.before, c.after])).toEqual([
+      ['One is here.', 'One is there.'],
+      ['Two is here.', 'Two is there.'],
+    ]);
+  });
+
   it('reads the offline answer, and an identical polish has no changes', () => {
     const result = comparePolish(original, `【离线模式】\n${original}\n\n## 离线模式说明\n未发现可安全改动之处。`);
     expect(result).toMatchObject({ offline: true, note: '未发现可安全改动之处。', changes: [] });

@@ -34,6 +34,7 @@ export type RevisionReview = {
 };
 
 const FIELD = /^(类型|原文|建议|理由)\s*[：:]\s*(.*)$/;
+const FIELD_KEYS = { 类型: 'type', 原文: 'original', 建议: 'replacement', 理由: 'reason' } as const;
 const EMPTY_REPLACEMENT = /^[（(]?\s*无\s*[）)]?$/;
 
 function unquote(value: string): string {
@@ -102,11 +103,10 @@ export function parseRevision(text: string): RevisionReview {
           draft = { type: '', original: '', replacement: null, reason: '' };
         }
         const d: Draft = draft!;
-        if (label === '类型') d.type = value!;
-        else if (label === '原文') ((d.original = value!), (lastField = 'original'));
-        else if (label === '建议') ((d.replacement = value!), (lastField = 'replacement'));
-        else ((d.reason = value!), (lastField = 'reason'));
-        if (label === '类型') lastField = null;
+        const key = FIELD_KEYS[label as keyof typeof FIELD_KEYS];
+        if (key === 'type') d.type = value!;
+        else d[key] = value!;
+        lastField = key === 'type' ? null : key;
       } else if (draft && lastField === 'reason') {
         (draft as Draft).reason += ` ${line}`;
       }
@@ -194,7 +194,14 @@ function compareParagraph(original: string, polished: string): Hunk[] {
       hunk.added.push(borrowed.text);
     }
   });
-  return hunks.filter((h) => (h.kind === 'same' ? h.items.length > 0 : h.removed.length > 0 || h.added.length > 0));
+  // As many sentences out as in: each is its own change, decided on by itself.
+  return hunks
+    .filter((h) => (h.kind === 'same' ? h.items.length > 0 : h.removed.length > 0 || h.added.length > 0))
+    .flatMap((h): Hunk[] =>
+      h.kind === 'change' && h.removed.length > 1 && h.removed.length === h.added.length
+        ? h.removed.map((removed, k) => ({ kind: 'change', removed: [removed], added: [h.added[k]!] }))
+        : [h],
+    );
 }
 
 /**

@@ -8,7 +8,7 @@ import path from 'node:path';
 const BUILD = 'build/index.js';
 const MODE_FILE = 'build/.build-mode';
 const MODE = 'production';
-const SOURCES = ['app', 'remix.config.js', 'package.json', 'public/favicon.svg'];
+const SOURCES = ['app', 'contracts', 'remix.config.js', 'package.json', 'public/favicon.svg'];
 
 function newestMtime(p) {
   const stat = statSync(p);

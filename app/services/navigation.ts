@@ -53,7 +53,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     icon: PenLine,
     items: [
       { id: 'ps-writing', label: 'PS / SOP', to: '/dash/ps-writing', icon: PenLine, available: true },
-      { id: 'essay-polish', label: '文书润色', to: '/dash/essay-polish', icon: Sparkles, available: false },
+      { id: 'essay-polish', label: '文书润色', to: '/dash/essay-polish', icon: Sparkles, available: true },
       { id: 'cv-writing', label: '简历 CV', to: '/dash/cv-writing', icon: FileText, available: true },
       { id: 'recommended-writing', label: '推荐信 RL', to: '/dash/recommended-writing', icon: Mail, available: true },
       { id: 'free-writing', label: '自由写作', to: '/dash/free-writing', icon: NotebookPen, available: true },
@@ -120,7 +120,14 @@ export const ACCOUNT_ROUTES = {
   orders: '/dash/orders',
 } as const;
 
+/** The two essay-improvement pages; revision is not in the menu (spec §2) but linked from polish. */
+export const REVIEW_PAGES = {
+  revision: { label: '文书修改', route: '/dash/essay-revision' },
+  polish: { label: '文书润色', route: '/dash/essay-polish' },
+} as const;
+
 const AVAILABLE = new Set([
+  REVIEW_PAGES.revision.route,
   ...MENU_GROUPS.flatMap((g) => g.items)
     .filter((i) => i.available)
     .map((i) => i.to),

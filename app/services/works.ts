@@ -1,5 +1,5 @@
 import type { VersionSource, WorkType } from '../../contracts/work-constants';
-import { MENU_GROUPS } from './navigation';
+import { isRouteAvailable } from './navigation';
 
 /** Works routes, labels and list settings (issue 11), for pages and their loaders alike; no zod. */
 export const WORKS_ROUTE = '/dash/my-works';
@@ -36,9 +36,8 @@ const WRITING_PAGE_IDS: Record<WorkType, string> = {
 };
 
 export function writingPageOf(type: WorkType): { to: string; available: boolean } {
-  const id = WRITING_PAGE_IDS[type];
-  const item = MENU_GROUPS.flatMap((g) => g.items).find((i) => i.id === id);
-  return { to: `/dash/${id}`, available: item?.available ?? false };
+  const to = `/dash/${WRITING_PAGE_IDS[type]}`;
+  return { to, available: isRouteAvailable(to) };
 }
 
 /** The page to open a work in its writing page with (the page loads the work by id). */

@@ -1,4 +1,5 @@
 import {
+  AI_INPUT_LIMITS,
   CV_LENGTHS,
   CV_SECTIONS,
   CV_STYLES,
@@ -8,8 +9,10 @@ import {
   RECOMMENDER_RELATIONSHIPS,
   type RecommenderRelationship,
   PS_DOCUMENT_TYPES,
+  POLISH_LEVELS,
   PS_TONES,
   WRITING_STYLES,
+  type PolishLevel,
   type OutputLanguage,
   type PsTone,
   type SelectionOperation,
@@ -238,7 +241,11 @@ export function freeRequest(form: FreeForm, clientProfileId: string | null) {
   const student = clientProfileId ? { clientProfileId } : {};
   if (form.mode === 'requirement') {
     if (form.requirement.trim().length < 10) return '写作要求至少10个字符';
-    return { operation: 'write_by_requirement', ...student, input: { requirement: form.requirement.trim(), wordLimit, language: form.language } } as const;
+    return {
+      operation: 'write_by_requirement',
+      ...student,
+      input: { requirement: form.requirement.trim(), wordLimit, language: form.language },
+    } as const;
   }
   if (!form.topic.trim()) return '请填写题目';
   return {
@@ -404,3 +411,57 @@ export function cvRequest(form: CvForm, clientProfileId: string | null) {
     },
   } as const;
 }
+
+// ---- Essay revision and polish ----------------------------------------------------------------
+
+/** The essay is the editor's text; too short to review is said before any points are spent. */
+function essayProblem(essay: string): string | null {
+  const length = essay.trim().length;
+  if (length < 20) return '请先在编辑器中粘贴或输入需要处理的文书（至少20个字符）';
+  if (length > AI_INPUT_LIMITS.essay) return `文书不能超过${AI_INPUT_LIMITS.essay}个字符，请分段处理`;
+  return null;
+}
+
+/** Essay revision: what to focus on, and the language the comments are written in. */
+export type RevisionForm = { requirements: string; language: OutputLanguage };
+export const emptyRevisionForm = (): RevisionForm => ({ requirements: '', language: 'zh' });
+export const revisionFormFrom = (stored: unknown): RevisionForm => {
+  const s = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  return { requirements: str(s.requirements, AI_INPUT_LIMITS.requirements), language: oneOf(OUTPUT_LANGUAGES, s.language, 'zh') };
+};
+export function revisionRequest(form: RevisionForm, clientProfileId: string | null, essay: string) {
+  const problem = essayProblem(essay);
+  if (problem) return problem;
+  return {
+    operation: 'revision',
+    ...(clientProfileId ? { clientProfileId } : {}),
+    input: {
+      essay: essay.trim(),
+      language: form.language,
+      ...(form.requirements.trim() ? { requirements: form.requirements.trim() } : {}),
+    },
+  } as const;
+}
+
+/** Essay polish: how deep, and the essay's language ('' reads it from the essay; polish never translates). */
+export type PolishForm = { level: PolishLevel; language: OutputLanguage | '' };
+export const emptyPolishForm = (): PolishForm => ({ level: 'medium', language: '' });
+export const polishFormFrom = (stored: unknown): PolishForm => {
+  const s = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  return {
+    level: oneOf(POLISH_LEVELS, s.level, 'medium'),
+    language: s.language === '' ? '' : oneOf(OUTPUT_LANGUAGES, s.language, '' as OutputLanguage),
+  };
+};
+export function polishRequest(form: PolishForm, clientProfileId: string | null, essay: string) {
+  const problem = essayProblem(essay);
+  if (problem) return problem;
+  return {
+    operation: 'polish',
+    ...(clientProfileId ? { clientProfileId } : {}),
+    input: { essay: essay.trim(), level: form.level, ...(form.language ? { language: form.language } : {}) },
+  } as const;
+}
+
+/** The first words of the essay: a saved review's title says which essay it was. */
+export const essaySubject = (essay: string) => (essay.trim().split('\n')[0] ?? '').slice(0, 30);

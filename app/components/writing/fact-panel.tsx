@@ -12,7 +12,15 @@ export function FactPanel({ facts, onCheck, disabled }: { facts: Facts; onCheck:
         <Text fontWeight="semibold" fontSize="sm">
           事实核查
         </Text>
-        <Button size="xs" variant="outline" bg="white" onClick={onCheck} loading={facts.status === 'checking'} disabled={disabled} data-testid="fact-check-run">
+        <Button
+          size="xs"
+          variant="outline"
+          bg="white"
+          onClick={onCheck}
+          loading={facts.status === 'checking'}
+          disabled={disabled}
+          data-testid="fact-check-run"
+        >
           <ShieldCheck size={14} /> 核查
         </Button>
       </HStack>

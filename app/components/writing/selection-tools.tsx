@@ -29,7 +29,17 @@ const toolLabel = (tool: SelectionTool) =>
 const keep = (e: React.MouseEvent) => e.preventDefault();
 
 /** The floating toolbar over a selection: each tool is its own charged operation. */
-export function SelectionToolbar({ top, left, text, onRun }: { top: number; left: number; text: string; onRun: (tool: SelectionTool) => void }) {
+export function SelectionToolbar({
+  top,
+  left,
+  text,
+  onRun,
+}: {
+  top: number;
+  left: number;
+  text: string;
+  onRun: (tool: SelectionTool) => void;
+}) {
   const [styles, setStyles] = useState(false);
   const target = translationTarget(text);
   const simple = (['expand', 'rephrase', 'rewrite', 'shorten'] as const).map((operation) => ({ operation }));

@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Grid, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Link, useSearchParams } from '@remix-run/react';
 import { FileDown, Save, ScanSearch, Sparkles, Square, UserPlus } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertableText, readAnswer } from '../../../contracts/ai-answer';
 import type { GenerateRequestBody } from '../../../contracts/ai-operations';
 import type { UnsupportedFact } from '../../../contracts/fact-check-constants';
@@ -22,6 +22,7 @@ import { workExportHref } from '~/services/work-export';
 import { workDetailHref } from '~/services/works';
 import { nearestRange, reduceAiHref, selectionRequest, type SelectionTool, type WritingStudent } from '~/services/writing';
 import { FactPanel } from './fact-panel';
+import { PolishPanel, readReview, RevisionPanel, type Decision, type Review, type ReviewItem } from './review-panel';
 import { ProposalPanel, SelectionToolbar, type Proposal } from './selection-tools';
 
 export type StudioData = {
@@ -40,12 +41,19 @@ export type StudioPage<F> = {
   emptyForm: () => F;
   formFrom: (stored: unknown) => F;
   applyStudent: (form: F, student: WritingStudent) => F;
-  /** The generate request, or the message saying what is missing. */
-  request: (form: F, clientProfileId: string | null) => GenerateRequestBody | string;
+  /** The generate request, or the message saying what is missing. `essay`: the editor's text now. */
+  request: (form: F, clientProfileId: string | null, essay: string) => GenerateRequestBody | string;
+  /**
+   * A review page (essay revision, essay polish): the answer does not go into the editor but into a
+   * panel beside it, read into suggestions or sentence changes the user accepts one by one.
+   */
+  review?: Review['kind'];
+  /** The generate button's words (生成 unless said). */
+  generateLabel?: string;
   /** What the form says, known to the fact check alongside the archive. */
   contextOf: (form: F) => string[];
-  /** The work's title when first saved. */
-  titleOf: (form: F, student: WritingStudent | null) => string;
+  /** The work's title when first saved (`text`: the document's text). */
+  titleOf: (form: F, student: WritingStudent | null, text: string) => string;
   editorPlaceholder: string;
 };
 
@@ -127,6 +135,9 @@ export function WritingStudio<F>({
   const [proposal, setProposal] = useState<Proposal | null>(null);
   const [panelTop, setPanelTop] = useState(48);
   const [facts, setFacts] = useState<Facts>({ status: 'idle', items: [] });
+  const [review, setReview] = useState<Review | null>(null);
+  const [decisions, setDecisions] = useState<Record<string, Decision>>({});
+  const read = useMemo(() => (review?.status === 'done' ? readReview(review) : null), [review]);
   const abort = useRef<AbortController | null>(null);
   const proposalAbort = useRef<AbortController | null>(null);
   const [appliedStudent, setAppliedStudent] = useState<string | null>(data.student?.id ?? null);
@@ -201,12 +212,15 @@ export function WritingStudio<F>({
       if (saveTimer.current) clearTimeout(saveTimer.current);
     };
   }, [persist]);
-  const onChange = useCallback((document: EditorDocument) => {
-    latestDocument.current = document;
-    setDirty(true);
-    if (saveTimer.current) clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(persist, AUTOSAVE_MS);
-  }, [persist]);
+  const onChange = useCallback(
+    (document: EditorDocument) => {
+      latestDocument.current = document;
+      setDirty(true);
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+      saveTimer.current = setTimeout(persist, AUTOSAVE_MS);
+    },
+    [persist],
+  );
   // Leaving the page writes what the timer has not yet.
   const persistRef = useRef(persist);
   useEffect(() => {
@@ -230,6 +244,21 @@ export function WritingStudio<F>({
   /** The findings as editor highlights: every place each unsupported fact appears. */
   const factHighlights = (handle: WritingEditorHandle, items: UnsupportedFact[]): Highlight[] =>
     items.flatMap((f, i) => handle.rangesOfText(f.text).map((r) => ({ ...r, tone: 'error' as const, id: `fact-${i}` })));
+  /** The review's undecided passages, marked where they stand now. */
+  const reviewHighlights = (handle: WritingEditorHandle, items: ReviewItem[], decided: Record<string, Decision>): Highlight[] =>
+    items
+      .filter((item) => !decided[item.id])
+      .flatMap((item) =>
+        handle
+          .rangesOfText(item.before)
+          .slice(0, 1)
+          .map((r) => ({ ...r, tone: 'mark' as const, id: item.id })),
+      );
+  const paint = (handle: WritingEditorHandle, factItems = facts.items, decided = decisions, reviewRead = read) =>
+    handle.setHighlights([
+      ...factHighlights(handle, factItems),
+      ...(reviewRead ? reviewHighlights(handle, reviewRead.items, decided) : []),
+    ]);
 
   const checkFacts = async (handle: WritingEditorHandle) => {
     const text = plainText(handle.getDocument()).slice(0, 20_000);
@@ -242,15 +271,103 @@ export function WritingStudio<F>({
         body: JSON.stringify({ text, ...(student ? { clientProfileId: student.id } : {}), context: page.contextOf(form).filter(Boolean) }),
       });
       setFacts({ status: 'done', items: result.unsupported });
-      handle.setHighlights(factHighlights(handle, result.unsupported));
+      paint(handle, result.unsupported);
     } catch (error) {
       setFacts({ status: 'error', items: [], message: errorText(error) });
     }
   };
 
+  /** Review pages: the answer streams into the panel, then is read into items to decide on. */
+  const generateReview = async (kind: Review['kind']) => {
+    if (!editor || generating) return;
+    const essay = plainText(editor.getDocument());
+    const body = page.request(form, student?.id ?? null, essay);
+    if (typeof body === 'string') return setFormError(body);
+    setFormError(null);
+    const controller = new AbortController();
+    abort.current = controller;
+    setProposal(null);
+    setDecisions({});
+    setReview({ kind, status: 'running', text: '', essay });
+    paint(editor, facts.items, {}, null);
+    setRun({ phase: 'starting' });
+    let text = '';
+    let reserved = 0;
+    try {
+      const outcome = await runOperation(body, {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.event === 'start') {
+            reserved = event.data.pointsReserved;
+            setRun(
+              event.data.status === 'queued'
+                ? { phase: 'queued', reserved, ahead: event.data.queuedAhead }
+                : { phase: 'running', reserved, chars: 0 },
+            );
+          } else if (event.event === 'running') setRun({ phase: 'running', reserved, chars: text.length });
+          else if (event.event === 'delta') {
+            text += event.data.text;
+            setReview({ kind, status: 'running', text, essay });
+            setRun({ phase: 'running', reserved, chars: text.length });
+          }
+        },
+      });
+      if (outcome.status === 'done' && outcome.text.trim()) {
+        const done: Review = { kind, status: 'done', text: outcome.text, essay };
+        setReview(done);
+        setAiUsed(true);
+        setRun({ phase: 'done', charged: outcome.operation.points });
+        paint(editor, facts.items, {}, readReview(done));
+      } else {
+        setReview(null);
+        if (outcome.status === 'stopped') setRun({ phase: 'stopped' });
+        else {
+          const refunded = outcome.status === 'error' && outcome.pointsRefunded > 0 ? `，已退还 ${outcome.pointsRefunded} 积分` : '';
+          setRun({ phase: 'error', message: `${outcome.status === 'error' ? outcome.message : '生成结果为空'}${refunded}` });
+        }
+      }
+    } catch (error) {
+      setReview(null);
+      setRun({ phase: 'error', message: errorText(error) });
+    } finally {
+      abort.current = null;
+    }
+  };
+
+  /** Accepting replaces the passage where it stands now; one undo step each. */
+  const decide = (item: ReviewItem, accept: boolean, base = decisions): Record<string, Decision> => {
+    if (!editor) return base;
+    let decision: Decision = 'rejected';
+    if (accept && item.after !== null) {
+      const at = editor.rangesOfText(item.before)[0];
+      if (at) {
+        editor.replaceRange(at.from, at.to, item.after);
+        decision = 'accepted';
+        setDirty(true);
+      } else decision = 'missing';
+    }
+    return { ...base, [item.id]: decision };
+  };
+  const onDecide = (item: ReviewItem, accept: boolean) => {
+    if (!editor) return;
+    const next = decide(item, accept);
+    setDecisions(next);
+    paint(editor, facts.items, next);
+  };
+  const onDecideAll = (accept: boolean) => {
+    if (!editor || !read) return;
+    let next = decisions;
+    for (const item of read.items) if (!next[item.id]) next = decide(item, accept, next);
+    setDecisions(next);
+    paint(editor, facts.items, next);
+  };
+  const showPassage = (id: string) =>
+    surface.current?.querySelector(`[data-highlight-id="${CSS.escape(id)}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+
   const generate = async () => {
     if (!editor || generating) return;
-    const body = page.request(form, student?.id ?? null);
+    if (page.review) return generateReview(page.review);
+    const body = page.request(form, student?.id ?? null, plainText(editor.getDocument()));
     if (typeof body === 'string') return setFormError(body);
     setFormError(null);
     const controller = new AbortController();
@@ -343,7 +460,7 @@ export function WritingStudio<F>({
       if (outcome.status === 'done') setProposal({ ...base, text: outcome.text.trim(), status: 'done', charged: outcome.operation.points });
       else if (outcome.status === 'stopped') {
         setProposal(null);
-        editor.setHighlights(factHighlights(editor, facts.items));
+        paint(editor);
       } else setProposal({ ...base, text, status: 'error', message: outcome.message });
     } catch (error) {
       setProposal({ ...base, text, status: 'error', message: errorText(error) });
@@ -355,7 +472,7 @@ export function WritingStudio<F>({
   const accept = () => {
     if (!editor || !proposal) return;
     const at = nearestRange(editor.rangesOfText(proposal.original), proposal.from);
-    editor.setHighlights(factHighlights(editor, facts.items));
+    paint(editor);
     if (!at) {
       setProposal({ ...proposal, status: 'error', message: '原文已被修改，无法采纳，请重新选中文字' });
       return;
@@ -366,7 +483,7 @@ export function WritingStudio<F>({
     setProposal(null);
   };
   const discardProposal = () => {
-    if (editor) editor.setHighlights(factHighlights(editor, facts.items));
+    if (editor) paint(editor);
     setProposal(null);
   };
 
@@ -387,7 +504,12 @@ export function WritingStudio<F>({
         const created = await resourceFetch<{ id: string }>('works', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ title: page.titleOf(form, student), type: page.workType, clientProfileId: student?.id ?? null, content }),
+          body: JSON.stringify({
+            title: page.titleOf(form, student, plainText(content)),
+            type: page.workType,
+            clientProfileId: student?.id ?? null,
+            content,
+          }),
         });
         setWorkId(created.id);
         notifySuccess('已保存为作品');
@@ -403,6 +525,13 @@ export function WritingStudio<F>({
 
   const line = runLine(run);
   const busy = generating || proposal?.status === 'running';
+  const reviewHandlers = {
+    decisions,
+    onAccept: (item: ReviewItem) => onDecide(item, true),
+    onReject: (item: ReviewItem) => onDecide(item, false),
+    onShow: showPassage,
+    disabled: !editor || busy,
+  };
 
   return (
     <Page
@@ -422,7 +551,15 @@ export function WritingStudio<F>({
                 </a>
               </Button>
             ) : (
-              <Button key={format} size="sm" variant="outline" bg="white" disabled title="保存为作品后可导出" data-testid={`export-${format}`}>
+              <Button
+                key={format}
+                size="sm"
+                variant="outline"
+                bg="white"
+                disabled
+                title="保存为作品后可导出"
+                data-testid={`export-${format}`}
+              >
                 <FileDown size={16} /> 导出 {format.toUpperCase()}
               </Button>
             ),
@@ -437,7 +574,13 @@ export function WritingStudio<F>({
         </HStack>
       }
     >
-      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: '340px minmax(0, 1fr)' }} gap={{ base: '4', md: '6' }} alignItems="start">
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: '340px minmax(0, 1fr)' }}
+        // The editor spans both rows; a long document's height goes to the second, not between form and review.
+        templateRows={{ lg: 'auto 1fr' }}
+        gap={{ base: '4', md: '6' }}
+        alignItems="start"
+      >
         <Stack as="section" aria-label="写作设置" bg="white" rounded="xl" borderWidth="1px" p={{ base: '4', md: '5' }} gap="4" minW="0">
           <Stack gap="2">
             <Text fontWeight="semibold" fontSize="sm">
@@ -480,12 +623,12 @@ export function WritingStudio<F>({
             </Button>
           ) : (
             <Button colorPalette="blue" onClick={generate} disabled={!editor || busy} data-testid="generate">
-              <Sparkles size={16} /> 生成
+              <Sparkles size={16} /> {page.generateLabel ?? '生成'}
             </Button>
           )}
         </Stack>
 
-        <Stack gap="3" minW="0">
+        <Stack gap="3" minW="0" gridColumn={{ lg: '2' }} gridRow={{ lg: '1 / span 2' }}>
           {(line || workId) && (
             <HStack justify="space-between" gap="2" flexWrap="wrap" fontSize="sm">
               {line ? (
@@ -530,6 +673,43 @@ export function WritingStudio<F>({
             )}
           </Box>
         </Stack>
+        {review && (
+          // Beside the editor under the form on wide screens; after the editor on phones, where the
+          // text comes first and the suggestions follow it.
+          <Stack
+            as="section"
+            aria-label="审阅结果"
+            gap="3"
+            minW="0"
+            gridColumn={{ lg: '1' }}
+            gridRow={{ lg: '2' }}
+            bg="white"
+            rounded="xl"
+            borderWidth="1px"
+            p={{ base: '4', md: '5' }}
+            data-testid="review-area"
+          >
+            {review?.status === 'running' && (
+              <Box
+                fontSize="xs"
+                color="gray.600"
+                whiteSpace="pre-wrap"
+                overflowWrap="anywhere"
+                bg="gray.50"
+                rounded="md"
+                p="2"
+                maxH="60"
+                overflowY="auto"
+                aria-live="polite"
+                data-testid="review-streaming"
+              >
+                {review.text || '正在等待回复…'}
+              </Box>
+            )}
+            {read?.kind === 'revision' && <RevisionPanel revision={read.revision} handlers={reviewHandlers} />}
+            {read?.kind === 'polish' && <PolishPanel polish={read.polish} handlers={reviewHandlers} onAll={onDecideAll} />}
+          </Stack>
+        )}
       </Grid>
     </Page>
   );

@@ -161,7 +161,8 @@ describe('offline drafts', () => {
     expect(comparison.offline).toBe(true);
     expect(comparison.note).toMatch(/改动了 3 句，事实、数字和专有名词都未改动/);
     expect(comparison.changes.map((c) => c.before)).toEqual([
-      'Furthermore, I led a team of 4 students at Zhejiang University in 2023. My project plays a crucial role in traffic research, and I utilize graph models.',
+      'Furthermore, I led a team of 4 students at Zhejiang University in 2023.',
+      'My project plays a crucial role in traffic research, and I utilize graph models.',
       'In conclusion, I am confident that the MSc at Edinburgh suits me.',
     ]);
     expect(text).not.toMatch(/I'm|don't|it's/);
