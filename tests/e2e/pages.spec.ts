@@ -53,7 +53,10 @@ test('the privacy policy and service agreement are public, linked from the home 
   await expect(page).toHaveURL(/\/privacy-policy$/);
   await expect(page.getByRole('heading', { name: '隐私政策', level: 1 })).toBeVisible();
   await page.goto('/');
-  await page.getByRole('link', { name: /服务协议/ }).first().click();
+  await page
+    .getByRole('link', { name: /服务协议/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/service-agreement$/);
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(/\{\{|本平台运营方本平台运营方|example\.com/);

@@ -5,7 +5,11 @@ const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 
 /** A batch of redemption codes made by the run's administrator (tests/e2e/seed.ts) through the API passthrough. */
 async function createCodes(points: number, count: number): Promise<string[]> {
-  const admin = await playwrightRequest.newContext({ baseURL: BASE_URL, storageState: adminStorageState(), extraHTTPHeaders: visitorHeaders() });
+  const admin = await playwrightRequest.newContext({
+    baseURL: BASE_URL,
+    storageState: adminStorageState(),
+    extraHTTPHeaders: visitorHeaders(),
+  });
   try {
     const response = await admin.post('/resources/api/admin/redemption-codes', { data: { points, count, maxUses: 100 } });
     expect(response.status()).toBe(201);
@@ -166,7 +170,11 @@ test('an empty history says so; a failed one says 获取积分明细失败 and c
   await page.goto('/dash/login');
   await loginViaForm(page);
   await page.route('**/resources/api/user/points-history*', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: { items: [], page: 1, pageSize: 10, total: 0 } }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: true, data: { items: [], page: 1, pageSize: 10, total: 0 } }),
+    }),
   );
   await page.getByTestId('points-display').click();
   await expect(page.getByTestId('points-history-empty')).toHaveText(/暂无积分明细/);
@@ -174,7 +182,11 @@ test('an empty history says so; a failed one says 获取积分明细失败 and c
 
   await page.unroute('**/resources/api/user/points-history*');
   await page.route('**/resources/api/user/points-history*', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'INTERNAL_ERROR', message: '服务器错误' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, code: 'INTERNAL_ERROR', message: '服务器错误' }),
+    }),
   );
   await page.getByTestId('points-display').click();
   await expect(page.getByTestId('points-history-error')).toContainText('获取积分明细失败');

@@ -127,6 +127,8 @@ test('PS writing: prefilled from the archive, streamed, stopped, shaped with two
     .find((l) => l.trim())!
     .trim();
   await expect(editor).toContainText(firstLine);
+  // The offline note stays in the panel; only the proposal's words enter the text.
+  await expect(editor).not.toContainText('离线模式说明');
   expect(before).not.toBe('');
 
   // Tool 2: academic style, discarded: the text stays as it was.

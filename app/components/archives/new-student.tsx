@@ -37,8 +37,10 @@ export function useStudentCreated(listener: (student: CreatedStudent) => void) {
     return () => void createdListeners.delete(listener);
   }, [listener]);
 }
+/** Tells the listening pages; true when one took the student (the dialog then offers to go on there). */
 const announceCreated = (student: CreatedStudent) => {
   for (const l of createdListeners) l(student);
+  return createdListeners.size > 0;
 };
 
 /**
@@ -64,7 +66,9 @@ const PHASES: Array<{ phase: AutoProfilePhase; label: string }> = [
 ];
 
 type Step =
-  { kind: 'form' } | { kind: 'running'; phase: AutoProfilePhase; startedAt: number } | { kind: 'created'; student: CreatedStudent };
+  | { kind: 'form' }
+  | { kind: 'running'; phase: AutoProfilePhase; startedAt: number }
+  | { kind: 'created'; student: CreatedStudent; picked: boolean };
 
 const errorMessage = (error: unknown, fallback: string) => (error instanceof ResourceError ? error.message : fallback);
 
@@ -129,8 +133,7 @@ export function NewStudentDialog() {
       setBusy(true);
       try {
         const created = await createStudent(name);
-        setStep({ kind: 'created', student: created });
-        announceCreated(created);
+        setStep({ kind: 'created', student: created, picked: announceCreated(created) });
       } catch (error) {
         setErrors({ form: errorMessage(error, '创建失败，请重试') });
       } finally {
@@ -152,8 +155,7 @@ export function NewStudentDialog() {
       if (run.current !== current) return;
       if (student.warning) notifyInfo(student.warning);
       setConfirmingCancel(false);
-      setStep({ kind: 'created', student });
-      announceCreated(student);
+      setStep({ kind: 'created', student, picked: announceCreated(student) });
     } catch (error) {
       if (run.current !== current || error instanceof AutoProfileCancelled) return;
       setConfirmingCancel(false);
@@ -172,8 +174,7 @@ export function NewStudentDialog() {
       setConfirmingCancel(false);
       if (student) {
         // Too late: the profile was created before the cancel arrived.
-        setStep({ kind: 'created', student });
-        announceCreated(student);
+        setStep({ kind: 'created', student, picked: announceCreated(student) });
         notifyInfo('档案已创建，无法取消');
         return;
       }
@@ -214,7 +215,16 @@ export function NewStudentDialog() {
         closeOnInteractOutside={!running}
         cancelText={step.kind === 'form' ? '取消' : false}
         footer={
-          step.kind === 'created' ? (
+          step.kind === 'created' && step.picked ? (
+            <>
+              <Button variant="outline" onClick={() => go(archiveDetailHref(step.student.id))} data-testid="new-student-view">
+                查看详情
+              </Button>
+              <Button colorPalette="blue" onClick={close} data-testid="new-student-continue">
+                继续写作
+              </Button>
+            </>
+          ) : step.kind === 'created' ? (
             <>
               <Button variant="outline" onClick={() => go(ARCHIVES_ROUTE)} data-testid="new-student-back">
                 返回列表
@@ -238,7 +248,8 @@ export function NewStudentDialog() {
           <Stack align="center" textAlign="center" gap="3" py="2" data-testid="new-student-created">
             <CheckCircle2 size={40} color="var(--chakra-colors-green-500)" />
             <Text>
-              「<b>{step.student.name}</b>」的档案已建好。可以查看并补充档案，或返回学生列表。
+              「<b>{step.student.name}</b>」的档案已建好。
+              {step.picked ? '当前页面已选中该学生，可以继续写作。' : '可以查看并补充档案，或返回学生列表。'}
             </Text>
           </Stack>
         ) : running ? (
