@@ -34,7 +34,9 @@ export default defineConfig({
   workers: 2,
   // No retries: a test that passes only on a second try is a failing test.
   retries: 0,
-  timeout: 30_000,
+  // The longer flows (an admin writing and publishing, thirty-step lists) take 15–27 s on a quiet
+  // two-core machine; 30 s left no room for a loaded CI runner. Each expect still waits only 10 s.
+  timeout: 60_000,
   // After the web server is up: signs the seeded administrator in once (tests/e2e/seed.ts).
   globalSetup: './tests/e2e/global-setup.ts',
   expect: { timeout: 10_000 },

@@ -1,16 +1,10 @@
-import { NativeSelect, RadioGroup, Stack } from '@chakra-ui/react';
+import { RadioGroup, Stack } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import {
-  OUTPUT_LANGUAGE_LABELS,
-  OUTPUT_LANGUAGES,
-  POLISH_LEVEL_LABELS,
-  POLISH_LEVELS,
-  type OutputLanguage,
-  type PolishLevel,
-} from '../../contracts/ai-operation-constants';
+import { POLISH_LEVEL_LABELS, POLISH_LEVELS, type PolishLevel } from '../../contracts/ai-operation-constants';
 import type { ShellHandle } from '~/routes/dash';
 import { FormField } from '~/components/ui/form-field';
+import { LanguageSelect } from '~/components/writing/language-select';
 import { ReviewPageSwitch } from '~/components/writing/review-page-switch';
 import { WritingStudio, type StudioPage } from '~/components/writing/writing-studio';
 import { pageTitle } from '~/services/navigation';
@@ -64,24 +58,12 @@ function PolishFormFields({ form, setForm }: { form: PolishForm; setForm: (u: (f
         </RadioGroup.Root>
       </FormField>
       <FormField label="文书语言" helper="润色不翻译：结果与原文语言相同">
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            value={form.language}
-            onChange={(e) => {
-              const language = e.currentTarget.value as OutputLanguage | '';
-              setForm((f) => ({ ...f, language }));
-            }}
-            data-testid="polish-language"
-          >
-            <option value="">自动识别</option>
-            {OUTPUT_LANGUAGES.map((v) => (
-              <option key={v} value={v}>
-                {OUTPUT_LANGUAGE_LABELS[v]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <LanguageSelect
+          value={form.language}
+          onChange={(language) => setForm((f) => ({ ...f, language }))}
+          testId="polish-language"
+          autoLabel="自动识别"
+        />
       </FormField>
     </Stack>
   );

@@ -1,9 +1,10 @@
-import { NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Stack, Textarea } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { AI_INPUT_LIMITS, OUTPUT_LANGUAGE_LABELS, OUTPUT_LANGUAGES, type OutputLanguage } from '../../contracts/ai-operation-constants';
+import { AI_INPUT_LIMITS } from '../../contracts/ai-operation-constants';
 import type { ShellHandle } from '~/routes/dash';
 import { FormField } from '~/components/ui/form-field';
+import { LanguageSelect } from '~/components/writing/language-select';
 import { ReviewPageSwitch } from '~/components/writing/review-page-switch';
 import { WritingStudio, type StudioPage } from '~/components/writing/writing-studio';
 import { pageTitle } from '~/services/navigation';
@@ -50,23 +51,7 @@ function RevisionFormFields({ form, setForm }: { form: RevisionForm; setForm: (u
         />
       </FormField>
       <FormField label="意见语言" helper="修改后的文字保持文书本身的语言">
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            value={form.language}
-            onChange={(e) => {
-              const language = e.currentTarget.value as OutputLanguage;
-              setForm((f) => ({ ...f, language }));
-            }}
-            data-testid="revision-language"
-          >
-            {OUTPUT_LANGUAGES.map((v) => (
-              <option key={v} value={v}>
-                {OUTPUT_LANGUAGE_LABELS[v]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <LanguageSelect value={form.language} onChange={(language) => setForm((f) => ({ ...f, language }))} testId="revision-language" />
       </FormField>
     </Stack>
   );

@@ -1,9 +1,9 @@
-import { Grid, Input, NativeSelect, SegmentGroup, Stack, Textarea } from '@chakra-ui/react';
+import { Grid, Input, SegmentGroup, Stack, Textarea } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { OUTPUT_LANGUAGE_LABELS, OUTPUT_LANGUAGES, type OutputLanguage } from '../../contracts/ai-operation-constants';
 import type { ShellHandle } from '~/routes/dash';
 import { FormField } from '~/components/ui/form-field';
+import { LanguageSelect } from '~/components/writing/language-select';
 import { WritingStudio, type StudioPage } from '~/components/writing/writing-studio';
 import { pageTitle } from '~/services/navigation';
 import { writingPageLoader } from '~/services/writing-pages.server';
@@ -52,10 +52,23 @@ function FreeFormFields({ form, setForm }: { form: FreeForm; setForm: (u: (f: Fr
       {form.mode === 'topic' ? (
         <>
           <FormField label="题目" required>
-            <Input size="sm" value={form.topic} maxLength={200} onChange={(e) => set('topic', e.currentTarget.value)} data-testid="free-topic" />
+            <Input
+              size="sm"
+              value={form.topic}
+              maxLength={200}
+              onChange={(e) => set('topic', e.currentTarget.value)}
+              data-testid="free-topic"
+            />
           </FormField>
           <FormField label="写作提示">
-            <Textarea size="sm" rows={4} value={form.prompt} maxLength={5000} onChange={(e) => set('prompt', e.currentTarget.value)} data-testid="free-prompt" />
+            <Textarea
+              size="sm"
+              rows={4}
+              value={form.prompt}
+              maxLength={5000}
+              onChange={(e) => set('prompt', e.currentTarget.value)}
+              data-testid="free-prompt"
+            />
           </FormField>
         </>
       ) : (
@@ -81,16 +94,7 @@ function FreeFormFields({ form, setForm }: { form: FreeForm; setForm: (u: (f: Fr
           />
         </FormField>
         <FormField label="输出语言">
-          <NativeSelect.Root size="sm">
-            <NativeSelect.Field value={form.language} onChange={(e) => set('language', e.currentTarget.value as OutputLanguage)} data-testid="free-language">
-              {OUTPUT_LANGUAGES.map((v) => (
-                <option key={v} value={v}>
-                  {OUTPUT_LANGUAGE_LABELS[v]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <LanguageSelect value={form.language} onChange={(language) => set('language', language)} testId="free-language" />
         </FormField>
       </Grid>
     </Stack>

@@ -1,13 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { editorOf } from './writing-editor';
 
 /**
  * /dash/essay-revision and /dash/essay-polish (issue 13) with the offline engine: the essay is pasted
  * into the editor, the review arrives in the panel beside it, and each suggestion or changed sentence
  * is accepted or not one by one; nothing is rewritten without the user's say.
  */
-
-const editorOf = (page: Page) => page.locator('[data-testid="writing-surface"] .ProseMirror[contenteditable="true"]');
 
 const ESSAY = [
   'Furthermore, I led a team of 4 students at Zhejiang University in 2023. My project plays a crucial role in traffic research, and I utilize graph models.',

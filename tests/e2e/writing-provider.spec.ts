@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FakeResponse } from '../fixtures/fake-openai/server';
 import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { editorOf, selectParagraph } from './writing-editor';
 import { FAKE_OPENAI_URL } from './ports';
 
 /**
@@ -12,29 +13,10 @@ import { FAKE_OPENAI_URL } from './ports';
  */
 
 const CV = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', 'cv', name);
-const editorOf = (page: Page) => page.locator('[data-testid="writing-surface"] .ProseMirror[contenteditable="true"]');
 
 async function script(page: Page, marker: string, ...responses: FakeResponse[]) {
   const response = await page.request.post(`${FAKE_OPENAI_URL}/__script`, { data: { marker, responses } });
   expect(response.status()).toBe(204);
-}
-
-async function selectParagraph(page: Page, n: number) {
-  const paragraph = editorOf(page).locator('p').nth(n);
-  await paragraph.scrollIntoViewIfNeeded();
-  const { start, end } = await paragraph.evaluate((el) => {
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
-    const first = rects[0]!;
-    const last = rects[rects.length - 1]!;
-    return { start: { x: first.left + 1, y: first.top + first.height / 2 }, end: { x: last.right - 1, y: last.top + last.height / 2 } };
-  });
-  await page.mouse.move(start.x, start.y);
-  await page.mouse.down();
-  await page.mouse.move(end.x, end.y, { steps: 8 });
-  await page.mouse.up();
-  await expect(page.getByTestId('selection-toolbar')).toBeVisible();
 }
 
 test('PS with a model: a student from a CV, generated, stopped, generated again, two tools, saved, restored, exported', async ({

@@ -277,19 +277,15 @@ export function WritingStudio<F>({
     }
   };
 
-  /** Review pages: the answer streams into the panel, then is read into items to decide on. */
-  const generateReview = async (kind: Review['kind']) => {
-    if (!editor || generating) return;
-    const essay = plainText(editor.getDocument());
-    const body = page.request(form, student?.id ?? null, essay);
-    if (typeof body === 'string') return setFormError(body);
-    setFormError(null);
+  /**
+   * Runs the page's operation with the status line kept up to date, handing each streamed piece to
+   * `onDelta`; answers with the finished text, or null when it was stopped, failed or came back
+   * empty (the status line then says which, with the refund).
+   */
+  const streamOperation = async (body: GenerateRequestBody, onDelta: (piece: string, soFar: string) => void) => {
     const controller = new AbortController();
     abort.current = controller;
     setProposal(null);
-    setDecisions({});
-    setReview({ kind, status: 'running', text: '', essay });
-    paint(editor, facts.items, {}, null);
     setRun({ phase: 'starting' });
     let text = '';
     let reserved = 0;
@@ -302,36 +298,49 @@ export function WritingStudio<F>({
             setRun(
               event.data.status === 'queued'
                 ? { phase: 'queued', reserved, ahead: event.data.queuedAhead }
-                : { phase: 'running', reserved, chars: 0 },
+                : { phase: 'running', reserved, chars: text.length },
             );
           } else if (event.event === 'running') setRun({ phase: 'running', reserved, chars: text.length });
           else if (event.event === 'delta') {
             text += event.data.text;
-            setReview({ kind, status: 'running', text, essay });
+            onDelta(event.data.text, text);
             setRun({ phase: 'running', reserved, chars: text.length });
           }
         },
       });
       if (outcome.status === 'done' && outcome.text.trim()) {
-        const done: Review = { kind, status: 'done', text: outcome.text, essay };
-        setReview(done);
         setAiUsed(true);
         setRun({ phase: 'done', charged: outcome.operation.points });
-        paint(editor, facts.items, {}, readReview(done));
-      } else {
-        setReview(null);
-        if (outcome.status === 'stopped') setRun({ phase: 'stopped' });
-        else {
-          const refunded = outcome.status === 'error' && outcome.pointsRefunded > 0 ? `，已退还 ${outcome.pointsRefunded} 积分` : '';
-          setRun({ phase: 'error', message: `${outcome.status === 'error' ? outcome.message : '生成结果为空'}${refunded}` });
-        }
+        return outcome.text;
+      }
+      if (outcome.status === 'stopped') setRun({ phase: 'stopped' });
+      else {
+        const refunded = outcome.status === 'error' && outcome.pointsRefunded > 0 ? `，已退还 ${outcome.pointsRefunded} 积分` : '';
+        setRun({ phase: 'error', message: `${outcome.status === 'error' ? outcome.message : '生成结果为空'}${refunded}` });
       }
     } catch (error) {
-      setReview(null);
       setRun({ phase: 'error', message: errorText(error) });
     } finally {
       abort.current = null;
     }
+    return null;
+  };
+
+  /** Review pages: the answer streams into the panel, then is read into items to decide on. */
+  const generateReview = async (kind: Review['kind']) => {
+    if (!editor) return;
+    const essay = plainText(editor.getDocument());
+    const body = page.request(form, student?.id ?? null, essay);
+    if (typeof body === 'string') return setFormError(body);
+    setFormError(null);
+    setDecisions({});
+    setReview({ kind, status: 'running', text: '', essay });
+    paint(editor, facts.items, {}, null);
+    const text = await streamOperation(body, (_piece, soFar) => setReview({ kind, status: 'running', text: soFar, essay }));
+    if (text === null) return setReview(null);
+    const done: Review = { kind, status: 'done', text, essay };
+    setReview(done);
+    paint(editor, facts.items, {}, readReview(done));
   };
 
   /** Accepting replaces the passage where it stands now; one undo step each. */
@@ -370,59 +379,19 @@ export function WritingStudio<F>({
     const body = page.request(form, student?.id ?? null, plainText(editor.getDocument()));
     if (typeof body === 'string') return setFormError(body);
     setFormError(null);
-    const controller = new AbortController();
-    abort.current = controller;
-    setProposal(null);
     setFacts({ status: 'idle', items: [] });
     editor.clearHighlights();
     const session = editor.startGeneration('replace');
-    setRun({ phase: 'starting' });
-    let chars = 0;
-    let reserved = 0;
-    try {
-      const outcome = await runOperation(body, {
-        signal: controller.signal,
-        onEvent: (event) => {
-          if (event.event === 'start') {
-            reserved = event.data.pointsReserved;
-            setRun(
-              event.data.status === 'queued'
-                ? { phase: 'queued', reserved, ahead: event.data.queuedAhead }
-                : { phase: 'running', reserved, chars },
-            );
-          } else if (event.event === 'running') setRun({ phase: 'running', reserved, chars });
-          else if (event.event === 'delta') {
-            session.append(event.data.text);
-            chars += event.data.text.length;
-            setRun({ phase: 'running', reserved, chars });
-          }
-        },
-      });
-      if (outcome.status === 'done' && outcome.text.trim()) {
-        session.finish();
-        // The stream arrived as text; its markdown becomes headings and lists. Undoing the streamed
-        // step first keeps the whole generation one undo step.
-        editor.undo();
-        editor.setDocument(markdownDocument(outcome.text));
-        setAiUsed(true);
-        setDirty(true);
-        setRun({ phase: 'done', charged: outcome.operation.points });
-        // Every generation is checked against the archive and the form at once.
-        void checkFacts(editor);
-      } else if (outcome.status === 'stopped') {
-        session.discard();
-        setRun({ phase: 'stopped' });
-      } else {
-        session.discard();
-        const refunded = outcome.status === 'error' && outcome.pointsRefunded > 0 ? `，已退还 ${outcome.pointsRefunded} 积分` : '';
-        setRun({ phase: 'error', message: `${outcome.status === 'error' ? outcome.message : '生成结果为空'}${refunded}` });
-      }
-    } catch (error) {
-      session.discard();
-      setRun({ phase: 'error', message: errorText(error) });
-    } finally {
-      abort.current = null;
-    }
+    const text = await streamOperation(body, (piece) => session.append(piece));
+    if (text === null) return session.discard();
+    session.finish();
+    // The stream arrived as text; its markdown becomes headings and lists. Undoing the streamed
+    // step first keeps the whole generation one undo step.
+    editor.undo();
+    editor.setDocument(markdownDocument(text));
+    setDirty(true);
+    // Every generation is checked against the archive and the form at once.
+    void checkFacts(editor);
   };
 
   const onSelectionChange = useCallback((info: SelectionInfo) => {
