@@ -125,3 +125,59 @@ test('PS with a model: a student from a CV, generated, stopped, generated again,
   const bytes = await (await import('node:fs/promises')).readFile((await file.path())!);
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
 });
+
+test('essay revision with a model: the answer read into suggestions; an award the model brings in is flagged before it is accepted and marked after', async ({
+  page,
+}) => {
+  const mark = `M${Math.random().toString(36).slice(2, 10)}`;
+  const answer = [
+    '## 总体评价',
+    '- 结构：开头直接，结尾可以呼应开头。',
+    '- **具体性**：缺少团队规模等细节。',
+    '- 个人声音：真诚。',
+    '- 语言与语法：基本正确。',
+    '## 修改建议',
+    '### 建议 1',
+    '类型：修改',
+    '原文：「I like robots.」',
+    '建议：「I have loved robots since I won the Gates Cambridge Scholarship.」',
+    '理由：开头更具体。',
+    '### 建议 2',
+    '类型：批注',
+    '原文：「my team」',
+    '建议：（无）',
+    '理由：请说明团队有几个人。',
+    '## 需要补充的事实',
+    '- 团队人数',
+  ].join('\n');
+  await script(page, mark, {
+    kind: 'stream',
+    steps: [...answer.match(/[\s\S]{1,50}/g)!.map((delta) => ({ delta })), { finish: 'stop' }, { done: true }],
+  });
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  await page.goto('/dash/essay-revision');
+  await waitForHydration(page);
+  const editor = editorOf(page);
+  await editor.click();
+  await page.keyboard.insertText(`I like robots. I built a robot with my team in 2022 (${mark}).`);
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  const panel = page.getByTestId('revision-panel');
+  await expect(panel.getByTestId('review-offline')).toHaveCount(0);
+  await expect(panel.getByTestId('revision-assessment')).toContainText('具体性：缺少团队规模等细节。');
+  await expect(panel.getByTestId('review-item')).toHaveCount(2);
+  await expect(panel.getByTestId('revision-missing-facts')).toContainText('团队人数');
+  // The award is in no archive and not in the essay: listed at once, before anyone accepts it.
+  await expect(page.getByTestId('fact-item')).toHaveCount(1);
+  await expect(page.getByTestId('fact-item')).toContainText('Gates Cambridge Scholarship');
+  await expect(editor.locator('[data-highlight-id="fact-0"]')).toHaveCount(0);
+  await panel.getByTestId('review-item').nth(0).getByTestId('review-accept').click();
+  await expect(editor).toContainText('I have loved robots since I won the Gates Cambridge Scholarship.');
+  await expect(editor.locator('[data-highlight-id="fact-0"]')).toHaveText('Gates Cambridge Scholarship');
+  // A comment has nothing to accept: it is noted and set aside.
+  const comment = panel.getByTestId('review-item').nth(1);
+  await expect(comment.getByTestId('review-accept')).toHaveCount(0);
+  await comment.getByTestId('review-reject').click();
+  await expect(panel.getByTestId('review-progress')).toHaveText('已处理 2 / 2');
+});

@@ -22,7 +22,7 @@ import { workExportHref } from '~/services/work-export';
 import { workDetailHref } from '~/services/works';
 import { nearestRange, reduceAiHref, selectionRequest, type SelectionTool, type WritingStudent } from '~/services/writing';
 import { FactPanel } from './fact-panel';
-import { PolishPanel, readReview, RevisionPanel, type Decision, type Review, type ReviewItem } from './review-panel';
+import { PolishPanel, readReview, RevisionPanel, type Decision, type ReadReview, type Review, type ReviewItem } from './review-panel';
 import { ProposalPanel, SelectionToolbar, type Proposal } from './selection-tools';
 
 export type StudioData = {
@@ -85,6 +85,24 @@ const plainText = (doc: EditorDocument) => {
   walk(doc.blocks as B[]);
   return lines.join('\n');
 };
+
+/** A long text as fact-check context: the API takes pieces of up to 2,000 characters, split at lines. */
+function contextChunks(text: string, size = 2000): string[] {
+  const chunks: string[] = [];
+  let current = '';
+  for (const line of text.split('\n')) {
+    for (let i = 0; i < Math.max(1, line.length); i += size) {
+      const piece = line.slice(i, i + size);
+      if (current && current.length + piece.length + 1 > size) {
+        chunks.push(current);
+        current = '';
+      }
+      current = current ? `${current}\n${piece}` : piece;
+    }
+  }
+  if (current) chunks.push(current);
+  return chunks.slice(0, 40);
+}
 
 function runLine(run: Run): { text: string; tone: string } | null {
   switch (run.phase) {
@@ -260,18 +278,24 @@ export function WritingStudio<F>({
       ...(reviewRead ? reviewHighlights(handle, reviewRead.items, decided) : []),
     ]);
 
-  const checkFacts = async (handle: WritingEditorHandle) => {
-    const text = plainText(handle.getDocument()).slice(0, 20_000);
+  /**
+   * The fact check of the editor's text, or of a review's proposed wording (`proposed`, with the
+   * essay as known context: only facts the review itself brings in are listed). `reviewRead` is the
+   * review to keep marked (React has not yet re-rendered with it when a review just finished).
+   */
+  const checkFacts = async (handle: WritingEditorHandle, proposed?: { text: string; essay: string; reviewRead: ReadReview }) => {
+    const text = (proposed ? proposed.text : plainText(handle.getDocument())).slice(0, 20_000);
     if (!text.trim()) return setFacts({ status: 'done', items: [] });
     setFacts((f) => ({ ...f, status: 'checking' }));
+    const context = [...page.contextOf(form), ...(proposed ? contextChunks(proposed.essay) : [])].filter(Boolean);
     try {
       const result = await resourceFetch<{ unsupported: UnsupportedFact[] }>('ai/fact-check', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ text, ...(student ? { clientProfileId: student.id } : {}), context: page.contextOf(form).filter(Boolean) }),
+        body: JSON.stringify({ text, ...(student ? { clientProfileId: student.id } : {}), context }),
       });
       setFacts({ status: 'done', items: result.unsupported });
-      paint(handle, result.unsupported);
+      paint(handle, result.unsupported, proposed ? {} : decisions, proposed ? proposed.reviewRead : read);
     } catch (error) {
       setFacts({ status: 'error', items: [], message: errorText(error) });
     }
@@ -339,8 +363,13 @@ export function WritingStudio<F>({
     const text = await streamOperation(body, (_piece, soFar) => setReview({ kind, status: 'running', text: soFar, essay }));
     if (text === null) return setReview(null);
     const done: Review = { kind, status: 'done', text, essay };
+    const reviewRead = readReview(done);
     setReview(done);
-    paint(editor, facts.items, {}, readReview(done));
+    paint(editor, facts.items, {}, reviewRead);
+    // Every generation is fact-checked: here the wording the review proposes, against the archive,
+    // the form and the essay itself. A finding is marked in the text once its change is accepted.
+    const proposedText = reviewRead.items.map((item) => item.after ?? '').join('\n');
+    void checkFacts(editor, { text: proposedText, essay, reviewRead });
   };
 
   /** Accepting replaces the passage where it stands now; one undo step each. */
