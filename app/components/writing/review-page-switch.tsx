@@ -1,5 +1,5 @@
 import { HStack, Link as ChakraLink } from '@chakra-ui/react';
-import { Link } from '@remix-run/react';
+import { Link, useSearchParams } from '@remix-run/react';
 import { REVIEW_PAGES } from '~/services/navigation';
 
 /**
@@ -7,6 +7,9 @@ import { REVIEW_PAGES } from '~/services/navigation';
  * lists only polish): each page links to the other, so revision is one click from the menu.
  */
 export function ReviewPageSwitch({ current }: { current: keyof typeof REVIEW_PAGES }) {
+  // The student comes along: a consultant moving from polish to revision works on the same one.
+  const [params] = useSearchParams();
+  const clientId = params.get('clientId');
   return (
     <HStack as="nav" aria-label="文书修改与润色" gap="1" bg="gray.100" rounded="lg" p="1" data-testid="review-page-switch">
       {(Object.keys(REVIEW_PAGES) as Array<keyof typeof REVIEW_PAGES>).map((key) => {
@@ -28,7 +31,10 @@ export function ReviewPageSwitch({ current }: { current: keyof typeof REVIEW_PAG
             textDecoration="none"
             _hover={{ textDecoration: 'none', color: 'gray.900' }}
           >
-            <Link to={page.route} aria-current={active ? 'page' : undefined}>
+            <Link
+              to={clientId ? `${page.route}?clientId=${encodeURIComponent(clientId)}` : page.route}
+              aria-current={active ? 'page' : undefined}
+            >
               {page.label}
             </Link>
           </ChakraLink>
