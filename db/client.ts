@@ -193,8 +193,15 @@ function lockDataDir(dataDir: string): () => void {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  // A killed server nobody has reaped yet (a zombie: containers often run without an init that
+  // reaps) still answers kill(pid, 0) but holds nothing open.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
+  } catch {
+    return true;
   }
 }

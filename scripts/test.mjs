@@ -75,8 +75,30 @@ if (process.env.TEST_DATABASE_URL) {
 const e2eDataDir = mkdtempSync(path.join(tmpdir(), 'lx-e2e-'));
 run('playwright: end-to-end in Chromium', 'npx', ['playwright', 'test'], { E2E_DATA_DIR: e2eDataDir });
 countPlaywright('test-results/e2e.json');
+// Playwright has stopped the servers; a server still closing its database gets a moment to finish.
+await waitForDataDir(e2eDataDir);
+await waitForDataDir(`${e2eDataDir}-provider`);
 ledgerCheck('end-to-end database (offline engine)', { DATA_DIR: e2eDataDir, DATABASE_URL: '' });
 ledgerCheck('end-to-end database (language model)', { DATA_DIR: `${e2eDataDir}-provider`, DATABASE_URL: '' });
+
+/** Waits (up to 20 s) until no live process holds the embedded database's lock file. */
+async function waitForDataDir(dir) {
+  const lock = path.join(dir, 'pglite.lock');
+  for (let waited = 0; waited < 20_000; waited += 200) {
+    if (!existsSync(lock)) return;
+    const pid = Number(readFileSync(lock, 'utf8'));
+    const state = (() => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      } catch {
+        return 'gone';
+      }
+    })();
+    if (state === 'gone' || state === 'Z' || state === 'X') return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode || (totals.failed ? 1 : 0));
