@@ -150,10 +150,13 @@ test('essay polish: each changed sentence against the original; one taken, one k
   // The facts are all still there.
   for (const fact of ['4 students', 'Zhejiang University', '2023', 'Edinburgh']) await expect(editor).toContainText(fact);
 
-  // Reload: the draft (the edited essay and the form) comes back.
+  // Reload: the draft (the edited essay, the form and the review) comes back.
   await page.waitForTimeout(1000);
   await page.reload();
   await waitForHydration(page);
   await expect(editor).toContainText(firstAfter);
   await expect(page.getByTestId('polish-level').locator('input[value="medium"]')).toBeChecked();
+  // The review was paid for: it comes back too, with what was decided.
+  await expect(page.getByTestId('polish-panel').getByTestId('review-progress')).toHaveText(`已处理 ${count} / ${count}`);
+  await expect(page.getByTestId('polish-panel').getByTestId('review-decision').nth(1)).toHaveText('已忽略');
 });

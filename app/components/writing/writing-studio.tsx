@@ -67,7 +67,14 @@ type Run =
   | { phase: 'error'; message: string };
 
 type Facts = { status: 'idle' | 'checking' | 'done' | 'error'; items: UnsupportedFact[]; message?: string };
-type StoredSidebar = { form: unknown; workId: string | null; aiUsed: boolean };
+/** A review (paid for) and the decisions made on it survive a reload with the draft. */
+type StoredSidebar = {
+  form: unknown;
+  workId: string | null;
+  aiUsed: boolean;
+  review?: Review | null;
+  decisions?: Record<string, Decision>;
+};
 const AUTOSAVE_MS = 600;
 const EMPTY: EditorDocument = { blocks: [] };
 
@@ -103,6 +110,15 @@ function contextChunks(text: string, size = 2000): string[] {
   if (current) chunks.push(current);
   return chunks.slice(0, 40);
 }
+
+const storedReview = (v: unknown, kind: Review['kind']): v is Review => {
+  const r = v as Partial<Review> | null | undefined;
+  return !!r && r.kind === kind && r.status === 'done' && typeof r.text === 'string' && typeof r.essay === 'string';
+};
+const storedDecisions = (v: unknown): Record<string, Decision> =>
+  typeof v === 'object' && v !== null
+    ? Object.fromEntries(Object.entries(v).filter(([, d]) => d === 'accepted' || d === 'rejected' || d === 'missing'))
+    : {};
 
 function runLine(run: Run): { text: string; tone: string } | null {
   switch (run.phase) {
@@ -192,6 +208,13 @@ export function WritingStudio<F>({
         setSearchParams({ clientId: draft.client.id }, { replace: true, preventScrollReset: true });
       }
     }
+    const stored = sidebar?.review;
+    if (page.review && (!data.work || sameWork) && storedReview(stored, page.review)) {
+      const decided = storedDecisions(sidebar?.decisions);
+      setReview(stored);
+      setDecisions(decided);
+      paint(handle, [], decided, readReview(stored));
+    }
     setDirty(false);
     setRestored(true);
     setEditor(handle);
@@ -216,13 +239,13 @@ export function WritingStudio<F>({
       content = latestDocument.current;
     }
     if (!content) return;
-    const sidebar: StoredSidebar = { form, workId, aiUsed };
+    const sidebar: StoredSidebar = { form, workId, aiUsed, review: review?.status === 'done' ? review : null, decisions };
     saveDraft(user.id, page.draftType, {
       content,
       sidebar,
       client: student ? { id: student.id, name: student.name } : null,
     });
-  }, [editor, restored, form, workId, aiUsed, student, user.id, page.draftType]);
+  }, [editor, restored, form, workId, aiUsed, review, decisions, student, user.id, page.draftType]);
   useEffect(() => {
     if (saveTimer.current) clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(persist, AUTOSAVE_MS);
