@@ -46,4 +46,7 @@ export const VARIANTS: Record<string, Variant> = {
   'same, network seed 8': {
     spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, seed: 8, hidden: 8, maxEpochs: 8, blend: 0.5, sparse: { size: 0, lr: 0.1 }, valBy: 'source' } } },
   },
+  'same, network seed 9': {
+    spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, seed: 9, hidden: 8, maxEpochs: 8, blend: 0.5, sparse: { size: 0, lr: 0.1 }, valBy: 'source' } } },
+  },
 };
