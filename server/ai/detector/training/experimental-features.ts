@@ -13,6 +13,8 @@ import type { DetectorModel, LangModel } from '../model';
 import { rawScore } from '../model';
 import { type Lang, normalizeForFeatures } from '../text';
 import type { LmSeq, LmTables } from './lm';
+import type { Mlp } from './mlp';
+import { blendedScore } from './mlp';
 import { concatSeqs, LM_FEATURE_SPECS, lmFeatures, lmSentence } from './lm';
 
 /** The runtime options plus the experimental ones; what training and the stored config carry. */
@@ -47,6 +49,8 @@ export interface TrainingVector extends SpanVector {
 /** A trained language model; `lm` only with cfg.enLm (its features follow the stylometric ones in `dense`). */
 export interface TrainingLangModel extends LangModel {
   lm?: LmTables;
+  /** Experiment only (training/mlp.ts): a small network blended into the raw score. */
+  mlp?: Mlp;
 }
 
 /** A model as training produces it. */
@@ -262,5 +266,6 @@ export function denseOf(m: TrainingLangModel, v: TrainingVector): Float64Array {
 
 /** Raw (uncalibrated) logit of a span vector: the runtime's rawScore, with the LM features when the model has an LM. */
 export function trainingRawScore(m: TrainingLangModel, v: TrainingVector): number {
+  if (m.mlp) return blendedScore(m.mlp, m, v);
   return rawScore(m, m.lm && v.lm ? { ...v, dense: denseOf(m, v) } : v);
 }

@@ -8,6 +8,8 @@ import { mulberry32 } from '../hash';
 import { sigmoid, sparseScore, standardize } from '../model';
 import type { TrainingLangModel, TrainingVector } from './experimental-features';
 import type { LmCounts, LmTables } from './lm';
+import type { MlpOptions } from './mlp';
+import { fitMlp } from './mlp';
 import { addSeq, emptyCounts, lmFeatures, N_LM_FEATURES, subtractCounts } from './lm';
 
 export interface Example {
@@ -27,6 +29,8 @@ export interface FitOptions {
    */
   weighting: 'class' | 'sqrt-group' | 'source';
   seed: number;
+  /** Experiment (training/mlp.ts): also train a small network and blend it into the score. */
+  mlp?: MlpOptions;
 }
 
 export const DEFAULT_FIT: FitOptions = { epochs: 5, lr: 0.2, l2: 1e-6, weighting: 'sqrt-group', seed: 20240611 };
@@ -167,5 +171,6 @@ export function fitLanguage(examplesIn: Example[], sparseSize: number, nDense: n
     }
   }
   model.sparseMean = examples.reduce((a, e) => a + sparseScore(model, e.vec), 0) / Math.max(1, examples.length);
+  if (opts.mlp && !useLm) model.mlp = fitMlp(examples, model, opts.mlp.sparse ? { ...opts.mlp, sparse: { ...opts.mlp.sparse, size: sparseSize } } : opts.mlp);
   return model;
 }

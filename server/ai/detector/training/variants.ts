@@ -1,5 +1,6 @@
 // Candidates of the generalisation experiments (experiment-gen.ts, ADR 0028).
 
+import { DEFAULT_MLP } from './mlp';
 import type { TrainSpec } from './pipeline';
 
 export interface Variant {
@@ -28,5 +29,24 @@ export const VARIANTS: Record<string, Variant> = {
   'v1 + length-aware calibration fitted in-domain, shared thresholds': { spec: { cfg: V1_CFG, calibration: { lengthAware: true, shared: true, fitOn: 'calib' } } },
   'v1 + length-aware calibration fitted in-domain, shared out-of-source rescaling, shared thresholds': {
     spec: { cfg: V1_CFG, calibration: { lengthAware: true, shared: true, fitOn: 'calib', oosRescale: true } },
+  },
+  // Fourth round: a small network of our own (training/mlp.ts), alone and blended with the linear score.
+  'mlp only (stylometric, 16 tanh)': { spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, blend: 1 } } } },
+  'linear + mlp, blend 0.5': { spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, blend: 0.5 } } } },
+  'linear + mlp, blend 0.3': { spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, blend: 0.3 } } } },
+  'mlp over n-grams + stylometric (8 tanh)': { spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, hidden: 8, maxEpochs: 8, blend: 1, sparse: { size: 0, lr: 0.1 } } } } },
+  'linear + mlp over n-grams, blend 0.5': { spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, hidden: 8, maxEpochs: 8, blend: 0.5, sparse: { size: 0, lr: 0.1 } } } } },
+  'v1 recipe (FAST baseline)': { spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group' } } },
+  'linear + mlp over n-grams, source-held-out early stopping, blend 0.5': {
+    spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, hidden: 8, maxEpochs: 8, blend: 0.5, sparse: { size: 0, lr: 0.1 }, valBy: 'source' } } },
+  },
+  'mlp over n-grams, source-held-out early stopping': {
+    spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, hidden: 8, maxEpochs: 8, blend: 1, sparse: { size: 0, lr: 0.1 }, valBy: 'source' } } },
+  },
+  'same, network seed 8': {
+    spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, seed: 8, hidden: 8, maxEpochs: 8, blend: 0.5, sparse: { size: 0, lr: 0.1 }, valBy: 'source' } } },
+  },
+  'same, network seed 9': {
+    spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, seed: 9, hidden: 8, maxEpochs: 8, blend: 0.5, sparse: { size: 0, lr: 0.1 }, valBy: 'source' } } },
   },
 };
