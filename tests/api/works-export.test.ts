@@ -1,7 +1,7 @@
-import yauzl from 'yauzl';
 import { editorDocumentSchema } from '../../contracts/works';
 import { pdfText } from '../../server/ai/cv/pdf';
 import { saveGeneratedContent } from '../../server/domain/works/works';
+import { docxParagraphs, unzip } from '../fixtures/docx';
 import { client, login, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -66,34 +66,6 @@ async function download(path: string, token: string) {
   const res = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 }
-
-/** The text entries of a zip (a DOCX), by name. */
-function unzip(bytes: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const files = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (error, stream) => {
-          if (error || !stream) return reject(error);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
-/** The visible text of document.xml, one line per paragraph. */
-const docxParagraphs = (xml: string) =>
-  [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((p) => [...p[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join(''));
 
 async function pdfMetadata(bytes: Buffer) {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
