@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { ArrowLeft, GitCompare, PenLine, ScanSearch } from 'lucide-react';
+import { ArrowLeft, FileDown, GitCompare, PenLine, ScanSearch } from 'lucide-react';
 import type { DiffPart } from '../../contracts/works';
 import { Page } from '~/components/page';
 import { ConfirmPanel } from '~/components/ui/confirm-panel';
@@ -13,6 +13,7 @@ import { useActionAnswer } from '~/hooks/use-action-answer';
 import { archiveDetailHref } from '~/services/archives';
 import { formatDateTime } from '~/services/dates';
 import { REDUCE_AI_ROUTE } from '~/services/detection';
+import { workExportHref } from '~/services/work-export';
 import { pageTitle } from '~/services/navigation';
 import {
   openInWritingPageHref,
@@ -160,6 +161,13 @@ export default function WorkDetail() {
               <ScanSearch size={16} /> 查AI率
             </Link>
           </Button>
+          {(['docx', 'pdf'] as const).map((format) => (
+            <Button key={format} asChild variant="outline" size="sm" bg="white">
+              <a href={workExportHref(work.id, format)} download data-testid={`export-${format}`}>
+                <FileDown size={16} /> 导出 {format === 'docx' ? 'Word' : 'PDF'}
+              </a>
+            </Button>
+          ))}
           <Box borderWidth="1px" borderColor="red.200" rounded="md" bg="white">
             <RowActionButton action={askDelete} onAsk={dialog.ask} label="删除作品" palette="red" testId="delete-work" />
           </Box>

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { docxText } from '../fixtures/docx';
 import { expect, loginViaForm, loginWithoutScripts, randomPhone, test, waitForHydration } from './fixtures';
 
 /** /dash/my-works and the work page (issue 11): the list, the read view, versions compared and restored, delete. */
@@ -62,6 +64,15 @@ test('the offline engine writes a labelled draft for a student into a work, with
   await expect(versions).toHaveCount(2);
   await expect(versions.first()).toContainText('版本 2（AI 生成）');
   await expect(versions.last()).toContainText('版本 1（创建）');
+
+  // Exported from the work page as Word: the draft's text and the AI-content label (offline engine).
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-docx').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('离线 PS.docx');
+  const paragraphs = await docxText(await readFile((await file.path())!));
+  expect(paragraphs.join('\n')).toContain('MSc Data Science');
+  expect(paragraphs.at(-1)).toContain('本文档部分内容由人工智能生成（含离线模式模板草稿');
 
   // The generation record links to the work.
   await page.goto('/dash/generation-records');
