@@ -128,6 +128,23 @@ describe('streams through the web app', () => {
     expect(rest).toContain('[DONE]');
   });
 
+  it('a stream lasts past the request timeout: that bounds only the wait for its start (the API owns its deadline)', async () => {
+    const request = new Request('http://app/dash/ps-writing', { headers: { cookie } });
+    const response = await createApiClient(request, context(), '个人陈述').transport.stream('/ai/stream', { timeoutMs: 300 });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    expect(decoder.decode((await reader.read()).value)).toContain('第一段');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    upstream.releaseStream();
+    let rest = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      rest += decoder.decode(value, { stream: true });
+    }
+    expect(rest).toContain('第二段');
+  });
+
   it('refuses calls that would hand tokens to the browser', async () => {
     for (const path of ['auth/login/phone', 'user/refresh-token', 'user/logout', 'x/../auth/sms/send']) {
       const res = await fetch(`${web.url}/resources/api/${path}`, { method: 'POST', headers: { cookie } });

@@ -17,6 +17,28 @@ export const REFRESH_THRESHOLD_MS = 15 * 60_000;
 /** Spec §9: 250 s for requests, 300 s for uploads. */
 export const REQUEST_TIMEOUT_MS = 250_000;
 export const UPLOAD_TIMEOUT_MS = 300_000;
+/** An event stream with no bytes for this long is dead (the API writes a comment every 15 s). */
+export const STREAM_IDLE_MS = 60_000;
+
+/** Passes a stream on chunk by chunk, calling `abort` when nothing has come for `idleMs`. */
+function abortWhenIdle(body: ReadableStream<Uint8Array>, idleMs: number, abort: () => void): ReadableStream<Uint8Array> {
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(abort, idleMs);
+    timer.unref();
+  };
+  arm();
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        arm();
+        controller.enqueue(chunk);
+      },
+      flush: () => clearTimeout(timer),
+    }),
+  );
+}
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type JsonCall<S extends z.ZodType> = {
@@ -59,19 +81,36 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
     };
     if (token) headers.Authorization = `Bearer ${token}`;
     if (call.contentType) headers['Content-Type'] = call.contentType;
-    const timeout = AbortSignal.timeout(call.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), call.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    timer.unref();
+    let response: Response;
     try {
-      return await fetch(`${context.apiUrl}/api/v1${path}`, {
+      response = await fetch(`${context.apiUrl}/api/v1${path}`, {
         method: call.method ?? 'GET',
         headers,
         body: call.body,
-        signal: call.signal ? AbortSignal.any([timeout, call.signal]) : timeout,
+        signal: call.signal ? AbortSignal.any([timeout.signal, call.signal]) : timeout.signal,
       });
     } catch (error) {
-      if (timeout.aborted) throw new ApiRequestError(0, 'TIMEOUT', ERROR_MESSAGES.TIMEOUT);
+      if (timeout.signal.aborted) throw new ApiRequestError(0, 'TIMEOUT', ERROR_MESSAGES.TIMEOUT);
       if (call.signal?.aborted) throw error;
       throw new ApiRequestError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK);
     }
+    if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
+    // An event stream is as long as the API's own deadline (AI_TIMEOUT_MS), which ends it with an
+    // error event the page can show; cutting it here at the same moment would lose that event. The
+    // request timeout bounds only the wait for the answer to start; then silence is the limit (the
+    // API sends a comment every 15 s).
+    clearTimeout(timer);
+    return new Response(
+      abortWhenIdle(response.body, STREAM_IDLE_MS, () => timeout.abort()),
+      {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      },
+    );
   }
 
   async function readEnvelope(response: Response): Promise<Envelope> {
@@ -95,7 +134,11 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
         const parsed = tokensSchema.safeParse(envelope.data);
         // Anything but a refusal (a 5xx while the API restarts, a garbled answer) is transient.
         if (response.status !== 200 || !envelope.success || !parsed.success) {
-          throw new ApiRequestError(response.status, envelope.code ?? 'REFRESH_FAILED', messageForFailure(response.status, envelope.message));
+          throw new ApiRequestError(
+            response.status,
+            envelope.code ?? 'REFRESH_FAILED',
+            messageForFailure(response.status, envelope.message),
+          );
         }
         return parsed.data;
       })().finally(() => refreshes.delete(key));
@@ -139,7 +182,12 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
 
   async function failure(response: Response): Promise<never> {
     const envelope = await readEnvelope(response);
-    throw new ApiRequestError(response.status, envelope.code ?? 'ERROR', messageForFailure(response.status, envelope.message), envelope.data);
+    throw new ApiRequestError(
+      response.status,
+      envelope.code ?? 'ERROR',
+      messageForFailure(response.status, envelope.message),
+      envelope.data,
+    );
   }
 
   async function json<S extends z.ZodType>(path: string, call: JsonCall<S>): Promise<z.infer<S>> {
