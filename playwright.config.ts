@@ -96,7 +96,7 @@ export default defineConfig({
         DATA_DIR: `${dataDir}-provider`,
         AI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
         AI_API_KEY: 'e2e-fake-key',
-        AI_MODELS: 'fake-writer:测试模型',
+        AI_MODELS: 'fake-writer:测试模型,fake-editor:测试模型二',
       },
     },
   ],

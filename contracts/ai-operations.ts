@@ -297,3 +297,6 @@ export const aiModelStateSchema = z.object({
   selectedModelId: z.string().nullable(),
 });
 export type AiModelState = z.infer<typeof aiModelStateSchema>;
+
+/** PUT /api/v1/ai/models/selected: the model the user's operations run on from now on. */
+export const selectModelSchema = z.object({ modelId: z.string({ error: '请选择模型' }).trim().min(1, '请选择模型').max(200, '模型不存在') });

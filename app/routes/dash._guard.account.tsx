@@ -1,18 +1,73 @@
-import { Box, Button, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, DataList, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '~/components/ui/app-dialog';
-import type { MetaFunction } from '@remix-run/node';
-import { Form, useNavigation } from '@remix-run/react';
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { useRef } from 'react';
 import { Page } from '~/components/page';
+import { FormAlert } from '~/components/ui/form-alert';
+import { FormField } from '~/components/ui/form-field';
+import { useActionAnswer } from '~/hooks/use-action-answer';
+import { accountLoader, selectModelAction } from '~/services/account-pages.server';
 import { pageTitle } from '~/services/navigation';
-import { sessionOnlyLoader } from '~/services/page-loaders.server';
 import { useShellUser } from '~/hooks/use-app-data';
 import { formatPoints, maskPhone, ROLE_LABELS } from '../../contracts/constants';
 
 const PAGE = '账户与安全';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 
-export const loader = sessionOnlyLoader;
+export const loader = (args: LoaderFunctionArgs) => accountLoader(PAGE, args);
+export const action = (args: ActionFunctionArgs) => selectModelAction(PAGE, args);
+
+/** The language model every AI operation runs on (spec §3 AI model state), chosen here and kept per user. */
+function ModelChoice() {
+  const { modelState } = useLoaderData<typeof loader>();
+  const answer = useActionAnswer<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === 'submitting' && navigation.formMethod === 'POST' && navigation.formAction !== '/logout';
+  const state = answer?.ok ? answer.result : modelState;
+  const offline = state.models.length === 1 && state.models[0]!.id === 'offline';
+  return (
+    <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '8' }} id="ai-model" data-testid="ai-model">
+      <Heading as="h2" size="md" mb="2">
+        AI 模型
+      </Heading>
+      {offline ? (
+        <Text color="gray.600" fontSize="sm" data-testid="ai-model-offline">
+          本站未配置语言模型，AI 功能使用离线模式：根据学生档案和您填写的内容生成结构化草稿，并标注【离线模式】。
+        </Text>
+      ) : (
+        <Form method="post" noValidate>
+          <Stack gap="4">
+            <Text color="gray.600" fontSize="sm">
+              写作、修改润色、选区工具和降AI率都会使用这里选择的模型。
+            </Text>
+            <FormAlert status="success" testId="ai-model-saved">
+              {answer?.ok ? `已切换为「${state.models.find((m) => m.id === state.selectedModelId)?.name ?? ''}」` : null}
+            </FormAlert>
+            <FormAlert>{answer && !answer.ok ? answer.errors.form : null}</FormAlert>
+            <FormField label="使用的模型" error={answer && !answer.ok ? answer.errors.modelId : undefined}>
+              <HStack gap="3" w="full" flexDirection={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }}>
+                <NativeSelect.Root maxW={{ sm: 'sm' }}>
+                  <NativeSelect.Field name="modelId" defaultValue={state.selectedModelId ?? undefined} key={state.selectedModelId} data-testid="ai-model-select">
+                    {state.models.map((m) => (
+                      <option key={m.id} value={m.id}>
+                        {m.name}
+                      </option>
+                    ))}
+                  </NativeSelect.Field>
+                  <NativeSelect.Indicator />
+                </NativeSelect.Root>
+                <Button type="submit" colorPalette="blue" loading={saving} data-testid="ai-model-save">
+                  保存
+                </Button>
+              </HStack>
+            </FormField>
+          </Stack>
+        </Form>
+      )}
+    </Box>
+  );
+}
 
 export default function Account() {
   const user = useShellUser();
@@ -27,7 +82,7 @@ export default function Account() {
     ['注册时间', new Date(user.created_at).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })],
   ];
   return (
-    <Page title={PAGE} description="您的登录账号信息与登录状态。">
+    <Page title={PAGE} description="您的登录账号信息、AI 模型与登录状态。">
       <Stack gap="6" maxW="3xl">
         <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '8' }}>
           <DataList.Root orientation="horizontal" gap="4">
@@ -39,6 +94,7 @@ export default function Account() {
             ))}
           </DataList.Root>
         </Box>
+        <ModelChoice />
         <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '8' }}>
           <Heading as="h2" size="md" mb="2">
             登录状态

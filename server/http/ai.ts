@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { AI_OPERATIONS, generateRequestSchema, type GenerateRequest } from '../../contracts/ai-operations';
+import { AI_OPERATIONS, generateRequestSchema, selectModelSchema, type GenerateRequest } from '../../contracts/ai-operations';
 import { centsToPoints } from '../../contracts/constants';
 import { factCheckRequestSchema } from '../../contracts/fact-check';
 import { z } from '../../contracts/zod';
@@ -39,7 +39,6 @@ const listQuery = z.object({
   operation: z.enum(AI_OPERATIONS, { error: '操作类型无效' }).optional(),
   status: z.enum(AI_OPERATION_STATUSES, { error: '状态无效' }).optional(),
 });
-const selectModelBody = z.object({ modelId: z.string({ error: '请选择模型' }).trim().min(1, '请选择模型').max(200, '模型不存在') });
 
 /** Comments keep proxies and the browser from closing an idle stream while the model thinks. */
 const SSE_HEARTBEAT_MS = 15_000;
@@ -87,7 +86,7 @@ export function aiRoutes(deps: ApiDeps, options: AiRouteOptions = {}) {
     '/ai/models/selected',
     auth,
     route(async (req, res) => {
-      const { modelId } = parse(selectModelBody, req.body);
+      const { modelId } = parse(selectModelSchema, req.body);
       if (!modelIds().includes(modelId)) throw validationError('模型不存在', 'modelId');
       await selectModel(db, authOf(res).userId, modelId);
       ok(res, { models: provider.models(), selectedModelId: modelId }, '已切换模型');

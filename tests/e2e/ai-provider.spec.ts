@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { FakeResponse } from '../fixtures/fake-openai/server';
+import { fake, type FakeResponse } from '../fixtures/fake-openai/server';
 import { expect, loginViaForm, test, waitForHydration } from './fixtures';
 import { FAKE_OPENAI_URL } from './ports';
 
@@ -165,4 +165,27 @@ test('stopping mid-stream aborts the model request and refunds', async ({ page }
   await page.goto('/dash/generation-records');
   await expect(page.getByTestId('record-row').first().getByTestId('record-status')).toHaveText('已取消');
   await expect(page.getByTestId('record-row').first().getByTestId('record-points')).toHaveText('0.00');
+});
+
+test('the model chosen on the account page is kept and runs the next operation', async ({ page }) => {
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  await page.goto('/dash/account');
+  await waitForHydration(page);
+  const select = page.getByTestId('ai-model-select');
+  await expect(select).toHaveValue('fake-writer');
+  await select.selectOption({ label: '测试模型二' });
+  await page.getByTestId('ai-model-save').click();
+  await expect(page.getByTestId('ai-model-saved')).toHaveText('已切换为「测试模型二」');
+  await page.reload();
+  await expect(page.getByTestId('ai-model-select')).toHaveValue('fake-editor');
+
+  const mark = marker();
+  await script(page, mark, fake.stream('第二个模型写的。'));
+  await page.goto('/dash/overview');
+  await waitForHydration(page);
+  const report = await generateInPage(page, { operation: 'free', input: { topic: `模型 ${mark}` } });
+  expect(report.events.at(-1)!.event).toBe('done');
+  await page.goto('/dash/generation-records');
+  await expect(page.getByTestId('record-row').first()).toContainText('测试模型二');
 });

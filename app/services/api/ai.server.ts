@@ -11,4 +11,5 @@ export const aiApi = (api: ApiTransport) => ({
     return api.json(`/ai/operations?${params}`, { schema: operationRecordsPageSchema });
   },
   models: () => api.json('/ai/models', { schema: aiModelStateSchema }),
+  selectModel: (modelId: string) => api.json('/ai/models/selected', { method: 'PUT', body: { modelId }, schema: aiModelStateSchema }),
 });
