@@ -1,9 +1,11 @@
+export type ToolGroup = 'writing' | 'ai-rate' | 'school' | 'archives';
+
 export const toolEntries: {
   id: string;
   route: string;
   title: string;
   description: string;
-  group: 'writing' | 'ai-rate' | 'school' | 'archives';
+  group: ToolGroup;
 }[] = [
   {
     id: 'ps-writing',

@@ -48,7 +48,12 @@ function ModelChoice() {
             <FormField label="使用的模型" error={answer && !answer.ok ? answer.errors.modelId : undefined}>
               <HStack gap="3" w="full" flexDirection={{ base: 'column', sm: 'row' }} align={{ base: 'stretch', sm: 'center' }}>
                 <NativeSelect.Root maxW={{ sm: 'sm' }}>
-                  <NativeSelect.Field name="modelId" defaultValue={state.selectedModelId ?? undefined} key={state.selectedModelId} data-testid="ai-model-select">
+                  <NativeSelect.Field
+                    name="modelId"
+                    defaultValue={state.selectedModelId ?? undefined}
+                    key={state.selectedModelId}
+                    data-testid="ai-model-select"
+                  >
                     {state.models.map((m) => (
                       <option key={m.id} value={m.id}>
                         {m.name}

@@ -1,19 +1,17 @@
-import { Badge, Box, Flex, Heading, HStack, LinkBox, LinkOverlay, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { Coins } from 'lucide-react';
 import { formatPoints } from '../../contracts/constants';
 import { PriceTableSection } from '~/components/points/price-table';
-import { toolEntries } from '~/content/overview';
+import { ToolGroups } from '~/components/tool-groups';
 import type { loader as shellLoader } from '~/routes/dash';
 import { createApiClient } from '~/services/api.server';
 import { ApiRequestError } from '~/services/errors';
-import { isRouteAvailable, pageTitle } from '~/services/navigation';
+import { pageTitle } from '~/services/navigation';
 import { requireWebSession } from '~/sessions.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('概览') }];
-
-const GROUP_LABELS = { writing: '文书写作', 'ai-rate': 'AI 检测', school: '选校', archives: '档案与作品' } as const;
 
 /** Greeting by the hour in China time, decided on the server so the markup hydrates as rendered. */
 function greeting(now = new Date()): string {
@@ -68,58 +66,7 @@ export default function Overview() {
         </Box>
       </Flex>
 
-      {(Object.keys(GROUP_LABELS) as Array<keyof typeof GROUP_LABELS>).map((group) => {
-        const entries = toolEntries.filter((t) => t.group === group);
-        if (!entries.length) return null;
-        return (
-          <Box as="section" key={group} mb="8">
-            <Heading as="h2" size="md" mb="3" color="gray.700">
-              {GROUP_LABELS[group]}
-            </Heading>
-            <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="4">
-              {entries.map((tool) => {
-                const available = isRouteAvailable(tool.route);
-                return (
-                  <LinkBox
-                    key={tool.id}
-                    as="article"
-                    bg="white"
-                    rounded="xl"
-                    borderWidth="1px"
-                    p="5"
-                    opacity={available ? 1 : 0.7}
-                    transition="all 0.15s"
-                    _hover={available ? { borderColor: 'blue.300', shadow: 'sm' } : undefined}
-                    data-testid={`tool-${tool.id}`}
-                  >
-                    <Stack gap="1.5">
-                      <HStack justify="space-between">
-                        <Heading as="h3" size="sm">
-                          {available ? (
-                            <LinkOverlay asChild>
-                              <Link to={tool.route}>{tool.title}</Link>
-                            </LinkOverlay>
-                          ) : (
-                            tool.title
-                          )}
-                        </Heading>
-                        {!available && (
-                          <Badge colorPalette="gray" variant="subtle">
-                            未开放
-                          </Badge>
-                        )}
-                      </HStack>
-                      <Text fontSize="sm" color="gray.600">
-                        {tool.description}
-                      </Text>
-                    </Stack>
-                  </LinkBox>
-                );
-              })}
-            </SimpleGrid>
-          </Box>
-        );
-      })}
+      <ToolGroups groups={['writing', 'ai-rate', 'school', 'archives']} />
 
       <PriceTableSection table={priceTable} />
     </Box>

@@ -37,7 +37,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     icon: LayoutDashboard,
     items: [
       { id: 'overview', label: '概览', to: '/dash/overview', icon: LayoutDashboard, available: true },
-      { id: 'quick-start', label: '写作工具', to: '/dash/quick-start', icon: Sparkles, available: false },
+      { id: 'quick-start', label: '写作工具', to: '/dash/quick-start', icon: Sparkles, available: true },
       { id: 'reduce-ai', label: '查AI率 / 降AI率', to: '/dash/reduce-ai', icon: ScanSearch, available: true },
     ],
   },

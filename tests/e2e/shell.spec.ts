@@ -110,6 +110,18 @@ test('the pinned 充值积分 leads to /dash/pricing', async ({ page }) => {
   await expect(charge).toHaveAttribute('href', '/dash/pricing');
 });
 
+test('写作工具 in the menu opens every writing tool, none of them 未开放', async ({ page }) => {
+  await page.getByTestId('sidebar').getByRole('link', { name: '写作工具' }).click();
+  await expect(page).toHaveURL(/\/dash\/quick-start$/);
+  await expect(page.getByTestId('quick-start-steps').getByRole('listitem')).toHaveCount(3);
+  for (const tool of ['ps-writing', 'cv-writing', 'recommended-writing', 'free-writing', 'essay-revision', 'essay-polish', 'reduce-ai']) {
+    await expect(page.getByTestId(`tool-${tool}`).getByRole('link')).toHaveAttribute('href', `/dash/${tool}`);
+  }
+  await expect(page.getByText('未开放')).toHaveCount(1); // 智能选校 in the sidebar, the one tool still to come
+  await page.getByTestId('tool-cv-writing').getByRole('link').click();
+  await expect(page).toHaveURL(/\/dash\/cv-writing$/);
+});
+
 test('Ctrl+K opens the search box, Escape closes it, results navigate', async ({ page }) => {
   const dialog = page.getByTestId('search-dialog');
   // The shortcut listener attaches in an effect right after the client-side navigation from login.
@@ -191,6 +203,7 @@ test('support dropdown shows the configured contact and no placeholder for the r
 test('every shell page has a Chinese title and renders inside the shell', async ({ page }) => {
   const pages: Array<[string, string]> = [
     ['/dash/overview', '概览'],
+    ['/dash/quick-start', '写作工具'],
     ['/dash/profile', '个人资料'],
     ['/dash/settings', '设置'],
     ['/dash/account', '账户与安全'],
