@@ -1,3 +1,4 @@
+import { CV_LENGTHS } from './ai-operation-constants';
 import { EDITOR_LIMITS, EXPORT_FORMATS, VERSION_SOURCES, WORK_TYPES } from './work-constants';
 import { z } from './zod';
 
@@ -194,11 +195,14 @@ export const versionCompareSchema = z.object({
 export type VersionCompare = z.infer<typeof versionCompareSchema>;
 
 /**
- * GET /api/v1/works/{id}/export?format=docx|pdf[&aigc=1]: `aigc` is the caller saying the text
- * holds generated content the versions do not show (the label is added either way when they do).
+ * GET /api/v1/works/{id}/export?format=docx|pdf[&aigc=1][&cvLength=one_page|two_page]: `aigc` is
+ * the caller saying the text holds generated content the versions do not show (the label is added
+ * either way when they do); `cvLength` picks a CV's layout (compact for one page, roomier for two),
+ * ignored for other works.
  */
 export const workExportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS, { error: '导出格式只能是 docx 或 pdf' }),
+  cvLength: z.enum(CV_LENGTHS, { error: '简历篇幅只能是一页或两页' }).default('one_page'),
   aigc: z
     .enum(['1', 'true', '0', 'false'], { error: 'aigc 只能是 1 或 0' })
     .optional()

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Field, Grid, HStack, Input, NativeSelect, Stack, Te
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { ArrowLeft, FileDown, GitCompare, PenLine, ScanSearch } from 'lucide-react';
+import { CV_LENGTH_LABELS, CV_LENGTHS } from '../../contracts/ai-operation-constants';
 import type { DiffPart } from '../../contracts/works';
 import { Page } from '~/components/page';
 import { ConfirmPanel } from '~/components/ui/confirm-panel';
@@ -100,6 +101,55 @@ function VersionSelect({ name, label, value, versions }: { name: string; label: 
   );
 }
 
+const EXPORT_LABELS = { docx: '导出 Word', pdf: '导出 PDF' } as const;
+
+/**
+ * Word and PDF downloads. A CV also picks its layout (one page, compact, or two pages): a plain GET
+ * form to the same download address, so the choice works without JavaScript.
+ */
+function WorkExport({ workId, cv }: { workId: string; cv: boolean }) {
+  if (!cv) {
+    return (['docx', 'pdf'] as const).map((format) => (
+      <Button key={format} asChild variant="outline" size="sm" bg="white">
+        <a href={workExportHref(workId, format)} download data-testid={`export-${format}`}>
+          <FileDown size={16} /> {EXPORT_LABELS[format]}
+        </a>
+      </Button>
+    ));
+  }
+  const action = workExportHref(workId, 'docx').split('?')[0];
+  return (
+    <form method="get" action={action} data-testid="cv-export">
+      <HStack gap="2">
+        <NativeSelect.Root size="sm" w="auto" bg="white">
+          <NativeSelect.Field name="cvLength" aria-label="简历版式" defaultValue="one_page" data-testid="cv-export-length">
+            {CV_LENGTHS.map((length) => (
+              <option key={length} value={length}>
+                {CV_LENGTH_LABELS[length]}版式
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {(['docx', 'pdf'] as const).map((format) => (
+          <Button
+            key={format}
+            type="submit"
+            name="format"
+            value={format}
+            variant="outline"
+            size="sm"
+            bg="white"
+            data-testid={`export-${format}`}
+          >
+            <FileDown size={16} /> {EXPORT_LABELS[format]}
+          </Button>
+        ))}
+      </HStack>
+    </form>
+  );
+}
+
 /** /dash/my-works/my-works-detail?id= (also /dash/works/works-detail): a work, read, with its versions. */
 export default function WorkDetail() {
   const { work, versions, version, comparison, compareFrom, compareTo, restored, renamed } = useLoaderData<typeof loader>();
@@ -161,13 +211,7 @@ export default function WorkDetail() {
               <ScanSearch size={16} /> 查AI率
             </Link>
           </Button>
-          {(['docx', 'pdf'] as const).map((format) => (
-            <Button key={format} asChild variant="outline" size="sm" bg="white">
-              <a href={workExportHref(work.id, format)} download data-testid={`export-${format}`}>
-                <FileDown size={16} /> 导出 {format === 'docx' ? 'Word' : 'PDF'}
-              </a>
-            </Button>
-          ))}
+          <WorkExport workId={work.id} cv={work.type === 'cv'} />
           <Box borderWidth="1px" borderColor="red.200" rounded="md" bg="white">
             <RowActionButton action={askDelete} onAsk={dialog.ask} label="删除作品" palette="red" testId="delete-work" />
           </Box>

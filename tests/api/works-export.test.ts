@@ -233,6 +233,38 @@ describe('GET /api/v1/works/{id}/export', () => {
     expect(text.replace(/\s+/g, '')).toContain('2021–2025GPA3.8/4.0;国家奖学金');
   }, 60_000);
 
+  it('a CV has a one-page layout (compact, the default) and a two-page one (roomier); other works ignore the choice', async () => {
+    const { me, create } = await setup();
+    const sections = ['Education', 'Research', 'Experience', 'Projects'].flatMap((section) => [
+      block('heading', [t(section)], [], { level: 2 }),
+      ...Array.from({ length: 6 }, (_, i) =>
+        block('bulletListItem', [t(`${section} entry ${i + 1}: built and measured a system, 2023–2024`)]),
+      ),
+    ]);
+    const work = await create({
+      title: 'Two layouts CV',
+      type: 'cv',
+      content: { blocks: [block('heading', [t('Wang Fang 王芳')], [], { level: 1 }), ...sections] },
+    });
+    const pagesOf = async (query: string) =>
+      (await pdfText(new Uint8Array((await download(`/works/${work.id}/export?format=pdf${query}`, me.accessToken)).bytes))).pages;
+    expect(await pagesOf('')).toBe(1);
+    expect(await pagesOf('&cvLength=one_page')).toBe(1);
+    expect(await pagesOf('&cvLength=two_page')).toBe(2);
+    const sizes = async (query: string) =>
+      (await unzip((await download(`/works/${work.id}/export?format=docx${query}`, me.accessToken)).bytes)).get('word/styles.xml')!;
+    expect(await sizes('&cvLength=one_page')).toMatch(/<w:sz w:val="20"\/>/);
+    expect(await sizes('&cvLength=two_page')).toMatch(/<w:sz w:val="22"\/>/);
+    const bad = await download(`/works/${work.id}/export?format=pdf&cvLength=three_page`, me.accessToken);
+    expect(bad.res.status).toBe(400);
+    expect(JSON.parse(bad.bytes.toString()).message).toBe('简历篇幅只能是一页或两页');
+    // An essay prints the same whatever the CV choice says.
+    const essay = await create({ title: '文书', type: 'ps', content: ESSAY });
+    const essayStyles = async (query: string) =>
+      (await unzip((await download(`/works/${essay.id}/export?format=docx${query}`, me.accessToken)).bytes)).get('word/styles.xml');
+    expect(await essayStyles('&cvLength=two_page')).toBe(await essayStyles(''));
+  }, 60_000);
+
   it('only the owner exports; a bad format is refused in Chinese; no token is refused', async () => {
     const { me, create } = await setup();
     const other = await login(server.url);

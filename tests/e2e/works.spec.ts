@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { pdfText } from '../../server/ai/cv/pdf';
 import { docxText } from '../fixtures/docx';
 import { expect, loginViaForm, loginWithoutScripts, randomPhone, test, waitForHydration } from './fixtures';
 
@@ -224,4 +225,22 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('work-action-done')).toHaveText('作品已删除');
     await expect(page.getByTestId('works-empty')).toBeVisible();
   });
+});
+
+test('a CV work downloads in the layout chosen on its page: compact on one page, roomier on two', async ({ page }) => {
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  const lines = Array.from({ length: 36 }, (_, i) => `Entry ${i + 1}: built and measured a system, 2023–2024`);
+  const work = await createWork(page, { title: '版式简历', type: 'cv', lines });
+  await page.goto(`/dash/my-works/my-works-detail?id=${work.id}`);
+  const pagesIn = async (length: 'one_page' | 'two_page') => {
+    await page.getByTestId('cv-export-length').selectOption(length);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-pdf').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('版式简历.pdf');
+    return (await pdfText(new Uint8Array(await readFile((await file.path())!)))).pages;
+  };
+  expect(await pagesIn('one_page')).toBe(1);
+  expect(await pagesIn('two_page')).toBe(2);
 });

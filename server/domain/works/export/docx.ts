@@ -13,7 +13,7 @@ import {
   type IRunOptions,
 } from 'docx';
 import { PLATFORM_NAME, type AigcLabel } from './aigc';
-import { BULLETS, type ExportLine, type ExportRun } from './layout';
+import { BULLETS, isCvLayout, type ExportLayout, type ExportLine, type ExportRun } from './layout';
 
 /**
  * DOCX export. Chinese text needs the East Asian font slot (`w:eastAsia`): Word picks the font
@@ -24,7 +24,7 @@ import { BULLETS, type ExportLine, type ExportRun } from './layout';
 export const DOCX_FONTS = { latin: 'Calibri', eastAsia: 'Noto Sans CJK SC' } as const;
 const FONT = { ascii: DOCX_FONTS.latin, hAnsi: DOCX_FONTS.latin, cs: DOCX_FONTS.latin, eastAsia: DOCX_FONTS.eastAsia };
 
-export type DocxInput = { title: string; cv: boolean; lines: ExportLine[]; label: AigcLabel | null };
+export type DocxInput = { title: string; layout: ExportLayout; lines: ExportLine[]; label: AigcLabel | null };
 
 const HEADINGS = [
   HeadingLevel.HEADING_1,
@@ -43,8 +43,33 @@ const ALIGNMENTS = {
 
 /** Twips per nesting level (a quarter inch). */
 const INDENT = 360;
-/** Half-points. */
-const SIZES = { body: 22, cvBody: 20, headings: [36, 30, 26, 24, 22, 22], cvHeadings: [32, 24, 22, 21, 20, 20] } as const;
+/** Font sizes in half-points, paragraph spacing in twips, page margins in twips (Word's default where absent). */
+const STYLE: Record<
+  ExportLayout,
+  {
+    body: number;
+    headings: readonly number[];
+    line: number;
+    after: number;
+    margins?: { top: number; bottom: number; left: number; right: number };
+  }
+> = {
+  essay: { body: 22, headings: [36, 30, 26, 24, 22, 22], line: 312, after: 120 },
+  cv_one_page: {
+    body: 20,
+    headings: [32, 24, 22, 21, 20, 20],
+    line: 264,
+    after: 40,
+    margins: { top: 850, bottom: 850, left: 1000, right: 1000 },
+  },
+  cv_two_page: {
+    body: 22,
+    headings: [36, 26, 24, 22, 22, 22],
+    line: 300,
+    after: 80,
+    margins: { top: 1134, bottom: 1134, left: 1134, right: 1134 },
+  },
+};
 
 function runOptions(run: ExportRun, line: ExportLine): IRunOptions {
   const color = run.color ?? line.color ?? undefined;
@@ -83,12 +108,13 @@ const levels = (format: (typeof LevelFormat)[keyof typeof LevelFormat], text: (l
     style: { paragraph: { indent: { left: INDENT * (level + 1), hanging: INDENT } } },
   }));
 
-function paragraphFor(line: ExportLine, cv: boolean): Paragraph {
+function paragraphFor(line: ExportLine, layout: ExportLayout): Paragraph {
+  const cv = isCvLayout(layout);
   const base: IParagraphOptions = {
     alignment: ALIGNMENTS[line.alignment],
     children: children(line),
     shading: line.background && line.runs.length === 0 ? { type: ShadingType.CLEAR, color: 'auto', fill: line.background } : undefined,
-    spacing: cv ? { after: 40, line: 264 } : { after: 120, line: 312 },
+    spacing: { after: STYLE[layout].after, line: STYLE[layout].line },
   };
   const indent = line.depth > 0 ? { left: INDENT * line.depth } : undefined;
   switch (line.kind) {
@@ -125,9 +151,9 @@ function labelParagraph(label: AigcLabel): Paragraph {
 }
 
 export async function renderDocx(input: DocxInput): Promise<Buffer> {
-  const headingSizes = input.cv ? SIZES.cvHeadings : SIZES.headings;
+  const style = STYLE[input.layout];
   const heading = (i: number) => ({
-    run: { font: FONT, size: headingSizes[i], bold: true, color: input.cv ? '1A202C' : '2D3748' },
+    run: { font: FONT, size: style.headings[i], bold: true, color: isCvLayout(input.layout) ? '1A202C' : '2D3748' },
     paragraph: { spacing: { before: 240, after: 120 } },
   });
   const doc = new Document({
@@ -139,7 +165,7 @@ export async function renderDocx(input: DocxInput): Promise<Buffer> {
     customProperties: input.label ? [{ name: 'AIGC', value: input.label.metadata }] : undefined,
     styles: {
       default: {
-        document: { run: { font: FONT, size: input.cv ? SIZES.cvBody : SIZES.body } },
+        document: { run: { font: FONT, size: style.body } },
         heading1: heading(0),
         heading2: heading(1),
         heading3: heading(2),
@@ -156,8 +182,8 @@ export async function renderDocx(input: DocxInput): Promise<Buffer> {
     },
     sections: [
       {
-        properties: input.cv ? { page: { margin: { top: 850, bottom: 850, left: 1000, right: 1000 } } } : {},
-        children: [...input.lines.map((line) => paragraphFor(line, input.cv)), ...(input.label ? [labelParagraph(input.label)] : [])],
+        properties: style.margins ? { page: { margin: style.margins } } : {},
+        children: [...input.lines.map((line) => paragraphFor(line, input.layout)), ...(input.label ? [labelParagraph(input.label)] : [])],
       },
     ],
   });

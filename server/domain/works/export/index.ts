@@ -4,7 +4,7 @@ import { getWork } from '../works';
 import { aiContentOf, aigcLabel } from './aigc';
 import { renderDocx } from './docx';
 import { exportFonts, type FontSettings } from './fonts';
-import { exportLines, printable } from './layout';
+import { exportLines, printable, type ExportLayout } from './layout';
 import { renderPdf } from './pdf';
 
 export type ExportedFile = { body: Buffer; contentType: string; filename: string };
@@ -24,7 +24,8 @@ export async function exportWork(
 ): Promise<ExportedFile> {
   const work = await getWork(db, userId, workId);
   const label = aigcLabel(await aiContentOf(db, work.id, query.aigc), work.id);
-  const input = { title: printable(work.title), cv: work.type === 'cv', lines: exportLines(work.content), label };
+  const layout: ExportLayout = work.type !== 'cv' ? 'essay' : query.cvLength === 'two_page' ? 'cv_two_page' : 'cv_one_page';
+  const input = { title: printable(work.title), layout, lines: exportLines(work.content), label };
   const body = query.format === 'docx' ? await renderDocx(input) : await renderPdf({ ...input, fonts: exportFonts(fonts) });
   return { body, contentType: CONTENT_TYPES[query.format], filename: `${work.title}.${query.format}` };
 }

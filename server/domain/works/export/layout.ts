@@ -5,6 +5,10 @@ import type { EditorBlock, EditorDocument } from '../../../../contracts/works';
  * A document as the lines an exporter prints, in reading order (children after their parent):
  * the DOCX and PDF writers share this walk, so both read the block format the same way.
  */
+/** An essay, or a CV set compactly for one page or with more room for two. */
+export type ExportLayout = 'essay' | 'cv_one_page' | 'cv_two_page';
+export const isCvLayout = (layout: ExportLayout) => layout !== 'essay';
+
 export type ExportRun = {
   text: string;
   bold: boolean;

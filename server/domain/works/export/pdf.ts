@@ -2,14 +2,14 @@ import PDFDocument from 'pdfkit';
 import { DomainError } from '../../errors';
 import { PLATFORM_NAME, type AigcLabel } from './aigc';
 import { FONT_MISSING_MESSAGE, type ExportFonts } from './fonts';
-import type { ExportLine } from './layout';
+import { isCvLayout, type ExportLayout, type ExportLine } from './layout';
 
 /**
  * PDF export with pdfkit. The CJK font is embedded (subset to the characters used), and pdfkit's
  * line breaker follows Unicode line breaking (UAX #14), which breaks between Chinese characters
  * where there are no spaces and keeps closing punctuation off the start of a line.
  */
-export type PdfInput = { title: string; cv: boolean; lines: ExportLine[]; label: AigcLabel | null; fonts: ExportFonts };
+export type PdfInput = { title: string; layout: ExportLayout; lines: ExportLine[]; label: AigcLabel | null; fonts: ExportFonts };
 
 const INK = '#1A202C';
 const MUTED = '#718096';
@@ -18,13 +18,15 @@ const RULE = '#4A5568';
 const INDENT = 18;
 const MARKER = 18;
 
-const STYLE = {
+const STYLE: Record<ExportLayout, { body: number; headings: readonly number[]; lineGap: number; after: number; margins: number }> = {
   essay: { body: 11, headings: [20, 16, 14, 12, 11, 11], lineGap: 3, after: 6, margins: 64 },
-  cv: { body: 10, headings: [18, 12.5, 11, 10.5, 10, 10], lineGap: 1.5, after: 2.5, margins: 46 },
-} as const;
+  cv_one_page: { body: 10, headings: [18, 12.5, 11, 10.5, 10, 10], lineGap: 1.5, after: 2.5, margins: 46 },
+  cv_two_page: { body: 11, headings: [20, 13.5, 12, 11, 11, 11], lineGap: 2.5, after: 4, margins: 56 },
+};
 
 export function renderPdf(input: PdfInput): Promise<Buffer> {
-  const style = input.cv ? STYLE.cv : STYLE.essay;
+  const style = STYLE[input.layout];
+  const cv = isCvLayout(input.layout);
   const info: PDFKit.DocumentInfo & Record<string, string> = {
     Title: input.title,
     Author: PLATFORM_NAME,
@@ -65,7 +67,7 @@ export function renderPdf(input: PdfInput): Promise<Buffer> {
     const x = left + indent + (listItem ? MARKER : 0);
     const width = fullWidth - (x - left);
 
-    if (heading) doc.moveDown(input.cv ? (line.level <= 2 ? 0.5 : 0.2) : 0.6);
+    if (heading) doc.moveDown(cv ? (line.level <= 2 ? 0.5 : 0.2) : 0.6);
     doc.fontSize(size);
     // Keep a marker and the first line of its text on one page.
     if (doc.y + doc.currentLineHeight(true) > doc.page.height - doc.page.margins.bottom) doc.addPage();
@@ -114,7 +116,7 @@ export function renderPdf(input: PdfInput): Promise<Buffer> {
         .restore();
     }
     // A CV's sections are set off by a rule under the heading.
-    if (heading && input.cv && line.level === 2) {
+    if (heading && cv && line.level === 2) {
       doc
         .save()
         .moveTo(left, bottom + 1)
