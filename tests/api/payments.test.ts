@@ -27,10 +27,12 @@ const merchant = rsaKeyPair();
 const app = rsaKeyPair();
 const WECHAT = { mchid: '1900000109', appid: 'wxd678efh567hg6787', apiV3Key: randomBytes(16).toString('hex'), merchantSerial: '5157F09EFDC096DE15EBE81A47057A72' };
 const ALIPAY_APP_ID = '2021000122671080';
+const ALIPAY_SELLER_ID = '2088102146225135';
+const STRANGER = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
   wechat = await startFakeWechatPay({ ...WECHAT, merchantPublicKey: merchant.publicKey });
-  alipay = await startFakeAlipay({ appId: ALIPAY_APP_ID, appPublicKey: app.publicKey });
+  alipay = await startFakeAlipay({ appId: ALIPAY_APP_ID, appPublicKey: app.publicKey, sellerId: ALIPAY_SELLER_ID });
   [sandbox, live] = await Promise.all([
     startTestServer(),
     startTestServer({
@@ -44,6 +46,7 @@ beforeAll(async () => {
       WECHATPAY_APIV3_KEY: WECHAT.apiV3Key,
       WECHATPAY_BASE_URL: wechat.url,
       ALIPAY_APP_ID,
+      ALIPAY_SELLER_ID,
       // As Alipay's console shows keys: bare base64, no PEM armour.
       ALIPAY_PRIVATE_KEY: app.privateKey.replace(/-----[A-Z ]+-----|\s/g, ''),
       ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
@@ -365,10 +368,16 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     expect((await orderRow(live, orderNo)).providerTradeNo).toBe(wechat.trades.get(orderNo)!.transactionId);
   });
 
-  it("refuses a notification carrying another user's order owner", async () => {
+  it("refuses a notification carrying another user's order owner, or none", async () => {
     const { orderNo, userId } = await order(live, 'WECHAT');
-    const forged = wechat.pay(orderNo, { attach: '00000000-0000-4000-8000-000000000000' });
-    expect((await notify(live, 'wechat', forged.body, forged.headers)).status).toBe(400);
+    const forged = wechat.pay(orderNo, { attach: STRANGER });
+    const refused = await notify(live, 'wechat', forged.body, forged.headers);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ code: 'FAIL', message: '付款订单的用户不符' });
+    const ownerless = wechat.pay(orderNo, { attach: null });
+    const unowned = await notify(live, 'wechat', ownerless.body, ownerless.headers);
+    expect(unowned.status).toBe(400);
+    expect(await unowned.json()).toEqual({ code: 'FAIL', message: '通知缺少订单所属用户' });
     expect(await purchases(live, userId)).toHaveLength(0);
   });
 
@@ -386,6 +395,33 @@ describe('Alipay precreate against a local gateway', () => {
     expect(provider).toBe('alipay');
     expect(codeUrl).toMatch(/^https:\/\/qr\.alipay\.com\//);
     expect(alipay.trades.get(orderNo)).toMatchObject({ totalAmount: pkg.price.toFixed(2) });
+  });
+
+  it('carries the owner in body; refuses a notification for another owner, none, another seller or another currency', async () => {
+    const { orderNo, userId } = await order(live, 'ALIPAY');
+    expect(alipay.trades.get(orderNo)).toMatchObject({ body: userId, sellerId: ALIPAY_SELLER_ID });
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const cases = [
+      { change: { body: STRANGER }, reason: '付款订单的用户不符' },
+      { change: { body: null }, reason: '通知缺少订单所属用户' },
+      { change: { sellerId: '2088000000000001' }, reason: '收款账号不符' },
+      { change: { currency: 'USD' }, reason: '币种不符：USD' },
+    ];
+    for (const { change, reason } of cases) {
+      const answer = await notify(live, 'alipay', alipay.pay(orderNo, change), form);
+      expect(await answer.text(), reason).toBe('fail');
+    }
+    const recorded = await live.database.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo));
+    const unverified = await live.database.db
+      .select()
+      .from(paymentNotifications)
+      .where(and(eq(paymentNotifications.provider, 'alipay'), eq(paymentNotifications.verified, false)));
+    const reasons = [...recorded, ...unverified.filter((r) => r.raw.includes(orderNo))].map((r) => r.error);
+    expect(reasons).toEqual(expect.arrayContaining(cases.map((c) => c.reason)));
+    expect(await purchases(live, userId)).toHaveLength(0);
+    // Alipay names the currency only for foreign-currency trades; an explicit CNY is as good as none.
+    expect(await (await notify(live, 'alipay', alipay.pay(orderNo, { currency: 'CNY' }), form)).text()).toBe('success');
+    expect(await purchases(live, userId)).toHaveLength(1);
   });
 
   it('a valid notification credits once (success); a replay, a tampered signature and a wrong amount credit nothing', async () => {

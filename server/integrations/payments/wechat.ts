@@ -1,7 +1,7 @@
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import { z } from '../../../contracts/zod';
 import { readKey } from './keys';
-import { GatewayError, header, NotificationRejected, type GatewayOrder, type PaidNotice, type PaymentGateway } from './types';
+import { GatewayError, header, NotificationRejected, OWNER_MISSING, type GatewayOrder, type PaidNotice, type PaymentGateway } from './types';
 
 export type WechatPayOptions = {
   mchid: string;
@@ -124,7 +124,10 @@ export function wechatGateway(options: WechatPayOptions): PaymentGateway {
       if (eventType !== 'TRANSACTION.SUCCESS' || transaction.data.trade_state !== 'SUCCESS') {
         return { kind: 'ignored', eventId: id, orderNo: transaction.data.out_trade_no, reason: `${eventType} ${transaction.data.trade_state}` };
       }
-      return { kind: 'paid', eventId: id, notice: toNotice(transaction.data) };
+      // attach is sent with every order (startNative): a payment without it is not one of ours as made.
+      const { attach } = transaction.data;
+      if (!attach) throw new NotificationRejected(OWNER_MISSING);
+      return { kind: 'paid', eventId: id, notice: { ...toNotice(transaction.data), userId: attach } };
     },
     // WeChat Pay: 200 or 204 without a body is success; a failure is 4XX/5XX with {code, message}.
     answer: (ok, message) =>
