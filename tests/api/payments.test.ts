@@ -23,6 +23,8 @@ let sandbox: TestServer;
 let live: TestServer;
 let wechat: Awaited<ReturnType<typeof startFakeWechatPay>>;
 let alipay: Awaited<ReturnType<typeof startFakeAlipay>>;
+/** What the live server logs (JSON lines), for assertions on how a notification was told apart. */
+const liveLog: { level: string; msg: string; [field: string]: unknown }[] = [];
 const merchant = rsaKeyPair();
 const app = rsaKeyPair();
 const WECHAT = { mchid: '1900000109', appid: 'wxd678efh567hg6787', apiV3Key: randomBytes(16).toString('hex'), merchantSerial: '5157F09EFDC096DE15EBE81A47057A72' };
@@ -51,7 +53,7 @@ beforeAll(async () => {
       ALIPAY_PRIVATE_KEY: app.privateKey.replace(/-----[A-Z ]+-----|\s/g, ''),
       ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
       ALIPAY_GATEWAY: alipay.url,
-    }),
+    }, { logger: createLogger('info', (line) => liveLog.push(JSON.parse(line))) }),
   ]);
 });
 afterAll(async () => {
@@ -341,7 +343,7 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     expect((await b.api.post('/payment/wx/payment', { id: created.body.data.id, trade_type: 'NATIVE' })).status).toBe(200);
   });
 
-  it('a valid notification credits once; a replay, a tampered signature, a wrong amount and a probe credit nothing', async () => {
+  it('a valid notification credits once; a replay, a tampered signature and a wrong amount credit nothing', async () => {
     const { orderNo, userId, pkg } = await order(live, 'WECHAT');
     const wrongAmount = wechat.pay(orderNo, { total: 1 });
     const refused = await notify(live, 'wechat', wrongAmount.body, wrongAmount.headers);
@@ -352,10 +354,6 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     const tampered = await notify(live, 'wechat', valid.body.replace('"summary":"支付成功"', '"summary":"x"'), valid.headers);
     expect(tampered.status).toBe(400);
     expect(await tampered.json()).toEqual({ code: 'FAIL', message: '签名无效' });
-    const probe = wechat.pay(orderNo, {}, { signature: `WECHATPAY/SIGNTEST/${randomBytes(32).toString('base64')}` });
-    const probed = await notify(live, 'wechat', probe.body, probe.headers);
-    expect(probed.status).toBe(400);
-    expect(((await probed.json()) as { code: string }).code).toBe('FAIL');
     const stale = wechat.pay(orderNo, {}, { timestamp: String(Math.floor(Date.now() / 1000) - 3600) });
     expect((await notify(live, 'wechat', stale.body, stale.headers)).status).toBe(400);
     expect(await purchases(live, userId)).toHaveLength(0);
@@ -366,6 +364,29 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     expect(await balanceOf(live, userId)).toBe(before + pkg.totalPoints * 100);
     expect(await purchases(live, userId)).toHaveLength(1);
     expect((await orderRow(live, orderNo)).providerTradeNo).toBe(wechat.trades.get(orderNo)!.transactionId);
+  });
+
+  it('answers a signature probe as a probe: refused, logged as one (not as an attack), nothing credited', async () => {
+    // WeChat Pay's probes (签名探测) are real notifications, fresh and under the right key id, whose
+    // Wechatpay-Signature is WECHATPAY/SIGNTEST/ and random bytes: the merchant must refuse them.
+    const { orderNo, userId } = await order(live, 'WECHAT');
+    const probe = wechat.pay(orderNo, {}, { signature: `WECHATPAY/SIGNTEST/${randomBytes(256).toString('base64')}` });
+    const logged = liveLog.length;
+    const probed = await notify(live, 'wechat', probe.body, probe.headers);
+    expect(probed.status).toBe(400);
+    expect(await probed.json()).toEqual({ code: 'FAIL', message: '探测通知，签名不予通过' });
+    const lines = liveLog.slice(logged);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'payments.signature_probe_refused', provider: 'wechat' }));
+    expect(lines.some((l) => l.msg === 'payments.notification_rejected')).toBe(false);
+    const [recorded] = (await live.database.db.select().from(paymentNotifications).where(eq(paymentNotifications.provider, 'wechat'))).filter(
+      (r) => r.headers?.['wechatpay-signature'] === probe.headers['Wechatpay-Signature'],
+    );
+    expect(recorded).toMatchObject({ verified: false, outcome: 'rejected', error: '探测通知，签名不予通过' });
+    expect(await purchases(live, userId)).toHaveLength(0);
+    // The same notification, properly signed, is a payment.
+    const paid = wechat.pay(orderNo);
+    expect((await notify(live, 'wechat', paid.body, paid.headers)).status).toBe(204);
+    expect(await purchases(live, userId)).toHaveLength(1);
   });
 
   it("refuses a notification carrying another user's order owner, or none", async () => {

@@ -24,6 +24,14 @@ export class NotificationRejected extends Error {
   override name = 'NotificationRejected';
 }
 
+/**
+ * A gateway's own check that we verify signatures (WeChat Pay's WECHATPAY/SIGNTEST/ probes): refused
+ * like any unverified notification, but expected, so logged as routine rather than as an attack.
+ */
+export class SignatureProbe extends NotificationRejected {
+  override name = 'SignatureProbe';
+}
+
 /** A call to the gateway failed: the message is shown after 支付失败: (spec §8). */
 export class GatewayError extends Error {
   override name = 'GatewayError';

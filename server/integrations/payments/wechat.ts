@@ -1,7 +1,7 @@
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import { z } from '../../../contracts/zod';
 import { readKey } from './keys';
-import { GatewayError, header, NotificationRejected, OWNER_MISSING, type GatewayOrder, type PaidNotice, type PaymentGateway } from './types';
+import { GatewayError, header, NotificationRejected, OWNER_MISSING, SignatureProbe, type GatewayOrder, type PaidNotice, type PaymentGateway } from './types';
 
 export type WechatPayOptions = {
   mchid: string;
@@ -17,7 +17,10 @@ export type WechatPayOptions = {
 
 /** WeChat Pay rejects notifications whose timestamp is further off; we do the same. */
 const MAX_CLOCK_SKEW_S = 300;
-/** WeChat Pay sends these to check that a notify URL verifies signatures: they must be refused. */
+/**
+ * WeChat Pay sends notifications signed `WECHATPAY/SIGNTEST/…` to check that a notify URL verifies
+ * signatures (签名探测): they never verify and must be refused, and are told apart in the log.
+ */
 const PROBE_PREFIX = 'WECHATPAY/SIGNTEST/';
 
 const notificationSchema = z.object({
@@ -101,7 +104,7 @@ export function wechatGateway(options: WechatPayOptions): PaymentGateway {
       const timestamp = header(headers, 'Wechatpay-Timestamp') ?? '';
       const nonce = header(headers, 'Wechatpay-Nonce') ?? '';
       const serial = header(headers, 'Wechatpay-Serial') ?? '';
-      if (signature.startsWith(PROBE_PREFIX)) throw new NotificationRejected('探测通知，签名不予通过');
+      if (signature.startsWith(PROBE_PREFIX)) throw new SignatureProbe('探测通知，签名不予通过');
       if (!signature || !timestamp || !nonce || !serial) throw new NotificationRejected('缺少微信支付签名');
       if (serial !== options.platformPublicKeyId) throw new NotificationRejected('未知的微信支付公钥');
       if (!/^\d+$/.test(timestamp) || Math.abs(Number(Formatter.timestamp()) - Number(timestamp)) > MAX_CLOCK_SKEW_S) {
