@@ -10,6 +10,9 @@ import { createLogger } from '../../server/logger';
 import { startFakeAlipay } from '../fixtures/fake-gateways/alipay';
 import { rsaKeyPair } from '../fixtures/fake-gateways/keys';
 import { startFakeWechatPay } from '../fixtures/fake-gateways/wechatpay';
+import { paymentStatusEventId } from '../../contracts/payment-constants';
+import { createPointsRefresher } from '../../app/services/points-refresh';
+import { pointsEvent } from '../../app/services/realtime-events';
 import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
 import { authenticateSocket, openSocket } from './socket';
 
@@ -208,7 +211,11 @@ describe('sandbox provider', () => {
     expect(paid.body.data.status).toBe('paid');
     const event = await socket.next((m) => m.type === 'PAYMENT_STATUS');
     expect(event.data).toMatchObject({ orderNo, status: 'PAID', points: pkg.totalPoints, pointsChanged: true });
-    expect(event.meta.eventId).toEqual(expect.any(String));
+    // The socket's event and the result page ask for the balance refetch under one id: one refetch.
+    expect(event.meta.eventId).toBe(paymentStatusEventId(orderNo, 'PAID'));
+    const refresher = createPointsRefresher({ timers: { setTimeout: () => 0, clearTimeout: () => undefined } });
+    expect(refresher.request(pointsEvent(event)!.eventId)).toBe(true);
+    expect(refresher.request(paymentStatusEventId(orderNo, 'PAID'))).toBe(false);
     socket.close();
     expect(await balanceOf(sandbox, userId)).toBe(before + pkg.totalPoints * 100);
     const rows = await purchases(sandbox, userId);

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { packages, paymentOrders } from '../../../db/schema';
 import { centsToPoints } from '../../../contracts/constants';
-import { fenToYuan, PAYMENT_EVENT_STATUS, yuanToFen, type PaymentChannel } from '../../../contracts/payment-constants';
+import { fenToYuan, PAYMENT_EVENT_STATUS, paymentStatusEventId, yuanToFen, type PaymentChannel } from '../../../contracts/payment-constants';
 import { PAYMENT_MESSAGES, type CreateOrderInput, type CreatedOrder, type Order, type OrderPage, type PaymentStarted } from '../../../contracts/payments';
 import type { Gateways } from '../../integrations/payments';
 import { GatewayError, type GatewayOrder } from '../../integrations/payments/types';
@@ -140,6 +140,8 @@ export async function orderOwner(db: Database, orderNo: string): Promise<string 
 
 export function publishOrderStatus(events: RealtimePublisher, row: OrderRow) {
   return events.publish({
+    // The result page asks for the balance refetch under this id too (ADR 0027).
+    id: paymentStatusEventId(row.orderNo, PAYMENT_EVENT_STATUS[row.status]),
     audience: { kind: 'order', userId: row.userId, orderNo: row.orderNo },
     type: 'PAYMENT_STATUS',
     data: {
