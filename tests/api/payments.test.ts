@@ -384,7 +384,8 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     try {
       const started = await b.api.post('/payment/wx/payment', { id: created.body.data.id, trade_type: 'NATIVE' });
       expect(started.status).toBe(502);
-      expect(started.body.message).toMatch(/^支付失败: /);
+      // Said plainly: the unverified answer and the signature stay in the log.
+      expect(started.body.message).toBe('支付失败: 微信支付应答验签失败');
     } finally {
       wechat.behaviour.forgeResponses = false;
     }
@@ -466,6 +467,29 @@ describe('Alipay precreate against a local gateway', () => {
     expect(provider).toBe('alipay');
     expect(codeUrl).toMatch(/^https:\/\/qr\.alipay\.com\//);
     expect(alipay.trades.get(orderNo)).toMatchObject({ totalAmount: pkg.price.toFixed(2) });
+  });
+
+  it('refuses an answer whose signature does not verify: 支付失败 and no QR code', async () => {
+    const b = await buyer(live);
+    const pkg = b.packages[0]!;
+    const created = await b.api.post('/payment/create-order', { amount: pkg.price, packageId: pkg.id, type: 'ALIPAY' });
+    alipay.behaviour.forgeResponses = true;
+    try {
+      const started = await b.api.post('/payment/alipay/payment', { id: created.body.data.id });
+      expect(started.status).toBe(502);
+      expect(started.body.message).toBe('支付失败: 支付宝应答验签失败');
+      expect(liveLog).toContainEqual(
+        expect.objectContaining({ level: 'error', msg: 'payments.gateway_failed', provider: 'alipay', orderNo: created.body.data.orderNo, detail: expect.stringMatching(/验签失败/) }),
+      );
+      expect(started.body.data?.code_url).toBeUndefined();
+    } finally {
+      alipay.behaviour.forgeResponses = false;
+    }
+    expect((await orderRow(live, created.body.data.orderNo)).codeUrl).toBeNull();
+    // The same order can be started once the gateway answers properly.
+    const retried = await b.api.post('/payment/alipay/payment', { id: created.body.data.id });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.code_url).toMatch(/^https:\/\/qr\.alipay\.com\//);
   });
 
   it('carries the owner in body; refuses a notification for another owner, none, another seller or another currency', async () => {

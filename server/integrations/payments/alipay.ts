@@ -45,7 +45,9 @@ export function alipayGateway(options: AlipayOptions): PaymentGateway {
       const result = await sdk.exec(method, { ...extra, bizContent }, { validateSign: true });
       return result;
     } catch (error) {
-      throw new GatewayError((error as Error).message || '支付宝暂时不可用');
+      // alipay-sdk throws for a transport fault or an answer it cannot verify (验签失败…, quoting it).
+      const detail = (error as Error).message ?? String(error);
+      throw new GatewayError(detail.startsWith('验签失败') ? '支付宝应答验签失败' : '支付宝暂时不可用', detail);
     }
   };
 

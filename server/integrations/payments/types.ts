@@ -32,9 +32,19 @@ export class SignatureProbe extends NotificationRejected {
   override name = 'SignatureProbe';
 }
 
-/** A call to the gateway failed: the message is shown after 支付失败: (spec §8). */
+/**
+ * A call to the gateway failed: the message is shown after 支付失败: (spec §8), so it is a short
+ * sentence or the gateway's own business message; `detail` (the library's error, which may quote the
+ * unverified answer and its signature) goes to the log only.
+ */
 export class GatewayError extends Error {
   override name = 'GatewayError';
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
 }
 
 export type GatewayAnswer = { status: number; contentType: string; body: string };

@@ -46,10 +46,18 @@ const transactionSchema = z.object({
 /** `yyyy-MM-ddTHH:mm:ss+08:00`, the form WeChat Pay wants for time_expire. */
 const rfc3339Beijing = (date: Date) => `${new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
 
+/**
+ * The plugin marks an answer it could not verify with an EV2_/EV3_ code (on the error, or on the
+ * BusinessError it leaves as the data of a 4xx): its message is then not WeChat Pay's, and is not
+ * shown. A verified refusal carries WeChat Pay's own message, which is.
+ */
 const failure = (error: unknown) => {
-  const data = (error as { response?: { data?: { message?: unknown } } }).response?.data;
-  const message = typeof data?.message === 'string' ? data.message : (error as Error).message;
-  return new GatewayError(message || '微信支付暂时不可用');
+  const e = error as { code?: unknown; message?: unknown; response?: { status?: number; data?: { code?: unknown; message?: unknown } } };
+  const data = e.response?.data;
+  const detail = typeof e.message === 'string' ? e.message : String(error);
+  if ([e.code, data?.code].some((code) => typeof code === 'string' && /^EV[23]_/.test(code))) return new GatewayError('微信支付应答验签失败', detail);
+  if (typeof data?.message === 'string' && data.message) return new GatewayError(data.message, `${e.response?.status} ${String(data.code)}: ${detail}`);
+  return new GatewayError('微信支付暂时不可用', detail);
 };
 
 /**
