@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppLoadContext } from '@remix-run/node';
 import { and, eq } from 'drizzle-orm';
 import { paymentNotifications, paymentOrders, pointsLedger, users } from '../../db/schema';
+import { webConfig } from '../../server/config';
 import { ledgerMismatches } from '../../server/domain/points/ledger';
 import { expireOverdueOrders } from '../../server/domain/payments/orders';
 import { reconcilePendingOrders } from '../../server/domain/payments/reconcile';
@@ -13,6 +17,8 @@ import { startFakeWechatPay } from '../fixtures/fake-gateways/wechatpay';
 import { paymentStatusEventId } from '../../contracts/payment-constants';
 import { createPointsRefresher } from '../../app/services/points-refresh';
 import { pointsEvent } from '../../app/services/realtime-events';
+import { paymentLoader, rechargeAction } from '~/services/payments-pages.server';
+import { getWebSession } from '~/sessions.server';
 import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
 import { authenticateSocket, openSocket } from './socket';
 
@@ -572,5 +578,93 @@ describe('the ledger', () => {
   it('every balance still equals the sum of its rows', async () => {
     expect(await ledgerMismatches(sandbox.database.db)).toEqual([]);
     expect(await ledgerMismatches(live.database.db)).toEqual([]);
+  });
+});
+
+describe("the web's payment messages (spec §5, §8)", () => {
+  /** A stand-in /api/v1 answering the purchase calls as each case needs. */
+  type Reply = { status: number; body: unknown };
+  const replies: { createOrder?: Reply; start?: Reply } = {};
+  let upstream: http.Server;
+  let context: () => AppLoadContext;
+  let cookie: string;
+  const PACKAGE = { id: '11111111-1111-4111-8111-111111111111', name: '体验包', price: 9.9, points: 100, bonusPoints: 0, totalPoints: 100, description: null, active: true, sortOrder: 1 };
+  const ORDER = { id: 'o1', orderNo: 'LX1', amount: 9.9, currency: 'CNY', points: 100, title: '体验包', description: null, packageId: PACKAGE.id, channel: 'WECHAT', provider: null, status: 'pending', paidLate: false, expiresAt: new Date(Date.now() + 900_000).toISOString(), paidAt: null, createdAt: new Date().toISOString() };
+
+  beforeAll(async () => {
+    upstream = http.createServer((req, res) => {
+      const send = ({ status, body }: Reply) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      req.resume();
+      req.on('end', () => {
+        if (req.url === '/api/v1/packages') return send({ status: 200, body: { success: true, data: [PACKAGE] } });
+        if (req.url === '/api/v1/payment/create-order') return send(replies.createOrder!);
+        if (req.url === '/api/v1/payment/orders/o1') return send({ status: 200, body: { success: true, data: ORDER } });
+        if (req.url === '/api/v1/payment/wx/payment') return send(replies.start!);
+        send({ status: 404, body: { success: false, code: 'NOT_FOUND', message: '接口不存在' } });
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const config = webConfig(sandbox.config);
+    context = () => ({ requestId: 'req', apiUrl, clientIp: '127.0.0.1', finalizers: [], noticesVersion: 0, config });
+    const ctx = context();
+    const session = await getWebSession(new Request('http://app/'), ctx);
+    const far = (ms: number) => new Date(Date.now() + ms).toISOString();
+    session.signIn(
+      { accessToken: 'access-1', refreshToken: 'refresh-1', accessTokenExpiresAt: far(7200_000), refreshTokenExpiresAt: far(86400_000) },
+      { id: 'u1', role: 'user' },
+    );
+    const headers = new Headers();
+    for (const finalize of ctx.finalizers) await finalize(headers);
+    cookie = headers.get('set-cookie')!.split(';')[0]!;
+  });
+  afterAll(() => new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve())));
+
+  const recharge = async () => {
+    const body = new URLSearchParams({ packageId: PACKAGE.id, type: 'WECHAT' });
+    const request = new Request('http://app/dash/recharge', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body });
+    return rechargeAction('充值', { request, context: context(), params: {} });
+  };
+  const paymentPage = () =>
+    paymentLoader('微信支付', { request: new Request('http://app/dash/wechat-payment/o1', { headers: { cookie } }), context: context(), params: { orderId: 'o1' } });
+
+  it('创建订单失败 when the order comes back without an id; 创建订单失败，请稍后重试 when the call fails', async () => {
+    replies.createOrder = { status: 201, body: { success: true, data: { orderNo: 'LX1', amount: 9.9 } } };
+    expect(await recharge()).toMatchObject({ ok: false, error: '创建订单失败' });
+    replies.createOrder = { status: 201, body: { success: true, data: { id: '', orderNo: 'LX1', amount: 9.9 } } };
+    expect(await recharge()).toMatchObject({ ok: false, error: '创建订单失败' });
+    replies.createOrder = { status: 200, body: 'not json at all' };
+    expect(await recharge()).toMatchObject({ ok: false, error: '创建订单失败' });
+    replies.createOrder = { status: 500, body: { success: false, code: 'INTERNAL_ERROR', message: '服务器错误，请稍后重试' } };
+    expect(await recharge()).toMatchObject({ ok: false, error: '创建订单失败，请稍后重试' });
+    // The API's own refusal is shown as it says; the order page opens when the id is there.
+    replies.createOrder = { status: 404, body: { success: false, code: 'NOT_FOUND', message: '套餐信息不存在' } };
+    expect(await recharge()).toMatchObject({ ok: false, error: '套餐信息不存在' });
+    replies.createOrder = { status: 201, body: { success: true, data: { id: 'o1', orderNo: 'LX1', amount: 9.9 } } };
+    const opened = (await recharge()) as Response;
+    expect(opened.headers.get('location')).toBe('/dash/order/o1');
+  });
+
+  it('发起支付失败 when starting the payment fails; 支付失败: {message} when the gateway refused', async () => {
+    replies.start = { status: 500, body: { success: false, code: 'INTERNAL_ERROR', message: '服务器错误，请稍后重试' } };
+    expect(await paymentPage()).toMatchObject({ payment: null, qrCode: null, error: '发起支付失败' });
+    replies.start = { status: 200, body: { success: true, data: { orderNo: 'LX1', provider: 'sandbox' } } };
+    expect(await paymentPage()).toMatchObject({ payment: null, error: '发起支付失败' });
+    replies.start = { status: 502, body: { success: false, code: 'PAYMENT_FAILED', message: '支付失败: 微信支付暂时不可用' } };
+    expect(await paymentPage()).toMatchObject({ payment: null, error: '支付失败: 微信支付暂时不可用' });
+    replies.start = { status: 409, body: { success: false, code: 'CONFLICT', message: '订单已过期，请重新下单' } };
+    expect(await paymentPage()).toMatchObject({ payment: null, error: '订单已过期，请重新下单' });
+    replies.start = { status: 200, body: { success: true, data: { orderNo: 'LX1', provider: 'sandbox', code_url: 'http://app/sandbox-pay/LX1?t=x', expiresAt: ORDER.expiresAt } } };
+    expect(await paymentPage()).toMatchObject({ error: null, qrCode: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
+  });
+
+  it('a session the API refuses goes to the login page rather than into the message', async () => {
+    replies.createOrder = { status: 401, body: { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' } };
+    const thrown = await recharge().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get('location')).toMatch(/^\/dash\/login/);
   });
 });
