@@ -30,6 +30,12 @@ export const PAYMENT_EVENT_STATUS: Record<OrderStatus, string> = {
   cancelled: 'CANCELLED',
 };
 
+/**
+ * The id of a PAYMENT_STATUS event (its `meta.eventId`): one per order and status, so the socket's
+ * event and the result page ask for the balance refetch under the same id and it happens once.
+ */
+export const paymentStatusEventId = (orderNo: string, status: string) => `PAYMENT_STATUS:${orderNo}:${status}`;
+
 /** Amounts are integer fen inside and yuan with two decimals at the edges. */
 export const fenToYuan = (fen: number) => Math.trunc(fen) / 100;
 export const yuanToFen = (yuan: number) => Math.round(yuan * 100);

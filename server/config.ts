@@ -126,6 +126,8 @@ const envSchema = z.object({
   /** Alipay's public key (支付宝公钥), for responses and notifications. */
   ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
   ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+  /** The seller's Alipay user id (2088…, 商家PID): when set, trades name it and notifications for another seller are refused. */
+  ALIPAY_SELLER_ID: z.string().trim().regex(/^2088\d{12}$/, 'ALIPAY_SELLER_ID 是 2088 开头的 16 位数字').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

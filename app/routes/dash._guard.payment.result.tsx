@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { formatPoints } from '../../contracts/constants';
-import { RECHARGE_RESULT_KEY } from '../../contracts/payment-constants';
+import { PAYMENT_EVENT_STATUS, paymentStatusEventId, RECHARGE_RESULT_KEY } from '../../contracts/payment-constants';
 import { LateNote, OrderDetails } from '~/components/payments/order-parts';
 import { Page } from '~/components/page';
 import { refreshPoints } from '~/hooks/use-points-balance';
@@ -23,8 +23,8 @@ export default function PaymentResult() {
   const success = order.status === 'paid';
   useEffect(() => {
     setItem(RECHARGE_RESULT_KEY, { success, points: success ? order.points : 0, orderNo: order.orderNo });
-    // The balance refetch is remembered by order, so the socket's own event does not add a second one.
-    if (success) refreshPoints(`PAYMENT_STATUS:${order.orderNo}:PAID`);
+    // The socket's PAYMENT_STATUS event carries this same id, so the two make one balance refetch.
+    if (success) refreshPoints(paymentStatusEventId(order.orderNo, PAYMENT_EVENT_STATUS.paid));
   }, [success, order.points, order.orderNo]);
 
   return (

@@ -11,6 +11,18 @@ import { ORDERS_PAGE_SIZE, PAYMENT_ROUTES } from './payments';
 
 const failureMessage = (error: unknown, fallback: string) => (error instanceof ApiRequestError ? error.message || fallback : fallback);
 
+/**
+ * For the calls whose failure has its own spec message (创建订单失败…, 发起支付失败): a refusal by the
+ * API (4xx, or the gateway's 支付失败: …) says why, and is shown as it is; anything else (the API or
+ * the network down, an answer without the order's id or the QR code) gets the spec's message. A
+ * thrown Response (the login redirect when the API ends the session) is passed on.
+ */
+function callFailure(error: unknown, fallback: string): string {
+  if (error instanceof Response) throw error;
+  if (!(error instanceof ApiRequestError) || !error.message) return fallback;
+  return error.code === 'PAYMENT_FAILED' || (error.status >= 400 && error.status < 500) ? error.message : fallback;
+}
+
 /** /dash/pricing: what each package gives and what each operation costs. */
 export async function pricingLoader(pageName: string, { request, context }: LoaderFunctionArgs) {
   await requireWebSession(request, context);
@@ -61,7 +73,11 @@ export async function rechargeAction(pageName: string, { request, context }: Act
     if (!order.id) return answer(PAYMENT_MESSAGES.CREATE_ORDER_FAILED);
     return redirect(PAYMENT_ROUTES.order(order.id));
   } catch (error) {
-    return answer(failureMessage(error, PAYMENT_MESSAGES.CREATE_ORDER_RETRY));
+    // Spec §5: an order must come back with its id (an answer that is not a created order has none).
+    if (error instanceof ApiRequestError && error.code === 'BAD_RESPONSE' && error.status >= 200 && error.status < 300) {
+      return answer(PAYMENT_MESSAGES.CREATE_ORDER_FAILED);
+    }
+    return answer(callFailure(error, PAYMENT_MESSAGES.CREATE_ORDER_RETRY));
   }
 }
 
@@ -108,7 +124,7 @@ export async function paymentLoader(pageName: string, { request, context, params
     // The order was read before the payment started: it now has its provider.
     return { order: { ...order, provider: payment.provider }, payment, qrCode: await qrDataUri(payment.code_url), error: null };
   } catch (error) {
-    return { order, payment: null, qrCode: null, error: failureMessage(error, PAYMENT_MESSAGES.START_FAILED) };
+    return { order, payment: null, qrCode: null, error: callFailure(error, PAYMENT_MESSAGES.START_FAILED) };
   }
 }
 

@@ -55,7 +55,7 @@ export function paymentRoutes(deps: PaymentRouteDeps) {
   const start = (channel: PaymentChannel) =>
     route(async (req, res) => {
       const input = parse(startPaymentSchema, req.body);
-      ok(res, await startPayment(db, events, gateways, authOf(res).userId, (input.id ?? input.orderNo)!, channel));
+      ok(res, await startPayment(db, events, gateways, authOf(res).userId, (input.id ?? input.orderNo)!, channel, deps.logger));
     });
   router.post('/payment/wx/payment', auth, start('WECHAT'));
   router.post('/payment/alipay/payment', auth, start('ALIPAY'));

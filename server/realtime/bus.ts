@@ -14,8 +14,11 @@ export type Audience =
 export type RealtimeEvent = { id: string; audience: Audience; type: ServerMessageType; data: unknown };
 
 export interface RealtimePublisher {
-  /** Delivered to matching sockets on every process of this database, this one included. */
-  publish(event: Omit<RealtimeEvent, 'id'>): Promise<void>;
+  /**
+   * Delivered to matching sockets on every process of this database, this one included. The id
+   * (the socket's `meta.eventId`) is random unless the publisher names one the client also knows.
+   */
+  publish(event: Omit<RealtimeEvent, 'id'> & { id?: string }): Promise<void>;
 }
 
 export type EventBus = RealtimePublisher & {
@@ -57,7 +60,7 @@ export async function startEventBus(database: DatabaseHandle, logger: Logger): P
   });
   return {
     async publish(event) {
-      const payload = JSON.stringify({ id: randomUUID(), ...event });
+      const payload = JSON.stringify({ ...event, id: event.id ?? randomUUID() });
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) throw new Error(`realtime event ${event.type} is too large for NOTIFY`);
       await database.notify(CHANNEL, payload);
     },

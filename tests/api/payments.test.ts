@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppLoadContext } from '@remix-run/node';
 import { and, eq } from 'drizzle-orm';
 import { paymentNotifications, paymentOrders, pointsLedger, users } from '../../db/schema';
+import { webConfig } from '../../server/config';
 import { ledgerMismatches } from '../../server/domain/points/ledger';
 import { expireOverdueOrders } from '../../server/domain/payments/orders';
 import { reconcilePendingOrders } from '../../server/domain/payments/reconcile';
@@ -10,6 +14,11 @@ import { createLogger } from '../../server/logger';
 import { startFakeAlipay } from '../fixtures/fake-gateways/alipay';
 import { rsaKeyPair } from '../fixtures/fake-gateways/keys';
 import { startFakeWechatPay } from '../fixtures/fake-gateways/wechatpay';
+import { paymentStatusEventId } from '../../contracts/payment-constants';
+import { createPointsRefresher } from '../../app/services/points-refresh';
+import { pointsEvent } from '../../app/services/realtime-events';
+import { paymentLoader, rechargeAction } from '~/services/payments-pages.server';
+import { getWebSession } from '~/sessions.server';
 import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
 import { authenticateSocket, openSocket } from './socket';
 
@@ -23,14 +32,18 @@ let sandbox: TestServer;
 let live: TestServer;
 let wechat: Awaited<ReturnType<typeof startFakeWechatPay>>;
 let alipay: Awaited<ReturnType<typeof startFakeAlipay>>;
+/** What the live server logs (JSON lines), for assertions on how a notification was told apart. */
+const liveLog: { level: string; msg: string; [field: string]: unknown }[] = [];
 const merchant = rsaKeyPair();
 const app = rsaKeyPair();
 const WECHAT = { mchid: '1900000109', appid: 'wxd678efh567hg6787', apiV3Key: randomBytes(16).toString('hex'), merchantSerial: '5157F09EFDC096DE15EBE81A47057A72' };
 const ALIPAY_APP_ID = '2021000122671080';
+const ALIPAY_SELLER_ID = '2088102146225135';
+const STRANGER = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
   wechat = await startFakeWechatPay({ ...WECHAT, merchantPublicKey: merchant.publicKey });
-  alipay = await startFakeAlipay({ appId: ALIPAY_APP_ID, appPublicKey: app.publicKey });
+  alipay = await startFakeAlipay({ appId: ALIPAY_APP_ID, appPublicKey: app.publicKey, sellerId: ALIPAY_SELLER_ID });
   [sandbox, live] = await Promise.all([
     startTestServer(),
     startTestServer({
@@ -44,11 +57,12 @@ beforeAll(async () => {
       WECHATPAY_APIV3_KEY: WECHAT.apiV3Key,
       WECHATPAY_BASE_URL: wechat.url,
       ALIPAY_APP_ID,
+      ALIPAY_SELLER_ID,
       // As Alipay's console shows keys: bare base64, no PEM armour.
       ALIPAY_PRIVATE_KEY: app.privateKey.replace(/-----[A-Z ]+-----|\s/g, ''),
       ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
       ALIPAY_GATEWAY: alipay.url,
-    }),
+    }, { logger: createLogger('info', (line) => liveLog.push(JSON.parse(line))) }),
   ]);
 });
 afterAll(async () => {
@@ -172,16 +186,17 @@ describe('the console edits packages', () => {
   });
 });
 
+const signed = (server: TestServer, row: typeof paymentOrders.$inferSelect, change: { amountFen?: number } = {}) =>
+  signSandboxNotification(server.config.paymentSandboxSecret, {
+    orderNo: row.orderNo,
+    title: row.title,
+    amountFen: change.amountFen ?? row.amountFen,
+    currency: row.currency,
+    userId: row.userId,
+    expiresAt: row.expiresAt,
+  });
+
 describe('sandbox provider', () => {
-  const signed = (server: TestServer, row: typeof paymentOrders.$inferSelect, change: { amountFen?: number } = {}) =>
-    signSandboxNotification(server.config.paymentSandboxSecret, {
-      orderNo: row.orderNo,
-      title: row.title,
-      amountFen: change.amountFen ?? row.amountFen,
-      currency: row.currency,
-      userId: row.userId,
-      expiresAt: row.expiresAt,
-    });
 
   it('pays through the QR page: the notification is signed, credits once, and the owner hears of it', async () => {
     const { codeUrl, provider, orderNo, userId, pkg, session } = await order(sandbox);
@@ -203,7 +218,11 @@ describe('sandbox provider', () => {
     expect(paid.body.data.status).toBe('paid');
     const event = await socket.next((m) => m.type === 'PAYMENT_STATUS');
     expect(event.data).toMatchObject({ orderNo, status: 'PAID', points: pkg.totalPoints, pointsChanged: true });
-    expect(event.meta.eventId).toEqual(expect.any(String));
+    // The socket's event and the result page ask for the balance refetch under one id: one refetch.
+    expect(event.meta.eventId).toBe(paymentStatusEventId(orderNo, 'PAID'));
+    const refresher = createPointsRefresher({ timers: { setTimeout: () => 0, clearTimeout: () => undefined } });
+    expect(refresher.request(pointsEvent(event)!.eventId)).toBe(true);
+    expect(refresher.request(paymentStatusEventId(orderNo, 'PAID'))).toBe(false);
     socket.close();
     expect(await balanceOf(sandbox, userId)).toBe(before + pkg.totalPoints * 100);
     const rows = await purchases(sandbox, userId);
@@ -252,30 +271,6 @@ describe('sandbox provider', () => {
     expect(unverified.some((r) => r.raw.includes(orderNo) && r.headers?.[SANDBOX_SIGNATURE_HEADER])).toBe(true);
   });
 
-  it('credits 20 concurrent copies of one notification once', async () => {
-    const { orderNo, userId, pkg } = await order(sandbox);
-    const good = signed(sandbox, await orderRow(sandbox, orderNo));
-    const before = await balanceOf(sandbox, userId);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => notify(sandbox, 'sandbox', good.raw, { 'content-type': 'application/json', ...good.headers })));
-    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(204));
-    expect(await balanceOf(sandbox, userId)).toBe(before + pkg.totalPoints * 100);
-    expect(await purchases(sandbox, userId)).toHaveLength(1);
-  });
-
-  it('expires unpaid orders, and credits a late payment, which the order then shows', async () => {
-    const { orderNo, orderId, userId, api, pkg } = await order(sandbox);
-    await sandbox.database.db.update(paymentOrders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentOrders.orderNo, orderNo));
-    expect(await expireOverdueOrders(sandbox.database.db, sandbox.events)).toBeGreaterThanOrEqual(1);
-    expect((await api.get(`/payment/orders/${orderId}`)).body.data.status).toBe('expired');
-    expect((await api.post('/payment/wx/payment', { id: orderId })).body.message).toBe('订单已过期，请重新下单');
-    const late = signed(sandbox, await orderRow(sandbox, orderNo));
-    expect((await notify(sandbox, 'sandbox', late.raw, { 'content-type': 'application/json', ...late.headers })).status).toBe(204);
-    expect((await api.get(`/payment/orders/${orderId}`)).body.data).toMatchObject({ status: 'paid', paidLate: true });
-    expect(await purchases(sandbox, userId)).toMatchObject([{ pointsCents: pkg.totalPoints * 100 }]);
-    const [recorded] = await sandbox.database.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo));
-    expect(recorded!.outcome).toBe('credited_late');
-  });
-
   it('a cancelled order cannot be paid from the QR page', async () => {
     const { orderNo, orderId, api, codeUrl } = await order(sandbox);
     expect((await api.post(`/payment/orders/${orderId}/cancel`)).body.data.status).toBe('cancelled');
@@ -286,7 +281,73 @@ describe('sandbox provider', () => {
   });
 });
 
+/**
+ * What the issue asks of every provider, each against its own gateway: a payment notified after
+ * the order expired is still credited (and flagged), and twenty copies of one notification arriving
+ * at once credit it once.
+ */
+const PROVIDERS = [
+  {
+    provider: 'sandbox',
+    server: () => sandbox,
+    type: 'WECHAT' as const,
+    paid: async (orderNo: string) => {
+      const { raw, headers } = signed(sandbox, await orderRow(sandbox, orderNo));
+      return { body: raw, headers: { 'content-type': 'application/json', ...headers } };
+    },
+    accepted: { status: 204, body: '' },
+  },
+  {
+    provider: 'wechat',
+    server: () => live,
+    type: 'WECHAT' as const,
+    paid: async (orderNo: string) => wechat.pay(orderNo),
+    accepted: { status: 204, body: '' },
+  },
+  {
+    provider: 'alipay',
+    server: () => live,
+    type: 'ALIPAY' as const,
+    paid: async (orderNo: string) => ({ body: alipay.pay(orderNo), headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+    accepted: { status: 200, body: 'success' },
+  },
+];
+
+describe.each(PROVIDERS)('every provider: $provider', ({ provider, server, type, paid, accepted }) => {
+  it('credits 20 concurrent copies of one notification once', async () => {
+    const { orderNo, userId, pkg, provider: served } = await order(server(), type);
+    expect(served).toBe(provider);
+    const copy = await paid(orderNo);
+    const before = await balanceOf(server(), userId);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => notify(server(), provider, copy.body, copy.headers)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(accepted.status));
+    expect(await Promise.all(answers.map((a) => a.text()))).toEqual(Array(20).fill(accepted.body));
+    expect(await balanceOf(server(), userId)).toBe(before + pkg.totalPoints * 100);
+    expect(await purchases(server(), userId)).toHaveLength(1);
+    const recorded = await server().database.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo));
+    expect(recorded.map((r) => r.outcome).sort()).toEqual(['credited', ...Array(19).fill('duplicate')]);
+  });
+
+  it('expires unpaid orders, and credits a late payment, which the order then shows', async () => {
+    const { orderNo, orderId, userId, api, pkg } = await order(server(), type);
+    await server().database.db.update(paymentOrders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentOrders.orderNo, orderNo));
+    expect(await expireOverdueOrders(server().database.db, server().events)).toBeGreaterThanOrEqual(1);
+    expect((await api.get(`/payment/orders/${orderId}`)).body.data.status).toBe('expired');
+    const again = await api.post(type === 'WECHAT' ? '/payment/wx/payment' : '/payment/alipay/payment', { id: orderId });
+    expect(again.body.message).toBe('订单已过期，请重新下单');
+    const late = await paid(orderNo);
+    const answer = await notify(server(), provider, late.body, late.headers);
+    expect(answer.status).toBe(accepted.status);
+    expect(await answer.text()).toBe(accepted.body);
+    expect((await api.get(`/payment/orders/${orderId}`)).body.data).toMatchObject({ status: 'paid', paidLate: true, provider });
+    expect(await purchases(server(), userId)).toMatchObject([{ pointsCents: pkg.totalPoints * 100 }]);
+    const [recorded] = await server().database.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo));
+    expect(recorded!.outcome).toBe('credited_late');
+  });
+});
+
 describe('during maintenance', () => {
+
   it('users cannot order, but a payment that arrives is still credited', async () => {
     // Maintenance is global to a database: a server of its own.
     const server = await startIsolatedServer();
@@ -329,7 +390,8 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     try {
       const started = await b.api.post('/payment/wx/payment', { id: created.body.data.id, trade_type: 'NATIVE' });
       expect(started.status).toBe(502);
-      expect(started.body.message).toMatch(/^支付失败: /);
+      // Said plainly: the unverified answer and the signature stay in the log.
+      expect(started.body.message).toBe('支付失败: 微信支付应答验签失败');
     } finally {
       wechat.behaviour.forgeResponses = false;
     }
@@ -338,7 +400,7 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     expect((await b.api.post('/payment/wx/payment', { id: created.body.data.id, trade_type: 'NATIVE' })).status).toBe(200);
   });
 
-  it('a valid notification credits once; a replay, a tampered signature, a wrong amount and a probe credit nothing', async () => {
+  it('a valid notification credits once; a replay, a tampered signature and a wrong amount credit nothing', async () => {
     const { orderNo, userId, pkg } = await order(live, 'WECHAT');
     const wrongAmount = wechat.pay(orderNo, { total: 1 });
     const refused = await notify(live, 'wechat', wrongAmount.body, wrongAmount.headers);
@@ -349,10 +411,6 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     const tampered = await notify(live, 'wechat', valid.body.replace('"summary":"支付成功"', '"summary":"x"'), valid.headers);
     expect(tampered.status).toBe(400);
     expect(await tampered.json()).toEqual({ code: 'FAIL', message: '签名无效' });
-    const probe = wechat.pay(orderNo, {}, { signature: `WECHATPAY/SIGNTEST/${randomBytes(32).toString('base64')}` });
-    const probed = await notify(live, 'wechat', probe.body, probe.headers);
-    expect(probed.status).toBe(400);
-    expect(((await probed.json()) as { code: string }).code).toBe('FAIL');
     const stale = wechat.pay(orderNo, {}, { timestamp: String(Math.floor(Date.now() / 1000) - 3600) });
     expect((await notify(live, 'wechat', stale.body, stale.headers)).status).toBe(400);
     expect(await purchases(live, userId)).toHaveLength(0);
@@ -365,10 +423,39 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     expect((await orderRow(live, orderNo)).providerTradeNo).toBe(wechat.trades.get(orderNo)!.transactionId);
   });
 
-  it("refuses a notification carrying another user's order owner", async () => {
+  it('answers a signature probe as a probe: refused, logged as one (not as an attack), nothing credited', async () => {
+    // WeChat Pay's probes (签名探测) are real notifications, fresh and under the right key id, whose
+    // Wechatpay-Signature is WECHATPAY/SIGNTEST/ and random bytes: the merchant must refuse them.
     const { orderNo, userId } = await order(live, 'WECHAT');
-    const forged = wechat.pay(orderNo, { attach: '00000000-0000-4000-8000-000000000000' });
-    expect((await notify(live, 'wechat', forged.body, forged.headers)).status).toBe(400);
+    const probe = wechat.pay(orderNo, {}, { signature: `WECHATPAY/SIGNTEST/${randomBytes(256).toString('base64')}` });
+    const logged = liveLog.length;
+    const probed = await notify(live, 'wechat', probe.body, probe.headers);
+    expect(probed.status).toBe(400);
+    expect(await probed.json()).toEqual({ code: 'FAIL', message: '探测通知，签名不予通过' });
+    const lines = liveLog.slice(logged);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'payments.signature_probe_refused', provider: 'wechat' }));
+    expect(lines.some((l) => l.msg === 'payments.notification_rejected')).toBe(false);
+    const [recorded] = (await live.database.db.select().from(paymentNotifications).where(eq(paymentNotifications.provider, 'wechat'))).filter(
+      (r) => r.headers?.['wechatpay-signature'] === probe.headers['Wechatpay-Signature'],
+    );
+    expect(recorded).toMatchObject({ verified: false, outcome: 'rejected', error: '探测通知，签名不予通过' });
+    expect(await purchases(live, userId)).toHaveLength(0);
+    // The same notification, properly signed, is a payment.
+    const paid = wechat.pay(orderNo);
+    expect((await notify(live, 'wechat', paid.body, paid.headers)).status).toBe(204);
+    expect(await purchases(live, userId)).toHaveLength(1);
+  });
+
+  it("refuses a notification carrying another user's order owner, or none", async () => {
+    const { orderNo, userId } = await order(live, 'WECHAT');
+    const forged = wechat.pay(orderNo, { attach: STRANGER });
+    const refused = await notify(live, 'wechat', forged.body, forged.headers);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ code: 'FAIL', message: '付款订单的用户不符' });
+    const ownerless = wechat.pay(orderNo, { attach: null });
+    const unowned = await notify(live, 'wechat', ownerless.body, ownerless.headers);
+    expect(unowned.status).toBe(400);
+    expect(await unowned.json()).toEqual({ code: 'FAIL', message: '通知缺少订单所属用户' });
     expect(await purchases(live, userId)).toHaveLength(0);
   });
 
@@ -386,6 +473,56 @@ describe('Alipay precreate against a local gateway', () => {
     expect(provider).toBe('alipay');
     expect(codeUrl).toMatch(/^https:\/\/qr\.alipay\.com\//);
     expect(alipay.trades.get(orderNo)).toMatchObject({ totalAmount: pkg.price.toFixed(2) });
+  });
+
+  it('refuses an answer whose signature does not verify: 支付失败 and no QR code', async () => {
+    const b = await buyer(live);
+    const pkg = b.packages[0]!;
+    const created = await b.api.post('/payment/create-order', { amount: pkg.price, packageId: pkg.id, type: 'ALIPAY' });
+    alipay.behaviour.forgeResponses = true;
+    try {
+      const started = await b.api.post('/payment/alipay/payment', { id: created.body.data.id });
+      expect(started.status).toBe(502);
+      expect(started.body.message).toBe('支付失败: 支付宝应答验签失败');
+      expect(liveLog).toContainEqual(
+        expect.objectContaining({ level: 'error', msg: 'payments.gateway_failed', provider: 'alipay', orderNo: created.body.data.orderNo, detail: expect.stringMatching(/验签失败/) }),
+      );
+      expect(started.body.data?.code_url).toBeUndefined();
+    } finally {
+      alipay.behaviour.forgeResponses = false;
+    }
+    expect((await orderRow(live, created.body.data.orderNo)).codeUrl).toBeNull();
+    // The same order can be started once the gateway answers properly.
+    const retried = await b.api.post('/payment/alipay/payment', { id: created.body.data.id });
+    expect(retried.status).toBe(200);
+    expect(retried.body.data.code_url).toMatch(/^https:\/\/qr\.alipay\.com\//);
+  });
+
+  it('carries the owner in body; refuses a notification for another owner, none, another seller or another currency', async () => {
+    const { orderNo, userId } = await order(live, 'ALIPAY');
+    expect(alipay.trades.get(orderNo)).toMatchObject({ body: userId, sellerId: ALIPAY_SELLER_ID });
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const cases = [
+      { change: { body: STRANGER }, reason: '付款订单的用户不符' },
+      { change: { body: null }, reason: '通知缺少订单所属用户' },
+      { change: { sellerId: '2088000000000001' }, reason: '收款账号不符' },
+      { change: { currency: 'USD' }, reason: '币种不符：USD' },
+    ];
+    for (const { change, reason } of cases) {
+      const answer = await notify(live, 'alipay', alipay.pay(orderNo, change), form);
+      expect(await answer.text(), reason).toBe('fail');
+    }
+    const recorded = await live.database.db.select().from(paymentNotifications).where(eq(paymentNotifications.orderNo, orderNo));
+    const unverified = await live.database.db
+      .select()
+      .from(paymentNotifications)
+      .where(and(eq(paymentNotifications.provider, 'alipay'), eq(paymentNotifications.verified, false)));
+    const reasons = [...recorded, ...unverified.filter((r) => r.raw.includes(orderNo))].map((r) => r.error);
+    expect(reasons).toEqual(expect.arrayContaining(cases.map((c) => c.reason)));
+    expect(await purchases(live, userId)).toHaveLength(0);
+    // Alipay names the currency only for foreign-currency trades; an explicit CNY is as good as none.
+    expect(await (await notify(live, 'alipay', alipay.pay(orderNo, { currency: 'CNY' }), form)).text()).toBe('success');
+    expect(await purchases(live, userId)).toHaveLength(1);
   });
 
   it('a valid notification credits once (success); a replay, a tampered signature and a wrong amount credit nothing', async () => {
@@ -441,5 +578,93 @@ describe('the ledger', () => {
   it('every balance still equals the sum of its rows', async () => {
     expect(await ledgerMismatches(sandbox.database.db)).toEqual([]);
     expect(await ledgerMismatches(live.database.db)).toEqual([]);
+  });
+});
+
+describe("the web's payment messages (spec §5, §8)", () => {
+  /** A stand-in /api/v1 answering the purchase calls as each case needs. */
+  type Reply = { status: number; body: unknown };
+  const replies: { createOrder?: Reply; start?: Reply } = {};
+  let upstream: http.Server;
+  let context: () => AppLoadContext;
+  let cookie: string;
+  const PACKAGE = { id: '11111111-1111-4111-8111-111111111111', name: '体验包', price: 9.9, points: 100, bonusPoints: 0, totalPoints: 100, description: null, active: true, sortOrder: 1 };
+  const ORDER = { id: 'o1', orderNo: 'LX1', amount: 9.9, currency: 'CNY', points: 100, title: '体验包', description: null, packageId: PACKAGE.id, channel: 'WECHAT', provider: null, status: 'pending', paidLate: false, expiresAt: new Date(Date.now() + 900_000).toISOString(), paidAt: null, createdAt: new Date().toISOString() };
+
+  beforeAll(async () => {
+    upstream = http.createServer((req, res) => {
+      const send = ({ status, body }: Reply) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      req.resume();
+      req.on('end', () => {
+        if (req.url === '/api/v1/packages') return send({ status: 200, body: { success: true, data: [PACKAGE] } });
+        if (req.url === '/api/v1/payment/create-order') return send(replies.createOrder!);
+        if (req.url === '/api/v1/payment/orders/o1') return send({ status: 200, body: { success: true, data: ORDER } });
+        if (req.url === '/api/v1/payment/wx/payment') return send(replies.start!);
+        send({ status: 404, body: { success: false, code: 'NOT_FOUND', message: '接口不存在' } });
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const apiUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const config = webConfig(sandbox.config);
+    context = () => ({ requestId: 'req', apiUrl, clientIp: '127.0.0.1', finalizers: [], noticesVersion: 0, config });
+    const ctx = context();
+    const session = await getWebSession(new Request('http://app/'), ctx);
+    const far = (ms: number) => new Date(Date.now() + ms).toISOString();
+    session.signIn(
+      { accessToken: 'access-1', refreshToken: 'refresh-1', accessTokenExpiresAt: far(7200_000), refreshTokenExpiresAt: far(86400_000) },
+      { id: 'u1', role: 'user' },
+    );
+    const headers = new Headers();
+    for (const finalize of ctx.finalizers) await finalize(headers);
+    cookie = headers.get('set-cookie')!.split(';')[0]!;
+  });
+  afterAll(() => new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve())));
+
+  const recharge = async () => {
+    const body = new URLSearchParams({ packageId: PACKAGE.id, type: 'WECHAT' });
+    const request = new Request('http://app/dash/recharge', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body });
+    return rechargeAction('充值', { request, context: context(), params: {} });
+  };
+  const paymentPage = () =>
+    paymentLoader('微信支付', { request: new Request('http://app/dash/wechat-payment/o1', { headers: { cookie } }), context: context(), params: { orderId: 'o1' } });
+
+  it('创建订单失败 when the order comes back without an id; 创建订单失败，请稍后重试 when the call fails', async () => {
+    replies.createOrder = { status: 201, body: { success: true, data: { orderNo: 'LX1', amount: 9.9 } } };
+    expect(await recharge()).toMatchObject({ ok: false, error: '创建订单失败' });
+    replies.createOrder = { status: 201, body: { success: true, data: { id: '', orderNo: 'LX1', amount: 9.9 } } };
+    expect(await recharge()).toMatchObject({ ok: false, error: '创建订单失败' });
+    replies.createOrder = { status: 200, body: 'not json at all' };
+    expect(await recharge()).toMatchObject({ ok: false, error: '创建订单失败' });
+    replies.createOrder = { status: 500, body: { success: false, code: 'INTERNAL_ERROR', message: '服务器错误，请稍后重试' } };
+    expect(await recharge()).toMatchObject({ ok: false, error: '创建订单失败，请稍后重试' });
+    // The API's own refusal is shown as it says; the order page opens when the id is there.
+    replies.createOrder = { status: 404, body: { success: false, code: 'NOT_FOUND', message: '套餐信息不存在' } };
+    expect(await recharge()).toMatchObject({ ok: false, error: '套餐信息不存在' });
+    replies.createOrder = { status: 201, body: { success: true, data: { id: 'o1', orderNo: 'LX1', amount: 9.9 } } };
+    const opened = (await recharge()) as Response;
+    expect(opened.headers.get('location')).toBe('/dash/order/o1');
+  });
+
+  it('发起支付失败 when starting the payment fails; 支付失败: {message} when the gateway refused', async () => {
+    replies.start = { status: 500, body: { success: false, code: 'INTERNAL_ERROR', message: '服务器错误，请稍后重试' } };
+    expect(await paymentPage()).toMatchObject({ payment: null, qrCode: null, error: '发起支付失败' });
+    replies.start = { status: 200, body: { success: true, data: { orderNo: 'LX1', provider: 'sandbox' } } };
+    expect(await paymentPage()).toMatchObject({ payment: null, error: '发起支付失败' });
+    replies.start = { status: 502, body: { success: false, code: 'PAYMENT_FAILED', message: '支付失败: 微信支付暂时不可用' } };
+    expect(await paymentPage()).toMatchObject({ payment: null, error: '支付失败: 微信支付暂时不可用' });
+    replies.start = { status: 409, body: { success: false, code: 'CONFLICT', message: '订单已过期，请重新下单' } };
+    expect(await paymentPage()).toMatchObject({ payment: null, error: '订单已过期，请重新下单' });
+    replies.start = { status: 200, body: { success: true, data: { orderNo: 'LX1', provider: 'sandbox', code_url: 'http://app/sandbox-pay/LX1?t=x', expiresAt: ORDER.expiresAt } } };
+    expect(await paymentPage()).toMatchObject({ error: null, qrCode: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
+  });
+
+  it('a session the API refuses goes to the login page rather than into the message', async () => {
+    replies.createOrder = { status: 401, body: { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' } };
+    const thrown = await recharge().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get('location')).toMatch(/^\/dash\/login/);
   });
 });

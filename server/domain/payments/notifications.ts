@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { paymentNotifications, paymentOrders } from '../../../db/schema';
 import type { PaymentProviderKind } from '../../../contracts/payment-constants';
-import { NotificationRejected, type GatewayAnswer, type PaidNotice, type PaymentGateway } from '../../integrations/payments/types';
+import { NotificationRejected, SignatureProbe, type GatewayAnswer, type PaidNotice, type PaymentGateway } from '../../integrations/payments/types';
 import type { Logger } from '../../logger';
 import type { RealtimePublisher } from '../../realtime/bus';
 import { applyChange } from '../points/ledger';
@@ -83,7 +83,8 @@ export async function handleNotification(
     verified = gateway.verifyNotification(input);
   } catch (error) {
     const reason = error instanceof NotificationRejected ? error.message : '通知无法解析';
-    deps.logger.warn('payments.notification_rejected', { provider: gateway.kind, reason });
+    if (error instanceof SignatureProbe) deps.logger.info('payments.signature_probe_refused', { provider: gateway.kind });
+    else deps.logger.warn('payments.notification_rejected', { provider: gateway.kind, reason });
     await record({ verified: false, outcome: 'rejected', error: reason });
     return gateway.answer(false, reason);
   }

@@ -3,10 +3,11 @@ import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { packages, paymentOrders } from '../../../db/schema';
 import { centsToPoints } from '../../../contracts/constants';
-import { fenToYuan, PAYMENT_EVENT_STATUS, yuanToFen, type PaymentChannel } from '../../../contracts/payment-constants';
+import { fenToYuan, PAYMENT_EVENT_STATUS, paymentStatusEventId, yuanToFen, type PaymentChannel } from '../../../contracts/payment-constants';
 import { PAYMENT_MESSAGES, type CreateOrderInput, type CreatedOrder, type Order, type OrderPage, type PaymentStarted } from '../../../contracts/payments';
 import type { Gateways } from '../../integrations/payments';
 import { GatewayError, type GatewayOrder } from '../../integrations/payments/types';
+import type { Logger } from '../../logger';
 import type { RealtimePublisher } from '../../realtime/bus';
 import { DomainError, notFound, validationError } from '../errors';
 import { PACKAGE_NOT_FOUND } from './packages';
@@ -140,6 +141,8 @@ export async function orderOwner(db: Database, orderNo: string): Promise<string 
 
 export function publishOrderStatus(events: RealtimePublisher, row: OrderRow) {
   return events.publish({
+    // The result page asks for the balance refetch under this id too (ADR 0027).
+    id: paymentStatusEventId(row.orderNo, PAYMENT_EVENT_STATUS[row.status]),
     audience: { kind: 'order', userId: row.userId, orderNo: row.orderNo },
     type: 'PAYMENT_STATUS',
     data: {
@@ -194,6 +197,7 @@ export async function startPayment(
   userId: string,
   ref: string,
   channel: PaymentChannel,
+  logger?: Logger,
 ): Promise<PaymentStarted> {
   const order = await findOwnOrder(db, events, userId, ref);
   if (order.status === 'paid') throw new DomainError('CONFLICT', '订单已支付');
@@ -208,7 +212,10 @@ export async function startPayment(
   try {
     ({ codeUrl } = await gateway.startNative(gatewayOrder(order)));
   } catch (error) {
-    if (error instanceof GatewayError) throw new DomainError('PAYMENT_FAILED', PAYMENT_MESSAGES.PAY_FAILED(error.message));
+    if (error instanceof GatewayError) {
+      logger?.error('payments.gateway_failed', { provider: gateway.kind, orderNo: order.orderNo, reason: error.message, detail: error.detail });
+      throw new DomainError('PAYMENT_FAILED', PAYMENT_MESSAGES.PAY_FAILED(error.message));
+    }
     throw error;
   }
   await db

@@ -1,18 +1,33 @@
 import { AlipaySdk } from 'alipay-sdk';
 import { fenToYuan, yuanToFen } from '../../../contracts/payment-constants';
 import { readKey } from './keys';
-import { GatewayError, NotificationRejected, type GatewayOrder, type PaidNotice, type PaymentGateway } from './types';
+import { GatewayError, NotificationRejected, OWNER_MISSING, type GatewayOrder, type PaidNotice, type PaymentGateway } from './types';
 
-export type AlipayOptions = { appId: string; privateKey: string; alipayPublicKey: string; gateway: string; notifyUrl: string };
+export type AlipayOptions = {
+  appId: string;
+  privateKey: string;
+  alipayPublicKey: string;
+  gateway: string;
+  notifyUrl: string;
+  /** The seller's Alipay user id (2088…): sent with each trade and required of each notification when set. */
+  sellerId?: string;
+};
 
 const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 /** Alipay's time format (Beijing time): yyyy-MM-dd HH:mm:ss. */
 const beijing = (date: Date) => new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+/**
+ * The currency Alipay reports: `trans_currency` (标价币种) is present only for trades priced in a
+ * foreign currency; a trade without it is in yuan, which is then the only default we assume.
+ */
+const currencyOf = (fields: Record<string, string | undefined>) => fields.trans_currency || fields.currency || 'CNY';
 
 /**
  * Alipay face-to-face precreate (a QR code the buyer scans) through the official alipay-sdk:
  * requests signed RSA2 with the application key, responses and notifications verified with
- * Alipay's public key (`validateSign`, `checkNotifySignV2`).
+ * Alipay's public key (`validateSign`, `checkNotifySignV2`). The order's owner travels in `body`,
+ * which precreate accepts and the asynchronous notification echoes as sent (as WeChat's attach);
+ * `passback_params` is documented for the page, wap and app payments, not for precreate.
  */
 export function alipayGateway(options: AlipayOptions): PaymentGateway {
   const sdk = new AlipaySdk({
@@ -30,7 +45,9 @@ export function alipayGateway(options: AlipayOptions): PaymentGateway {
       const result = await sdk.exec(method, { ...extra, bizContent }, { validateSign: true });
       return result;
     } catch (error) {
-      throw new GatewayError((error as Error).message || '支付宝暂时不可用');
+      // alipay-sdk throws for a transport fault or an answer it cannot verify (验签失败…, quoting it).
+      const detail = (error as Error).message ?? String(error);
+      throw new GatewayError(detail.startsWith('验签失败') ? '支付宝应答验签失败' : '支付宝暂时不可用', detail);
     }
   };
 
@@ -44,6 +61,8 @@ export function alipayGateway(options: AlipayOptions): PaymentGateway {
           totalAmount: fenToYuan(order.amountFen).toFixed(2),
           subject: order.title.slice(0, 256),
           timeExpire: beijing(order.expiresAt),
+          body: order.userId,
+          ...(options.sellerId ? { sellerId: options.sellerId } : {}),
         },
         { notifyUrl: options.notifyUrl },
       );
@@ -54,6 +73,7 @@ export function alipayGateway(options: AlipayOptions): PaymentGateway {
       const fields = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
       if (!sdk.checkNotifySignV2(fields)) throw new NotificationRejected('签名无效');
       if (fields.app_id !== options.appId) throw new NotificationRejected('应用不符');
+      if (options.sellerId && fields.seller_id !== options.sellerId) throw new NotificationRejected('收款账号不符');
       const eventId = fields.notify_id || fields.trade_no || '';
       const orderNo = fields.out_trade_no || null;
       if (!orderNo || !PAID_STATES.has(fields.trade_status ?? '')) {
@@ -61,7 +81,12 @@ export function alipayGateway(options: AlipayOptions): PaymentGateway {
       }
       const amount = Number(fields.total_amount);
       if (!Number.isFinite(amount)) throw new NotificationRejected('金额无效');
-      return { kind: 'paid', eventId, notice: { orderNo, tradeNo: fields.trade_no ?? '', amountFen: yuanToFen(amount), currency: 'CNY' } };
+      if (!fields.body) throw new NotificationRejected(OWNER_MISSING);
+      return {
+        kind: 'paid',
+        eventId,
+        notice: { orderNo, tradeNo: fields.trade_no ?? '', amountFen: yuanToFen(amount), currency: currencyOf(fields), userId: fields.body },
+      };
     },
     // Alipay reads the body: exactly `success` stops its retries; anything else is retried.
     answer: (ok) => ({ status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' }),
@@ -73,7 +98,12 @@ export function alipayGateway(options: AlipayOptions): PaymentGateway {
         throw new GatewayError(result.subMsg || result.msg || '支付宝查询失败');
       }
       if (!PAID_STATES.has(result.tradeStatus)) return null;
-      return { orderNo: order.orderNo, tradeNo: result.tradeNo ?? '', amountFen: yuanToFen(Number(result.totalAmount)), currency: 'CNY' };
+      return {
+        orderNo: order.orderNo,
+        tradeNo: result.tradeNo ?? '',
+        amountFen: yuanToFen(Number(result.totalAmount)),
+        currency: currencyOf({ trans_currency: result.transCurrency }),
+      };
     },
   };
 }

@@ -37,6 +37,7 @@ export function createGateways(config: AppConfig): Gateways {
         privateKey: config.ALIPAY_PRIVATE_KEY!,
         alipayPublicKey: config.ALIPAY_PUBLIC_KEY!,
         gateway: config.ALIPAY_GATEWAY,
+        sellerId: config.ALIPAY_SELLER_ID,
         notifyUrl: notifyUrl(config, 'alipay'),
       });
     }

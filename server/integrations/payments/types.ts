@@ -5,13 +5,17 @@ export type GatewayOrder = { orderNo: string; title: string; amountFen: number; 
 
 /**
  * A successful payment as a gateway reported it, after its signature was verified. `userId` is the
- * owner the gateway carried back (WeChat's attach, the sandbox's field), when the protocol has one.
+ * owner the gateway carried back from the order's creation (WeChat's attach, Alipay's body, the
+ * sandbox's field). Absent only in an answer to our own query by order number (reconciliation).
  */
 export type PaidNotice = { orderNo: string; tradeNo: string; amountFen: number; currency: string; userId?: string };
 
+/** The message for a notification that does not name the order's owner: refused, never waved through. */
+export const OWNER_MISSING = '通知缺少订单所属用户';
+
 export type VerifiedNotification =
-  /** Signed by the gateway and about a completed payment. */
-  | { kind: 'paid'; eventId: string; notice: PaidNotice }
+  /** Signed by the gateway and about a completed payment; a notification always names the owner. */
+  | { kind: 'paid'; eventId: string; notice: PaidNotice & { userId: string } }
   /** Signed, but not a payment (a refund, a closed trade): recorded and acknowledged, nothing credited. */
   | { kind: 'ignored'; eventId: string; orderNo: string | null; reason: string };
 
@@ -20,9 +24,27 @@ export class NotificationRejected extends Error {
   override name = 'NotificationRejected';
 }
 
-/** A call to the gateway failed: the message is shown after 支付失败: (spec §8). */
+/**
+ * A gateway's own check that we verify signatures (WeChat Pay's WECHATPAY/SIGNTEST/ probes): refused
+ * like any unverified notification, but expected, so logged as routine rather than as an attack.
+ */
+export class SignatureProbe extends NotificationRejected {
+  override name = 'SignatureProbe';
+}
+
+/**
+ * A call to the gateway failed: the message is shown after 支付失败: (spec §8), so it is a short
+ * sentence or the gateway's own business message; `detail` (the library's error, which may quote the
+ * unverified answer and its signature) goes to the log only.
+ */
 export class GatewayError extends Error {
   override name = 'GatewayError';
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+  }
 }
 
 export type GatewayAnswer = { status: number; contentType: string; body: string };

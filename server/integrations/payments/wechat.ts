@@ -1,7 +1,7 @@
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import { z } from '../../../contracts/zod';
 import { readKey } from './keys';
-import { GatewayError, header, NotificationRejected, type GatewayOrder, type PaidNotice, type PaymentGateway } from './types';
+import { GatewayError, header, NotificationRejected, OWNER_MISSING, SignatureProbe, type GatewayOrder, type PaidNotice, type PaymentGateway } from './types';
 
 export type WechatPayOptions = {
   mchid: string;
@@ -17,7 +17,10 @@ export type WechatPayOptions = {
 
 /** WeChat Pay rejects notifications whose timestamp is further off; we do the same. */
 const MAX_CLOCK_SKEW_S = 300;
-/** WeChat Pay sends these to check that a notify URL verifies signatures: they must be refused. */
+/**
+ * WeChat Pay sends notifications signed `WECHATPAY/SIGNTEST/…` to check that a notify URL verifies
+ * signatures (签名探测): they never verify and must be refused, and are told apart in the log.
+ */
 const PROBE_PREFIX = 'WECHATPAY/SIGNTEST/';
 
 const notificationSchema = z.object({
@@ -43,10 +46,18 @@ const transactionSchema = z.object({
 /** `yyyy-MM-ddTHH:mm:ss+08:00`, the form WeChat Pay wants for time_expire. */
 const rfc3339Beijing = (date: Date) => `${new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
 
+/**
+ * The plugin marks an answer it could not verify with an EV2_/EV3_ code (on the error, or on the
+ * BusinessError it leaves as the data of a 4xx): its message is then not WeChat Pay's, and is not
+ * shown. A verified refusal carries WeChat Pay's own message, which is.
+ */
 const failure = (error: unknown) => {
-  const data = (error as { response?: { data?: { message?: unknown } } }).response?.data;
-  const message = typeof data?.message === 'string' ? data.message : (error as Error).message;
-  return new GatewayError(message || '微信支付暂时不可用');
+  const e = error as { code?: unknown; message?: unknown; response?: { status?: number; data?: { code?: unknown; message?: unknown } } };
+  const data = e.response?.data;
+  const detail = typeof e.message === 'string' ? e.message : String(error);
+  if ([e.code, data?.code].some((code) => typeof code === 'string' && /^EV[23]_/.test(code))) return new GatewayError('微信支付应答验签失败', detail);
+  if (typeof data?.message === 'string' && data.message) return new GatewayError(data.message, `${e.response?.status} ${String(data.code)}: ${detail}`);
+  return new GatewayError('微信支付暂时不可用', detail);
 };
 
 /**
@@ -101,7 +112,7 @@ export function wechatGateway(options: WechatPayOptions): PaymentGateway {
       const timestamp = header(headers, 'Wechatpay-Timestamp') ?? '';
       const nonce = header(headers, 'Wechatpay-Nonce') ?? '';
       const serial = header(headers, 'Wechatpay-Serial') ?? '';
-      if (signature.startsWith(PROBE_PREFIX)) throw new NotificationRejected('探测通知，签名不予通过');
+      if (signature.startsWith(PROBE_PREFIX)) throw new SignatureProbe('探测通知，签名不予通过');
       if (!signature || !timestamp || !nonce || !serial) throw new NotificationRejected('缺少微信支付签名');
       if (serial !== options.platformPublicKeyId) throw new NotificationRejected('未知的微信支付公钥');
       if (!/^\d+$/.test(timestamp) || Math.abs(Number(Formatter.timestamp()) - Number(timestamp)) > MAX_CLOCK_SKEW_S) {
@@ -124,7 +135,10 @@ export function wechatGateway(options: WechatPayOptions): PaymentGateway {
       if (eventType !== 'TRANSACTION.SUCCESS' || transaction.data.trade_state !== 'SUCCESS') {
         return { kind: 'ignored', eventId: id, orderNo: transaction.data.out_trade_no, reason: `${eventType} ${transaction.data.trade_state}` };
       }
-      return { kind: 'paid', eventId: id, notice: toNotice(transaction.data) };
+      // attach is sent with every order (startNative): a payment without it is not one of ours as made.
+      const { attach } = transaction.data;
+      if (!attach) throw new NotificationRejected(OWNER_MISSING);
+      return { kind: 'paid', eventId: id, notice: { ...toNotice(transaction.data), userId: attach } };
     },
     // WeChat Pay: 200 or 204 without a body is success; a failure is 4XX/5XX with {code, message}.
     answer: (ok, message) =>
