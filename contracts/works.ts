@@ -105,12 +105,26 @@ const workType = z.enum(WORK_TYPES, { error: '请选择作品类型' });
 /** A student of the caller's own; null (on update) unlinks the student. */
 const profileId = z.string({ error: '学生档案不存在' }).uuid('学生档案不存在');
 
+/** A save links at most this many operations: a page's generations and accepted proposals since its last save. */
+export const MAX_LINKED_OPERATIONS = 50;
+/**
+ * The caller's AI operations whose text the saved content holds (a writing page's generations and
+ * accepted proposals): linked to the work, so the export labels it (ADR 0029) and the generation
+ * records show where it went. A document generation among them makes the version a 'generation'.
+ */
+const operationIds = z
+  .array(z.string({ error: '生成记录不存在' }).uuid('生成记录不存在'), { error: '生成记录格式不正确' })
+  .max(MAX_LINKED_OPERATIONS, `一次最多关联${MAX_LINKED_OPERATIONS}条生成记录`)
+  .transform((ids) => [...new Set(ids)])
+  .optional();
+
 /** POST /api/v1/works */
 export const workCreateSchema = z.object({
   title,
   type: workType,
   clientProfileId: profileId.nullable().optional(),
   content: editorDocumentSchema,
+  operationIds,
 });
 export type WorkCreate = z.infer<typeof workCreateSchema>;
 
@@ -120,6 +134,7 @@ export const workUpdateSchema = z.object({
   type: workType.optional(),
   clientProfileId: profileId.nullable().optional(),
   content: editorDocumentSchema.optional(),
+  operationIds,
 });
 export type WorkUpdate = z.infer<typeof workUpdateSchema>;
 
