@@ -209,8 +209,9 @@ export const versionCompareSchema = z.object({
 export type VersionCompare = z.infer<typeof versionCompareSchema>;
 
 /**
- * GET /api/v1/works/{id}/export?format=docx|pdf[&aigc=1]: `aigc` is the caller saying the text
- * holds generated content the versions do not show (the label is added either way when they do).
+ * GET /api/v1/works/{id}/export?format=docx|pdf[&aigc=1]: the label comes from the operations linked
+ * to the work (ADR 0029); `aigc` is an API caller adding that the text holds content generated
+ * elsewhere. It can only add the label, never remove it; the web pages do not send it.
  */
 export const workExportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS, { error: '导出格式只能是 docx 或 pdf' }),
