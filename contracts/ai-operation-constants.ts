@@ -9,10 +9,17 @@ export const DOCUMENT_OPERATIONS = ['ps', 'cv', 'recommendation', 'free', 'write
 /** The editor's floating-toolbar tools: they work on a selection and propose a replacement. */
 export const SELECTION_OPERATIONS = ['expand', 'rephrase', 'rewrite', 'style', 'shorten', 'translate'] as const;
 export const AI_OPERATIONS = [...DOCUMENT_OPERATIONS, ...SELECTION_OPERATIONS] as const;
+/**
+ * Document operations whose answer is the document itself (a review's is not): they can continue a
+ * stopped text (`continueFrom`) and save into a work of their type.
+ */
+export const WRITING_OPERATIONS = ['ps', 'cv', 'recommendation', 'free', 'write_by_requirement'] as const;
 export type DocumentOperation = (typeof DOCUMENT_OPERATIONS)[number];
+export type WritingOperation = (typeof WRITING_OPERATIONS)[number];
 export type SelectionOperation = (typeof SELECTION_OPERATIONS)[number];
 export type AiOperation = (typeof AI_OPERATIONS)[number];
 
+export const isWritingOperation = (op: string): op is WritingOperation => (WRITING_OPERATIONS as readonly string[]).includes(op);
 export const isSelectionOperation = (op: AiOperation): op is SelectionOperation => (SELECTION_OPERATIONS as readonly string[]).includes(op);
 
 export const AI_OPERATION_LABELS: Record<AiOperation, string> = {
@@ -52,6 +59,8 @@ export const AI_INPUT_LIMITS = {
   prompt: 5000,
   requirement: 10_000,
   essay: 20_000,
+  /** The text a continuation picks up from: a whole draft. */
+  continueFrom: 20_000,
   selection: 5000,
   context: 5000,
   listItems: 10,

@@ -89,6 +89,15 @@ const wordLimit = (fallback: number) =>
     .min(L.wordLimitMin, `字数要求不能少于${L.wordLimitMin}`)
     .max(L.wordLimitMax, `字数要求不能超过${L.wordLimitMax}`)
     .default(fallback);
+/**
+ * 继续生成: the text a stopped generation left, which the answer continues exactly where it ends
+ * (never repeating it). Not trimmed: a text stopped mid-sentence may end in the space it needs.
+ */
+const continueFrom = z
+  .string({ error: '续写的正文格式不正确' })
+  .max(L.continueFrom, `续写的正文不能超过${L.continueFrom}个字符`)
+  .transform((v) => (v.trim() ? v : undefined))
+  .optional();
 const language = (fallback: OutputLanguage) => choice(OUTPUT_LANGUAGES, '输出语言').default(fallback);
 
 export const psInputSchema = z.object({
@@ -103,6 +112,7 @@ export const psInputSchema = z.object({
   tone: choice(PS_TONES, '语气').default('sincere'),
   language: language('en'),
   extraRequirements: optional('其他要求', L.requirements),
+  continueFrom,
 });
 
 export const cvInputSchema = z.object({
@@ -117,6 +127,7 @@ export const cvInputSchema = z.object({
     .default([...CV_SECTIONS]),
   targetProgram: optional('目标专业', L.shortText),
   extraRequirements: optional('其他要求', L.requirements),
+  continueFrom,
 });
 
 export const letterQualitySchema = z.object({
@@ -140,6 +151,7 @@ export const recommendationInputSchema = z.object({
   language: language('en'),
   wordLimit: wordLimit(600),
   extraRequirements: optional('其他要求', L.requirements),
+  continueFrom,
 });
 
 export const freeInputSchema = z.object({
@@ -147,6 +159,7 @@ export const freeInputSchema = z.object({
   prompt: optional('写作提示', L.prompt),
   wordLimit: wordLimit(800),
   language: language('zh'),
+  continueFrom,
 });
 
 export const writeByRequirementInputSchema = z.object({
@@ -157,6 +170,7 @@ export const writeByRequirementInputSchema = z.object({
     .max(L.requirement, `写作要求不能超过${L.requirement}个字符`),
   wordLimit: wordLimit(800),
   language: language('zh'),
+  continueFrom,
 });
 
 const essay = z

@@ -59,3 +59,43 @@ export function markdownDocument(text: string): EditorDocument {
     .map(blockOf);
   return { blocks };
 }
+
+/** A run back in the markers `inlineRuns` reads; other styles have no marker and are dropped. */
+function markdownRun(run: InlineContent): string {
+  const text = run.text;
+  if (!text.trim()) return text;
+  // Markers hug the words: `** x**` would not read back as bold.
+  const [, lead, body, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(text)!;
+  if (run.styles.bold) return `${lead}**${body}**${trail}`;
+  if (run.styles.italic) return `${lead}*${body}*${trail}`;
+  return text;
+}
+
+/**
+ * The editor document as the light markdown `markdownDocument` reads: headings, list items, quotes,
+ * bold and italic, one block a paragraph (children follow their parent). What 继续生成 sends as the
+ * text to continue when the consultant changed a stopped draft, so the continuation and the page's
+ * reading of the whole agree with the server's.
+ */
+export function documentMarkdown(document: EditorDocument): string {
+  const lines: string[] = [];
+  let number = 0;
+  const walk = (blocks: EditorBlock[]) => {
+    for (const block of blocks) {
+      const text = block.content
+        .map(markdownRun)
+        .join('')
+        .replace(/\s*\n\s*/g, ' ');
+      number = block.type === 'numberedListItem' ? number + 1 : 0;
+      const marker =
+        block.type === 'heading'
+          ? `${'#'.repeat(Math.min(block.props.level ?? 1, 6))} `
+          : ({ bulletListItem: '- ', numberedListItem: `${number}. `, quote: '> ' } as Record<string, string>)[block.type];
+      // An empty block is only a gap.
+      if (text.trim()) lines.push(`${marker ?? ''}${text}`);
+      walk(block.children);
+    }
+  };
+  walk(document.blocks);
+  return lines.join('\n\n');
+}

@@ -106,12 +106,26 @@ const workType = z.enum(WORK_TYPES, { error: '请选择作品类型' });
 /** A student of the caller's own; null (on update) unlinks the student. */
 const profileId = z.string({ error: '学生档案不存在' }).uuid('学生档案不存在');
 
+/** A save links at most this many operations: a page's generations and accepted proposals since its last save. */
+export const MAX_LINKED_OPERATIONS = 50;
+/**
+ * The caller's AI operations whose text the saved content holds (a writing page's generations and
+ * accepted proposals): linked to the work, so the export labels it (ADR 0029) and the generation
+ * records show where it went. A document generation among them makes the version a 'generation'.
+ */
+const operationIds = z
+  .array(z.string({ error: '生成记录不存在' }).uuid('生成记录不存在'), { error: '生成记录格式不正确' })
+  .max(MAX_LINKED_OPERATIONS, `一次最多关联${MAX_LINKED_OPERATIONS}条生成记录`)
+  .transform((ids) => [...new Set(ids)])
+  .optional();
+
 /** POST /api/v1/works */
 export const workCreateSchema = z.object({
   title,
   type: workType,
   clientProfileId: profileId.nullable().optional(),
   content: editorDocumentSchema,
+  operationIds,
 });
 export type WorkCreate = z.infer<typeof workCreateSchema>;
 
@@ -121,6 +135,7 @@ export const workUpdateSchema = z.object({
   type: workType.optional(),
   clientProfileId: profileId.nullable().optional(),
   content: editorDocumentSchema.optional(),
+  operationIds,
 });
 export type WorkUpdate = z.infer<typeof workUpdateSchema>;
 
@@ -195,10 +210,10 @@ export const versionCompareSchema = z.object({
 export type VersionCompare = z.infer<typeof versionCompareSchema>;
 
 /**
- * GET /api/v1/works/{id}/export?format=docx|pdf[&aigc=1][&cvLength=one_page|two_page]: `aigc` is
- * the caller saying the text holds generated content the versions do not show (the label is added
- * either way when they do); `cvLength` picks a CV's layout (compact for one page, roomier for two),
- * ignored for other works.
+ * GET /api/v1/works/{id}/export?format=docx|pdf[&aigc=1][&cvLength=one_page|two_page]: the label
+ * comes from the operations linked to the work (ADR 0029); `aigc` is an API caller adding that the
+ * text holds content generated elsewhere (it can only add the label; the web pages do not send it).
+ * `cvLength` picks a CV's layout (compact for one page, roomier for two), ignored for other works.
  */
 export const workExportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS, { error: '导出格式只能是 docx 或 pdf' }),

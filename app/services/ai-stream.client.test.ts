@@ -48,12 +48,22 @@ describe('runOperation', () => {
       ]),
     );
     const outcome = await runOperation(BODY, { onEvent: (e) => seen.push(e.event) }, fetchImpl as typeof fetch);
-    expect(outcome).toEqual({ status: 'done', text: '第一段。', operation: op });
+    expect(outcome).toEqual({ status: 'done', text: '第一段。', operation: op, savedToWork: false });
     expect(seen).toEqual(['start', 'running', 'delta', 'delta', 'done']);
     expect(fetchImpl).toHaveBeenCalledWith(
       '/resources/api/ai/generate',
       expect.objectContaining({ method: 'POST', body: JSON.stringify(BODY) }),
     );
+  });
+
+  it('a done saved into the named work says so', async () => {
+    const fetchImpl = async () =>
+      streamed([
+        frame('start', { operationId: 'op1' }),
+        frame('delta', { text: '正文' }),
+        frame('done', { operation: op, savedToWork: true }),
+      ]);
+    expect(await runOperation(BODY, {}, fetchImpl as typeof fetch)).toMatchObject({ status: 'done', text: '正文', savedToWork: true });
   });
 
   it('an error event is the outcome, with what was written and the refund', async () => {

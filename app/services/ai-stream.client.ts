@@ -3,7 +3,7 @@ import { createEventStreamParser, type OperationEvent, type OperationSummary } f
 import { resourceFailure, ResourceError, type ResourceEnvelope } from './resource-fetch.client';
 
 export type OperationOutcome =
-  | { status: 'done'; text: string; operation: OperationSummary }
+  | { status: 'done'; text: string; operation: OperationSummary; savedToWork: boolean }
   | { status: 'error'; text: string; code: string; message: string; pointsRefunded: number }
   /** 停止 (the signal): the API refunds when the stream closes. */
   | { status: 'stopped'; text: string };
@@ -27,7 +27,8 @@ export async function runOperation(
   let outcome: OperationOutcome | null = null;
   const parser = createEventStreamParser((event) => {
     if (event.event === 'delta') text += event.data.text;
-    else if (event.event === 'done') outcome = { status: 'done', text, operation: event.data.operation };
+    else if (event.event === 'done')
+      outcome = { status: 'done', text, operation: event.data.operation, savedToWork: !!event.data.savedToWork };
     else if (event.event === 'error')
       outcome = { status: 'error', text, code: event.data.code, message: event.data.message, pointsRefunded: event.data.pointsRefunded };
     options.onEvent?.(event);

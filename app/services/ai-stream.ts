@@ -1,7 +1,7 @@
 /**
  * The AI engine's event stream (POST /api/v1/ai/generate, ADR 0026) as the browser reads it:
  * `start` {operationId, pointsReserved, status, queuedAhead}, `running`, `delta` {text}, then
- * `done` {operation} or `error` {code, message, pointsRefunded}. Comments (`: heartbeat`) keep
+ * `done` {operation, savedToWork} or `error` {code, message, pointsRefunded}. Comments (`: heartbeat`) keep
  * the connection alive and are skipped. Pure: the parser is fed text as it arrives.
  */
 export type OperationSummary = { id: string; status: string; points: number; outputChars: number; workId: string | null };
@@ -10,7 +10,8 @@ export type OperationEvent =
   | { event: 'start'; data: { operationId: string; pointsReserved: number; status: string; queuedAhead: number } }
   | { event: 'running'; data: { operationId: string } }
   | { event: 'delta'; data: { text: string } }
-  | { event: 'done'; data: { operation: OperationSummary } }
+  /** `savedToWork`: the answer is the named work's newest version (a writing operation of its type). */
+  | { event: 'done'; data: { operation: OperationSummary; savedToWork?: boolean } }
   | { event: 'error'; data: { code: string; message: string; pointsRefunded: number; operation?: OperationSummary } };
 
 export const OPERATION_EVENTS: ReadonlySet<string> = new Set(['start', 'running', 'delta', 'done', 'error']);

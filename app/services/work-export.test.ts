@@ -4,5 +4,5 @@ it('builds the download address through the web app’s pass-through', () => {
   expect(workExportHref('3f1c2a9e-0000-4000-8000-000000000001', 'pdf')).toBe(
     '/resources/api/works/3f1c2a9e-0000-4000-8000-000000000001/export?format=pdf',
   );
-  expect(workExportHref('w/../x', 'docx', { aigc: true })).toBe('/resources/api/works/w%2F..%2Fx/export?format=docx&aigc=1');
+  expect(workExportHref('w/../x', 'docx')).toBe('/resources/api/works/w%2F..%2Fx/export?format=docx');
 });

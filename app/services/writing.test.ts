@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   applyPrefill,
   applyRlStudent,
+  continuationBase,
   cvFormFrom,
+  generationRequest,
+  storedOperationIds,
+  withOperation,
   cvRequest,
   emptyCvForm,
   emptyFreeForm,
@@ -22,6 +26,9 @@ import {
   translationTarget,
   workTitleOf,
 } from './writing';
+import { documentFromText } from '../../server/domain/works/document-from-text';
+import { documentMarkdown, markdownDocument } from '../../contracts/markdown-document';
+import { plainTextOf } from '../../contracts/work-text';
 
 const archive = {
   targets: { degree: '硕士', majors: ['MSc Data Science', 'MSc Statistics'], countries: ['英国'] },
@@ -39,7 +46,13 @@ describe('the PS form and the archive', () => {
   });
 
   it('a picked student replaces what the archive knows, keeps the rest, and features its first entries', () => {
-    const form = { ...emptyPsForm(), targetSchool: 'University of Edinburgh', targetProgram: 'old', tone: 'academic' as const, focus: ['x'] };
+    const form = {
+      ...emptyPsForm(),
+      targetSchool: 'University of Edinburgh',
+      targetProgram: 'old',
+      tone: 'academic' as const,
+      focus: ['x'],
+    };
     const student = { id: 's', name: '小王', prefill: prefillOf(archive), experiences: experiencesOf(archive) };
     const next = applyPrefill(form, student);
     expect(next.targetProgram).toBe('MSc Data Science');
@@ -49,8 +62,22 @@ describe('the PS form and the archive', () => {
   });
 
   it('reads a stored sidebar back, replacing what is not a valid choice', () => {
-    const form = psFormFrom({ tone: 'angry', language: 'zh', wordLimit: 'abc', focus: ['a', 3, 'b'], targetProgram: 'CS', documentType: 'SOP' });
-    expect(form).toMatchObject({ tone: 'sincere', language: 'zh', wordLimit: '800', focus: ['a', 'b'], targetProgram: 'CS', documentType: 'SOP' });
+    const form = psFormFrom({
+      tone: 'angry',
+      language: 'zh',
+      wordLimit: 'abc',
+      focus: ['a', 3, 'b'],
+      targetProgram: 'CS',
+      documentType: 'SOP',
+    });
+    expect(form).toMatchObject({
+      tone: 'sincere',
+      language: 'zh',
+      wordLimit: '800',
+      focus: ['a', 'b'],
+      targetProgram: 'CS',
+      documentType: 'SOP',
+    });
     expect(psFormFrom(null)).toEqual(emptyPsForm());
   });
 
@@ -86,7 +113,11 @@ describe('selection tools', () => {
 
   it('sends the selection with its surroundings and the tool option', () => {
     const body = selectionRequest({ operation: 'style', style: 'academic' }, 'middle', 'before middle after', 'id-1');
-    expect(body).toEqual({ operation: 'style', clientProfileId: 'id-1', input: { selectedText: 'middle', context: 'before  after', style: 'academic' } });
+    expect(body).toEqual({
+      operation: 'style',
+      clientProfileId: 'id-1',
+      input: { selectedText: 'middle', context: 'before  after', style: 'academic' },
+    });
     const t = selectionRequest({ operation: 'translate', targetLanguage: 'zh' }, 'only', 'only', null);
     expect(t).toEqual({ operation: 'translate', input: { selectedText: 'only', context: undefined, targetLanguage: 'zh' } });
   });
@@ -114,7 +145,11 @@ describe('free writing', () => {
   });
 
   it('reads a stored form back', () => {
-    expect(freeFormFrom({ mode: 'requirement', requirement: 'x', language: 'fr' })).toMatchObject({ mode: 'requirement', requirement: 'x', language: 'zh' });
+    expect(freeFormFrom({ mode: 'requirement', requirement: 'x', language: 'fr' })).toMatchObject({
+      mode: 'requirement',
+      requirement: 'x',
+      language: 'zh',
+    });
   });
 });
 
@@ -135,7 +170,10 @@ describe('recommendation letters', () => {
       input: {
         recommenderName: '李明',
         courses: ['数据结构', '机器学习'],
-        qualities: [{ quality: '好奇心', example: '课后追问图算法' }, { quality: '坚韧', example: undefined }],
+        qualities: [
+          { quality: '好奇心', example: '课后追问图算法' },
+          { quality: '坚韧', example: undefined },
+        ],
         wordLimit: 600,
       },
     });
@@ -158,5 +196,56 @@ describe('CV', () => {
       input: { sections: ['education', 'skills'], length: 'two_page', language: 'en' },
     });
     expect(cvFormFrom({ sections: ['awards', 'nope'], style: 'academic' })).toMatchObject({ sections: ['awards'], style: 'academic' });
+  });
+});
+
+describe('generation: continue, the open work, the operations a save names', () => {
+  const STOPPED = '# Personal Statement\n\nMy interest in **data** began ';
+
+  it('继续生成 continues the stopped stream itself while the page shows it unchanged, else the document as it stands', () => {
+    const shown = markdownDocument(STOPPED);
+    expect(continuationBase(STOPPED, shown)).toBe(STOPPED);
+    const edited = markdownDocument('# Personal Statement\n\nMy interest in **data** began early.');
+    expect(continuationBase(STOPPED, edited)).toBe('# Personal Statement\n\nMy interest in **data** began early.');
+    expect(continuationBase(null, shown)).toBe('# Personal Statement\n\nMy interest in **data** began');
+  });
+
+  it('the page and the server read a generation the same way: the same blocks, styles and text, ids aside', () => {
+    const text = `${STOPPED}with a traffic model.\n- first\n- second\n1. step\n> quote *here*\n## Why`;
+    const ids = (blocks: Array<Record<string, unknown>>) => blocks.map(({ id: _id, ...rest }) => rest);
+    const page = markdownDocument(text);
+    const server = documentFromText(text);
+    expect(ids(page.blocks as never)).toEqual(ids(server.blocks as never));
+    expect(plainTextOf(page.blocks)).toBe(plainTextOf(server.blocks));
+    // Written back and read again, nothing moves: what 继续生成 sends is what the page shows.
+    expect(ids(markdownDocument(documentMarkdown(page)).blocks as never)).toEqual(ids(page.blocks as never));
+  });
+
+  it('adds the text to continue, and names the open work for a writing operation only', () => {
+    const ps = { operation: 'ps', input: { targetProgram: 'MSc' } };
+    expect(generationRequest(ps, {})).toEqual(ps);
+    expect(generationRequest(ps, { continueFrom: 'My', workId: 'w1' })).toEqual({
+      operation: 'ps',
+      input: { targetProgram: 'MSc', continueFrom: 'My' },
+      workId: 'w1',
+    });
+    expect(generationRequest({ operation: 'revision', input: { essay: 'x' } }, { workId: 'w1' })).toEqual({
+      operation: 'revision',
+      input: { essay: 'x' },
+    });
+    expect(generationRequest({ operation: 'rephrase', input: {} }, { workId: 'w1' })).not.toHaveProperty('workId');
+  });
+
+  it('tracks each operation once, the newest fifty, and reads stored ids back', () => {
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    let ids: string[] = [];
+    for (let n = 0; n < 60; n++) ids = withOperation(ids, id(n));
+    expect(ids).toHaveLength(50);
+    expect(ids[0]).toBe(id(10));
+    expect(withOperation(ids, id(59))).toBe(ids);
+    expect(withOperation([], null)).toEqual([]);
+    expect(withOperation([], 'nope')).toEqual([]);
+    expect(storedOperationIds([id(1), 3, 'x', id(2)])).toEqual([id(1), id(2)]);
+    expect(storedOperationIds('x')).toEqual([]);
   });
 });

@@ -17,7 +17,10 @@ import {
   type PsTone,
   type SelectionOperation,
   type WritingStyle,
+  isWritingOperation,
 } from '../../contracts/ai-operation-constants';
+import { documentMarkdown, markdownDocument } from '../../contracts/markdown-document';
+import type { EditorDocument } from '../../contracts/works';
 import type { DraftType } from './drafts';
 
 /**
@@ -203,6 +206,43 @@ export function nearestRange<R extends { from: number }>(ranges: R[], from: numb
 export const WRITING_PAGES = {
   ps: { draftType: 'ps', workType: 'ps', label: 'PS / SOP', route: '/dash/ps-writing' },
 } as const satisfies Record<string, { draftType: DraftType; workType: string; label: string; route: string }>;
+
+// ---- Generation: continue, the open work, the operations a save names -------------------------
+
+type RequestBody = { operation: string; input: object; workId?: string };
+
+/**
+ * The text 继续生成 continues: the stopped stream itself while the page still shows it as it
+ * arrived (its exact spaces and line breaks, so the continuation joins it word for word), else the
+ * document as it now stands, written back as the markdown the page and the server read.
+ */
+export function continuationBase(stopped: string | null, current: EditorDocument): string {
+  const now = documentMarkdown(current);
+  if (stopped && documentMarkdown(markdownDocument(stopped)) === now) return stopped;
+  return now;
+}
+
+/**
+ * The page's request as sent: 继续生成 adds the text to continue; with a work open, a writing
+ * operation names it, so its answer becomes the work's next version by itself (ADR 0030).
+ */
+export function generationRequest<B extends RequestBody>(body: B, options: { continueFrom?: string; workId?: string | null }): B {
+  const input = options.continueFrom ? { ...body.input, continueFrom: options.continueFrom } : body.input;
+  const workId = options.workId && isWritingOperation(body.operation) ? { workId: options.workId } : {};
+  return { ...body, input, ...workId };
+}
+
+/** A save names at most this many operations (contracts/works.ts MAX_LINKED_OPERATIONS). */
+export const TRACKED_OPERATIONS = 50;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The operations whose text is in the document since the last save: once each, the newest kept. */
+export const withOperation = (ids: string[], id: string | null | undefined): string[] =>
+  id && UUID.test(id) && !ids.includes(id) ? [...ids, id].slice(-TRACKED_OPERATIONS) : ids;
+
+/** A stored sidebar's operation ids read back (local storage, any shape). */
+export const storedOperationIds = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((id): id is string => typeof id === 'string' && UUID.test(id)).slice(-TRACKED_OPERATIONS) : [];
 
 export const reduceAiHref = (workId: string) => `/dash/reduce-ai?workId=${encodeURIComponent(workId)}`;
 

@@ -1,5 +1,12 @@
 import { Router } from 'express';
-import { AI_OPERATIONS, generateRequestSchema, selectModelSchema, type GenerateRequest } from '../../contracts/ai-operations';
+import {
+  AI_OPERATION_WORK_TYPES,
+  AI_OPERATIONS,
+  generateRequestSchema,
+  isWritingOperation,
+  selectModelSchema,
+  type GenerateRequest,
+} from '../../contracts/ai-operations';
 import { centsToPoints } from '../../contracts/constants';
 import { factCheckRequestSchema } from '../../contracts/fact-check';
 import { z } from '../../contracts/zod';
@@ -106,9 +113,9 @@ export function aiRoutes(deps: ApiDeps, options: AiRouteOptions = {}) {
     auth,
     route(async (req, res) => {
       const { id } = parse(idParams, req.params);
-      const row = await cancelOperation(db, authOf(res).userId, id);
+      const { row, settling } = await cancelOperation(db, authOf(res).userId, id);
       running.get(id)?.abort();
-      ok(res, toOperationDto(row), '已停止生成，积分已退还');
+      ok(res, toOperationDto(row), settling ? '已停止生成，按已生成的字数结算，其余积分退还' : '已停止生成，积分已退还');
     }),
   );
 
@@ -130,7 +137,12 @@ export function aiRoutes(deps: ApiDeps, options: AiRouteOptions = {}) {
       const request: GenerateRequest = parse(generateRequestSchema, req.body);
       let profile: StudentProfile | null = null;
       if (request.clientProfileId) profile = await getProfile(db, userId, request.clientProfileId);
-      if (request.workId) await getWork(db, userId, request.workId);
+      const work = request.workId ? await getWork(db, userId, request.workId) : null;
+      // Only a document written for the work's type replaces its text; any other operation (a
+      // selection tool, a review, another type's document) is only linked to it (ADR 0026).
+      const savesIntoWork = !!work && isWritingOperation(request.operation) && AI_OPERATION_WORK_TYPES[request.operation] === work.type;
+      // 继续生成: the answer continues this text; a saved work holds both.
+      const continueFrom = 'continueFrom' in request.input ? request.input.continueFrom : undefined;
       const chosen = request.modelId ?? (await selectedModelOf(db, userId));
       if (request.modelId && !modelIds().includes(request.modelId)) throw validationError('模型不存在', 'modelId');
       const model = chosen && modelIds().includes(chosen) ? chosen : modelIds()[0];
@@ -197,6 +209,7 @@ export function aiRoutes(deps: ApiDeps, options: AiRouteOptions = {}) {
           signal: controller.signal,
           timeoutMs: config.AI_TIMEOUT_MS,
           offlineDraft,
+          continueFrom,
         })) {
           output += delta;
           stream.send('delta', { text: delta });
@@ -219,9 +232,12 @@ export function aiRoutes(deps: ApiDeps, options: AiRouteOptions = {}) {
 
       let done = await finish(db, op, outcome);
       wakeup.wakeAll();
-      if (done.status === 'succeeded' && request.workId && output.trim()) {
+      let savedToWork = false;
+      if (done.status === 'succeeded' && savesIntoWork && work && output.trim()) {
         try {
-          await saveGeneratedContent(db, userId, request.workId, { content: documentFromText(output), operationId: op.id });
+          const content = documentFromText(`${continueFrom ?? ''}${output}`);
+          await saveGeneratedContent(db, userId, work.id, { content, operationId: op.id });
+          savedToWork = true;
         } catch (err) {
           // The text reached the page and was paid for; the page can still save it itself.
           logger.warn('ai.save_to_work_failed', { operationId: op.id, err });
@@ -237,12 +253,14 @@ export function aiRoutes(deps: ApiDeps, options: AiRouteOptions = {}) {
         })
         .catch((err: unknown) => logger.warn('ai.publish_failed', { operationId: op.id, err }));
       if (done.status === 'succeeded') {
-        stream.send('done', { operation: toOperationDto(done) });
+        // savedToWork: the work's newest version is this answer, as the page reads it too.
+        stream.send('done', { operation: toOperationDto(done), savedToWork });
       } else {
         stream.send('error', {
           code: done.errorCode,
           message: done.errorMessage,
-          pointsRefunded: centsToPoints(done.pointsReservedCents),
+          // A stop pays the per-character part of what it delivered; the rest comes back.
+          pointsRefunded: centsToPoints(done.pointsReservedCents - done.pointsChargedCents),
           operation: toOperationDto(done),
         });
       }

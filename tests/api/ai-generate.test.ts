@@ -3,6 +3,8 @@ import { fake, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai/
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { adjustPoints } from '../../server/domain/points/adjustments';
+import { updatePrices } from '../../server/domain/points/prices';
+import { CONTINUE_INSTRUCTION } from '../../server/ai/prompts/shared';
 import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
 
 type SseEvent = { event: string; data: Record<string, unknown>; at: number };
@@ -76,6 +78,14 @@ const waitFor = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
     await new Promise((r) => setTimeout(r, 25));
   }
 };
+const deltaText = (events: SseEvent[]) =>
+  events
+    .filter((e) => e.event === 'delta')
+    .map((e) => e.data.text)
+    .join('');
+type HistoryItem = { type: string; source: string; status: string; points: number; metadata: Record<string, unknown> };
+const historyOf = async (s: TestServer, token: string) =>
+  (await client(s.url).get('/user/points-history?pageSize=50', token)).body.data.items as HistoryItem[];
 const operationsOf = async (s: TestServer, token: string, query = '') =>
   (await client(s.url).get(`/ai/operations${query}`, token)).body.data as { items: OperationView[]; total: number };
 
@@ -291,6 +301,26 @@ describe('POST /api/v1/ai/generate', () => {
       expect(text).toContain('浙江大学');
       expect(last(result.events).data.operation).toMatchObject({ status: 'succeeded', offline: true, points: 10 });
       expect(await balance(offline, me.accessToken)).toBe(before - 10);
+
+      // 继续生成: the engine continues its own draft from where a stop left it, never repeating it.
+      const ps = {
+        operation: 'ps',
+        clientProfileId: profile.body.data.id,
+        input: { targetProgram: 'MSc Computer Science', language: 'zh' },
+      };
+      for (const cut of [7, 60, 151]) {
+        const rest = await generate(offline, me.accessToken, { ...ps, input: { ...ps.input, continueFrom: text.slice(0, cut) } });
+        expect(deltaText(rest.events)).toBe(text.slice(cut));
+      }
+      // Rewritten by the consultant: the draft's sections not yet there, labelled as offline.
+      const mine = await generate(offline, me.accessToken, {
+        ...ps,
+        input: { ...ps.input, continueFrom: '我自己写的开头。\n\n## 学术背景\n\n我在浙江大学学习计算机科学。' },
+      });
+      const added = deltaText(mine.events);
+      expect(added.startsWith('\n\n【离线模式】\n## 开篇与动机')).toBe(true);
+      expect(added).not.toContain('## 学术背景');
+      expect(added).toContain('## 未来目标');
     } finally {
       await offline.close();
     }
@@ -404,6 +434,147 @@ describe('POST /api/v1/ai/generate', () => {
     } finally {
       stop();
     }
+  });
+
+  it('with a workId, only a document written for the work’s type replaces its text; tools, reviews and other types are only linked', async () => {
+    const me = await login(server.url);
+    const api = client(server.url);
+    const original = { blocks: [{ id: 'p1', type: 'paragraph', content: [{ type: 'text', text: '我的原文，一个字都不能丢。' }] }] };
+    const work = (await api.post('/works', { title: 'PS', type: 'ps', content: original }, me.accessToken)).body.data;
+    provider.script(
+      fake.stream('换一种说法。'),
+      fake.stream('## 总体评价\n- 很好。'),
+      fake.stream('一篇自由写作。'),
+      fake.stream('# 个人陈述\n正文第一段。'),
+    );
+    const runs = [
+      { operation: 'rephrase', workId: work.id, input: { selectedText: '我的原文' } },
+      { operation: 'revision', workId: work.id, input: { essay: '我的原文，一个字都不能丢。这是一篇需要修改的文书。' } },
+      { ...FREE, workId: work.id },
+    ];
+    for (const body of runs) {
+      const result = await generate(server, me.accessToken, body);
+      expect(last(result.events)).toMatchObject({ event: 'done', data: { savedToWork: false } });
+    }
+    const untouched = await api.get(`/works/${work.id}`, me.accessToken);
+    expect(untouched.body.data).toMatchObject({ plainText: '我的原文，一个字都不能丢。', latestVersion: 1 });
+    expect((await api.get(`/works/${work.id}/versions`, me.accessToken)).body.data.items.map((v: { source: string }) => v.source)).toEqual([
+      'create',
+    ]);
+    // Linked all the same: the records show where each went.
+    expect((await operationsOf(server, me.accessToken)).items.map((o) => o.workId)).toEqual([work.id, work.id, work.id]);
+
+    const ps = await generate(server, me.accessToken, {
+      operation: 'ps',
+      workId: work.id,
+      input: { targetProgram: 'MSc CS', language: 'zh' },
+    });
+    expect(last(ps.events)).toMatchObject({ event: 'done', data: { savedToWork: true } });
+    const saved = await api.get(`/works/${work.id}`, me.accessToken);
+    expect(saved.body.data).toMatchObject({ plainText: '个人陈述\n正文第一段。', latestVersion: 2 });
+    const versions = (await api.get(`/works/${work.id}/versions`, me.accessToken)).body.data.items;
+    expect(versions.map((v: { source: string }) => v.source)).toEqual(['generation', 'create']);
+  });
+
+  it('a success settles with the delivered characters in the ledger row’s metadata (spec §3 text_stats)', async () => {
+    const me = await login(server.url);
+    provider.script(fake.stream('十个字的一段文字。'));
+    const result = await generate(server, me.accessToken, FREE);
+    const operationId = result.events[0]!.data.operationId;
+    const settled = (await historyOf(server, me.accessToken)).find((i) => i.source === 'free_generation' && i.type === 'consumption')!;
+    expect(settled).toMatchObject({ status: 'success', points: -5, metadata: { operationId, text_stats: { output: { chars: 9 } } } });
+  });
+
+  describe('a stop with a per-character price', () => {
+    // 8 points plus 50 per 1,000 characters: reserved 8 + 50 (the 1,000-character estimate).
+    beforeAll(async () => {
+      const admin = await login(server.url);
+      await updatePrices(server.database.db, admin.user.id, [{ operation: 'write_by_requirement', points: 8, pointsPer1000Chars: 50 }]);
+    });
+    afterAll(async () => {
+      const admin = await login(server.url);
+      await updatePrices(server.database.db, admin.user.id, [{ operation: 'write_by_requirement', points: 8, pointsPer1000Chars: 0 }]);
+    });
+    const BY_REQUIREMENT = { operation: 'write_by_requirement', input: { requirement: '请写一篇关于团队合作的短文，包含一个具体事例。' } };
+    const DELIVERED = '第一段已经写好了。';
+
+    it('the cancel endpoint: the flat part is refunded, exactly the delivered characters’ part is settled', async () => {
+      const me = await login(server.url);
+      const before = await balance(server, me.accessToken);
+      provider.script(fake.steps({ delta: DELIVERED }, { hang: true }));
+      let operationId = '';
+      let cancelled: Promise<{ status: number; body: { message?: string } }> | undefined;
+      const result = await generate(server, me.accessToken, BY_REQUIREMENT, {
+        onEvent: (e) => {
+          if (e.event === 'start') operationId = e.data.operationId as string;
+          if (e.event === 'delta') cancelled = client(server.url).post(`/ai/operations/${operationId}/cancel`, {}, me.accessToken);
+        },
+      });
+      expect((await cancelled!).body.message).toBe('已停止生成，按已生成的字数结算，其余积分退还');
+      // 9 characters × 50 points / 1,000 = 0.45 points.
+      expect(result.events[0]!.data).toMatchObject({ pointsReserved: 58 });
+      expect(last(result.events)).toMatchObject({ event: 'error', data: { code: 'CANCELLED', pointsRefunded: 57.55 } });
+      expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ status: 'cancelled', points: 0.45, outputChars: 9 });
+      expect(await balance(server, me.accessToken)).toBeCloseTo(before - 0.45, 2);
+      const rows = (await historyOf(server, me.accessToken)).filter((i) => i.source === 'write_by_requirement');
+      expect(rows.find((i) => i.type === 'consumption')).toMatchObject({
+        status: 'success',
+        metadata: { text_stats: { output: { chars: 9 } } },
+      });
+      expect(rows.find((i) => i.type === 'refund')).toMatchObject({ points: 57.55 });
+    });
+
+    it('the page closing the stream (停止): the same settlement', async () => {
+      const me = await login(server.url);
+      const before = await balance(server, me.accessToken);
+      provider.script(fake.steps({ delta: DELIVERED }, { hang: true }));
+      const abort = new AbortController();
+      await generate(server, me.accessToken, BY_REQUIREMENT, {
+        signal: abort.signal,
+        onEvent: (e) => e.event === 'delta' && abort.abort(),
+      });
+      await waitFor(async () => (await operationsOf(server, me.accessToken)).items[0]?.points === 0.45);
+      expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ status: 'cancelled', outputChars: 9 });
+      await waitFor(async () => Math.abs((await balance(server, me.accessToken)) - (before - 0.45)) < 0.001);
+    });
+
+    it('stopped before any text arrived: a full refund', async () => {
+      const me = await login(server.url);
+      const before = await balance(server, me.accessToken);
+      provider.script(fake.steps({ hang: true }));
+      let operationId = '';
+      const result = await generate(server, me.accessToken, BY_REQUIREMENT, {
+        onEvent: (e) => {
+          if (e.event === 'start') operationId = e.data.operationId as string;
+          // Running: the endpoint leaves the settling to the owner, who delivered nothing.
+          if (e.event === 'running') void client(server.url).post(`/ai/operations/${operationId}/cancel`, {}, me.accessToken);
+        },
+      });
+      expect(last(result.events)).toMatchObject({ event: 'error', data: { code: 'CANCELLED', pointsRefunded: 58 } });
+      expect(await balance(server, me.accessToken)).toBe(before);
+    });
+  });
+
+  it('继续生成 with a model: the prompt carries the stopped text and asks for the rest; the work saves both', async () => {
+    const me = await login(server.url);
+    const api = client(server.url);
+    const work = (await api.post('/works', { title: '志愿者', type: 'free', content: { blocks: [] } }, me.accessToken)).body.data;
+    const stopped = '# 我的志愿者经历\n\n那年夏天，我第一次走进社区';
+    provider.script(fake.stream('图书馆，', '开始了两个月的志愿服务。'));
+    const requestsBefore = provider.requests.length;
+    const result = await generate(server, me.accessToken, { ...FREE, workId: work.id, input: { ...FREE.input, continueFrom: stopped } });
+    expect(deltaText(result.events)).toBe('图书馆，开始了两个月的志愿服务。');
+    expect(last(result.events).data.operation).toMatchObject({ status: 'succeeded', promptVersion: 'free/2' });
+    const sent = provider.requests[requestsBefore]!.body as { messages: Array<{ role: string; content: string }> };
+    const userMessage = sent.messages.find((m) => m.role === 'user')!.content;
+    expect(userMessage).toContain(`<<<已写部分\n${stopped}\n>>>`);
+    expect(userMessage).toContain(CONTINUE_INSTRUCTION);
+    const saved = (await api.get(`/works/${work.id}`, me.accessToken)).body.data;
+    expect(saved.plainText).toBe('我的志愿者经历\n那年夏天，我第一次走进社区图书馆，开始了两个月的志愿服务。');
+    expect(saved.content.blocks.map((b: { type: string }) => b.type)).toEqual(['heading', 'paragraph']);
+
+    const tooLong = await generate(server, me.accessToken, { ...FREE, input: { ...FREE.input, continueFrom: '长'.repeat(20_001) } });
+    expect(tooLong).toMatchObject({ status: 400, json: { message: '续写的正文不能超过20000个字符' } });
   });
 
   it('the ledger matches every balance afterwards', async () => {

@@ -206,6 +206,53 @@ describe('GET /api/v1/works/{id}/export', () => {
     expect(asked.text.replace(/\s+/g, '')).toContain('本文档部分内容由人工智能生成（留学文书AI平台）');
   }, 60_000);
 
+  it('the label follows the operations linked to the work, never a browser flag: a save naming an offline generation is labelled offline, a work without any is not', async () => {
+    const { me, api, create } = await setup();
+    const generated = await fetch(`${server.url}/api/v1/ai/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${me.accessToken}` },
+      body: JSON.stringify({ operation: 'free', input: { topic: '一次志愿者经历', language: 'zh' } }),
+    });
+    const stream = await generated.text();
+    const operationId = /"operationId":"([0-9a-f-]{36})"/.exec(stream)![1]!;
+    // The page saves what it shows: here as an edit, the generation named by id.
+    const work = await create({
+      title: '离线稿',
+      type: 'free',
+      content: { blocks: [block('paragraph', [t('我改写过的正文。')])] },
+      operationIds: [operationId],
+    });
+    const docx = await unzip((await download(`/works/${work.id}/export?format=docx`, me.accessToken)).bytes);
+    const paragraphs = docxParagraphs(docx.get('word/document.xml')!);
+    expect(paragraphs).toContain('我改写过的正文。');
+    expect(paragraphs.at(-1)).toBe('本文档部分内容由人工智能生成（含离线模式模板草稿；留学文书AI平台）');
+    const custom = docx.get('docProps/custom.xml')!;
+    const aigc = JSON.parse(/<property [^>]*name="AIGC"[^>]*><vt:lpwstr>([^<]*)<\/vt:lpwstr>/.exec(custom)![1]!.replace(/&quot;/g, '"'));
+    expect(aigc).toMatchObject({ Label: '1', ProduceID: work.id, ReservedCode1: 'offline' });
+
+    // A selection tool's accepted proposal alone labels the work too (saved later through PUT).
+    const tool = await fetch(`${server.url}/api/v1/ai/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${me.accessToken}` },
+      body: JSON.stringify({ operation: 'shorten', input: { selectedText: '这是一个需要缩写的很长很长的句子。' } }),
+    });
+    const toolId = /"operationId":"([0-9a-f-]{36})"/.exec(await tool.text())![1]!;
+    const edited = await create({ title: '手写', type: 'free', content: { blocks: [block('paragraph', [t('手写的正文。')])] } });
+    const before = docxParagraphs(
+      (await unzip((await download(`/works/${edited.id}/export?format=docx`, me.accessToken)).bytes)).get('word/document.xml')!,
+    );
+    expect(before.join('\n')).not.toContain('人工智能');
+    await api.put(
+      `/works/${edited.id}`,
+      { content: { blocks: [block('paragraph', [t('手写的正文，缩写后。')])] }, operationIds: [toolId] },
+      me.accessToken,
+    );
+    const after = docxParagraphs(
+      (await unzip((await download(`/works/${edited.id}/export?format=docx`, me.accessToken)).bytes)).get('word/document.xml')!,
+    );
+    expect(after.at(-1)).toBe('本文档部分内容由人工智能生成（含离线模式模板草稿；留学文书AI平台）');
+  }, 60_000);
+
   it('a CV exports in the CV layout: compact, section headings with rules', async () => {
     const { me, create } = await setup();
     const cv = {

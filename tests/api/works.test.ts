@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { workVersions } from '../../db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { aiOperations, workVersions } from '../../db/schema';
 import { MAX_VERSIONS_PER_WORK, editorDocumentSchema } from '../../contracts/works';
 import { recordAiRate, saveGeneratedContent } from '../../server/domain/works/works';
 import { client, login, startTestServer, type TestServer } from './harness';
@@ -20,6 +20,20 @@ const para = (text: string, children: unknown[] = []) => ({
   children,
 });
 const doc = (...texts: string[]) => ({ blocks: texts.map((t) => para(t)) });
+
+/** Runs an operation with the offline engine (the test server has no model) to its end; its id. */
+async function operate(token: string, body: Record<string, unknown>): Promise<string> {
+  const res = await fetch(`${server.url}/api/v1/ai/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(text).toContain('event: done');
+  return /"operationId":"([0-9a-f-]{36})"/.exec(text)![1]!;
+}
+const PS_OPERATION = { operation: 'ps', input: { targetProgram: 'MSc Computer Science', language: 'zh' } };
+const TOOL_OPERATION = { operation: 'rephrase', input: { selectedText: 'I learnt that careful data work matters.' } };
 
 async function setup() {
   const me = await login(server.url);
@@ -320,4 +334,70 @@ describe('works', () => {
     const [row] = await db.select().from(workVersions).where(eq(workVersions.id, items[0].id));
     expect(row?.operationId).toBe(operationId);
   });
+
+  it("operationIds: a save links the caller's operations to the work, a document generation makes the version a 'generation'; a stranger's, unknown or empty one saves nothing", async () => {
+    const { me, api, create } = await setup();
+    const other = await login(server.url);
+    const { db } = server.database;
+    const generation = await operate(me.accessToken, PS_OPERATION);
+    const tool = await operate(me.accessToken, TOOL_OPERATION);
+    const theirs = await operate(other.accessToken, TOOL_OPERATION);
+    const [failed] = await db
+      .insert(aiOperations)
+      .values({ userId: me.user.id, operation: 'expand', model: 'offline', providerKind: 'offline', status: 'failed' })
+      .returning();
+    const workOf = async (id: string) =>
+      (await api.get(`/ai/operations`, me.accessToken)).body.data.items.find((o: { id: string }) => o.id === id)?.workId;
+    const count = async () => (await api.get('/works', me.accessToken)).body.data.total;
+
+    // Refused whole: nothing is created, nothing linked.
+    for (const [ids, status, message] of [
+      [['9d3c1a43-2a55-4d8e-9a57-0d6a2b0f6a11'], 404, '生成记录不存在'],
+      [[tool, theirs], 404, '生成记录不存在'],
+      [[failed!.id], 400, '生成记录未产生内容，无法关联到作品'],
+      [['nope'], 400, '生成记录不存在'],
+    ] as const) {
+      const refused = await create({ title: 'PS', type: 'ps', content: doc('正文'), operationIds: ids });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(status);
+      expect(refused.body.message).toBe(message);
+    }
+    expect(await count()).toBe(0);
+    expect(await workOf(tool)).toBeNull();
+    expect(
+      (await create({ title: 'PS', type: 'ps', content: doc('x'), operationIds: Array.from({ length: 51 }, () => tool) })).body.message,
+    ).toBe('一次最多关联50条生成记录');
+
+    // A selection tool's proposal: linked, the version is an ordinary one.
+    const work = (await create({ title: 'PS', type: 'ps', content: doc('正文'), operationIds: [tool, tool] })).body.data;
+    expect(await workOf(tool)).toBe(work.id);
+    const sources = async () =>
+      (await api.get(`/works/${work.id}/versions`, me.accessToken)).body.data.items.map((v: { source: string }) => v.source);
+    expect(await sources()).toEqual(['create']);
+
+    // A save holding a stranger's operation changes nothing.
+    const stolen = await api.put(`/works/${work.id}`, { content: doc('新正文'), operationIds: [generation, theirs] }, me.accessToken);
+    expect(stolen.status).toBe(404);
+    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data).toMatchObject({ plainText: '正文', latestVersion: 1 });
+    expect(await workOf(generation)).toBeNull();
+
+    // The document generation: the saved version is a 'generation' carrying its id.
+    const saved = await api.put(`/works/${work.id}`, { content: doc('生成的正文'), operationIds: [generation] }, me.accessToken);
+    expect(saved.status).toBe(200);
+    expect(await sources()).toEqual(['generation', 'create']);
+    const [version] = await db
+      .select()
+      .from(workVersions)
+      .where(eq(workVersions.workId, work.id))
+      .orderBy(desc(workVersions.number))
+      .limit(1);
+    expect(version?.operationId).toBe(generation);
+    expect(await workOf(generation)).toBe(work.id);
+
+    // Already linked: another work's save keeps the first link (and a PS is no CV's generation).
+    const cv = (await create({ title: 'CV', type: 'cv', content: doc('简历'), operationIds: [generation] })).body.data;
+    expect(await workOf(generation)).toBe(work.id);
+    expect((await api.get(`/works/${cv.id}/versions`, me.accessToken)).body.data.items.map((v: { source: string }) => v.source)).toEqual([
+      'create',
+    ]);
+  }, 60_000);
 });

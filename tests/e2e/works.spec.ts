@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../../server/ai/cv/pdf';
-import { docxText } from '../fixtures/docx';
+import { downloadedDocxText } from '../fixtures/docx';
 import { expect, loginViaForm, loginWithoutScripts, randomPhone, test, waitForHydration } from './fixtures';
 
 /** /dash/my-works and the work page (issue 11): the list, the read view, versions compared and restored, delete. */
@@ -71,7 +71,7 @@ test('the offline engine writes a labelled draft for a student into a work, with
   await page.getByTestId('export-docx').click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('离线 PS.docx');
-  const paragraphs = await docxText(await readFile((await file.path())!));
+  const paragraphs = await downloadedDocxText(file);
   expect(paragraphs.join('\n')).toContain('MSc Data Science');
   expect(paragraphs.at(-1)).toContain('本文档部分内容由人工智能生成（含离线模式模板草稿');
 

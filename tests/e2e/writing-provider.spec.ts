@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FakeResponse } from '../fixtures/fake-openai/server';
+import { downloadedDocxText } from '../fixtures/docx';
 import { expect, loginViaForm, test, waitForHydration } from './fixtures';
 import { editorOf, selectParagraph } from './writing-editor';
 import { FAKE_OPENAI_URL } from './ports';
@@ -8,7 +9,7 @@ import { FAKE_OPENAI_URL } from './ports';
 /**
  * The PS page with a language model (issue 13): this project's app server talks to the fake
  * OpenAI-compatible provider. A student is created from a fixture CV on the page itself; the PS is
- * generated, stopped, generated again, shaped with two selection tools, saved, restored and exported.
+ * generated, stopped midway and continued, shaped with two selection tools, saved, restored and exported.
  * Every request of this test carries its marker (the form, then the document the tools send as context).
  */
 
@@ -19,15 +20,15 @@ async function script(page: Page, marker: string, ...responses: FakeResponse[]) 
   expect(response.status()).toBe(204);
 }
 
-test('PS with a model: a student from a CV, generated, stopped, generated again, two tools, saved, restored, exported', async ({
+test('PS with a model: a student from a CV, stopped midway and continued, two tools (an invented fact flagged on accept), saved, restored, exported', async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const mark = `M${Math.random().toString(36).slice(2, 10)}`;
-  const draft = [
-    `# Personal Statement ${mark}`,
-    '',
-    'My interest in data began with a traffic model I built at Zhejiang University.',
+  // The opening the model gets to before 停止, then the rest it writes when asked to continue.
+  const opening = `# Personal Statement ${mark}\n\nMy interest in data `;
+  const rest = [
+    'began with a mesh segmentation model I built in a university lab, where my GPA of 3.82 held up while I worked nights.',
     '',
     '## Why this programme',
     '',
@@ -38,14 +39,18 @@ test('PS with a model: a student from a CV, generated, stopped, generated again,
   await script(
     page,
     mark,
-    // The first run: a few words, then the model keeps the connection open until 停止.
-    { kind: 'stream', steps: [{ delta: 'My interest in data ' }, { hang: true }] },
-    // The second run, to the end, in pieces.
-    { kind: 'stream', steps: [...draft.match(/[\s\S]{1,40}/g)!.map((delta) => ({ delta })), { finish: 'stop' }, { done: true }] },
-    // 改写 of the last paragraph, then 学术 style of the second: the selection tools' answers.
+    // A slow stream: the opening in two pieces, then the model keeps the connection open until 停止.
+    { kind: 'stream', steps: [{ delta: opening.slice(0, 25) }, { wait: 300 }, { delta: opening.slice(25) }, { hang: true }] },
+    // 继续生成: the rest, in pieces, never the opening again.
+    { kind: 'stream', steps: [...rest.match(/[\s\S]{1,40}/g)!.map((delta) => ({ delta })), { finish: 'stop' }, { done: true }] },
+    // 改写 of the last paragraph brings in an award nobody gave; then 学术 style of another.
     {
       kind: 'stream',
-      steps: [{ delta: 'After I graduate, I plan to **work** on planning public transport.' }, { finish: 'stop' }, { done: true }],
+      steps: [
+        { delta: 'After I graduate, I plan to **work** on planning public transport, as a Gates Cambridge Scholarship holder.' },
+        { finish: 'stop' },
+        { done: true },
+      ],
     },
     { kind: 'stream', steps: [{ delta: 'An academic version.' }, { finish: 'stop' }, { done: true }] },
   );
@@ -70,26 +75,33 @@ test('PS with a model: a student from a CV, generated, stopped, generated again,
   await page.getByTestId('ps-target-school').fill('University of Edinburgh');
   const editor = editorOf(page);
 
-  // Generate; the first words arrive; 停止: the editor is back as it was and the points come back.
+  // Generate; the opening arrives; 停止: it stays, as headings and paragraphs, and can be continued.
   await page.getByTestId('generate').click();
   // Read-only while it streams: the text is read from the surface, not the editable editor.
   await expect(page.getByTestId('writing-surface').locator('.ProseMirror')).toContainText('My interest in data', { timeout: 30_000 });
   await page.getByTestId('stop-generation').click();
   await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'stopped');
-  await expect(page.getByTestId('generation-status')).toContainText('积分已退还');
-  await expect(editor).not.toContainText('My interest in data');
+  await expect(page.getByTestId('generation-status')).toContainText('已停止：保留已生成的内容，可继续生成');
+  await expect(editor.locator('h1')).toHaveText(`Personal Statement ${mark}`);
+  await expect(editor.locator('p')).toHaveText(['My interest in data']);
 
-  // Again, to the end: markdown becomes headings and bold, charged once.
-  await page.getByTestId('generate').click();
+  // 继续生成: the rest lands after it, word for word, as one document; charged once for the rest.
+  await page.getByTestId('continue-generation').click();
   await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
   await expect(page.getByTestId('generation-status')).toContainText(/扣除 [\d.]+ 积分/);
+  await expect(editor.locator('h1')).toHaveCount(1);
   await expect(editor.locator('h1')).toHaveText(`Personal Statement ${mark}`);
+  await expect(editor.locator('p').first()).toHaveText(/^My interest in data began with a mesh segmentation model/);
+  expect((await editor.textContent())!.split('My interest in data').length - 1).toBe(1);
   await expect(editor.locator('h2')).toHaveText('Why this programme');
   await expect(editor.locator('strong')).toHaveText('statistical');
   await expect(editor).not.toContainText('**');
-  await expect(page.getByTestId('fact-check-clean').or(page.getByTestId('fact-item').first())).toBeVisible();
+  // The facts the model used are the archive's (the GPA): nothing to flag.
+  await expect(page.getByTestId('fact-check-clean')).toBeVisible();
+  await expect(page.getByTestId('fact-item')).toHaveCount(0);
 
-  // Tool 1: 改写 the last paragraph, accepted: the words go in, the markdown markers do not.
+  // Tool 1: 改写 the last paragraph, accepted: the words go in, the markdown markers do not, and the
+  // award it invented is flagged at once, as after a generation.
   const paragraphs = editor.locator('p');
   const last = (await paragraphs.count()) - 1;
   await selectParagraph(page, last);
@@ -97,8 +109,12 @@ test('PS with a model: a student from a CV, generated, stopped, generated again,
   await expect(page.getByTestId('proposal-accept')).toBeEnabled({ timeout: 30_000 });
   await expect(page.getByTestId('proposal-offline')).toHaveCount(0);
   await page.getByTestId('proposal-accept').click();
-  await expect(editor).toContainText('After I graduate, I plan to work on planning public transport.');
+  const accepted = 'After I graduate, I plan to work on planning public transport, as a Gates Cambridge Scholarship holder.';
+  await expect(editor).toContainText(accepted);
   await expect(editor).not.toContainText('After graduating');
+  await expect(page.getByTestId('fact-item')).toHaveCount(1);
+  await expect(page.getByTestId('fact-item')).toContainText('Gates Cambridge Scholarship');
+  await expect(editor.locator('[data-highlight-id="fact-0"]')).toHaveText('Gates Cambridge Scholarship');
 
   // Tool 2: 学术 style on another paragraph, discarded: the text stays.
   await selectParagraph(page, 1);
@@ -115,15 +131,18 @@ test('PS with a model: a student from a CV, generated, stopped, generated again,
   await page.waitForTimeout(1000);
   await page.reload();
   await waitForHydration(page);
-  await expect(editor).toContainText('After I graduate, I plan to work on planning public transport.');
+  await expect(editor).toContainText(accepted);
   await expect(page.getByTestId('student-select').locator('option:checked')).toHaveText('李明轩');
   await expect(page.getByTestId('ps-target-program')).toHaveValue(`MSc Data Science ${mark}`);
   const download = page.waitForEvent('download');
   await page.getByTestId('export-docx').click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.docx$/);
-  const bytes = await (await import('node:fs/promises')).readFile((await file.path())!);
-  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  const lines = await downloadedDocxText(file);
+  expect(lines).toContain(`Personal Statement ${mark}`);
+  expect(lines).toContain(accepted);
+  // A model's text: labelled, not as offline.
+  expect(lines.at(-1)).toBe('本文档部分内容由人工智能生成（留学文书AI平台）');
 });
 
 test('essay revision with a model: the answer read into suggestions; an award the model brings in is flagged before it is accepted and marked after', async ({

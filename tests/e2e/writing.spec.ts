@@ -1,8 +1,13 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { downloadedDocxText } from '../fixtures/docx';
 import { expect, loginViaForm, test, waitForHydration } from './fixtures';
 import { editorOf, selectParagraph } from './writing-editor';
 
-/** /dash/ps-writing (issue 13) with the offline engine: a student's PS generated, stopped, shaped with tools, saved, exported. */
+/**
+ * /dash/ps-writing (issue 13) with the offline engine: a student's PS generated, stopped and
+ * continued, shaped with tools, saved, exported, reopened from 我的作品.
+ */
 
 async function api<T>(page: Page, method: 'POST' | 'PUT', path: string, data: unknown): Promise<T> {
   const response = await page.request.fetch(`/resources/api/${path}`, { method, data });
@@ -22,31 +27,48 @@ async function createStudent(page: Page, name: string) {
   return id;
 }
 
-test('PS writing: prefilled from the archive, streamed, stopped, shaped with two tools, saved, restored and exported', async ({ page }) => {
-  test.setTimeout(90_000);
+/** The work's page in 我的作品 (app/services/works.ts workDetailHref). */
+const workDetailHref = (id: string) => `/dash/my-works/my-works-detail?id=${encodeURIComponent(id)}`;
+const CV = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', 'cv', name);
+
+/** How often `needle` occurs in the editor's text. */
+const occurrences = async (page: Page, needle: string) => (await editorOf(page).textContent())!.split(needle).length - 1;
+
+test('PS writing: a student from a CV, streamed, stopped and continued, shaped with two tools, saved, restored, exported, reopened', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
   await page.goto('/dash/login');
   await loginViaForm(page);
-  const studentId = await createStudent(page, '写作学生');
-
-  await page.goto(`/dash/ps-writing?clientId=${studentId}`);
+  await page.goto('/dash/ps-writing');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('PS / SOP 写作');
-  await expect(page.getByTestId('student-select')).toHaveValue(studentId);
-  await expect(page.getByTestId('ps-target-program')).toHaveValue('MSc Data Science');
-  await expect(page.getByTestId('ps-degree')).toHaveValue('硕士');
-  await expect(page.getByTestId('ps-focus')).toContainText('城市交通流量预测');
   await expect(page.getByTestId('export-docx')).toBeDisabled();
+
+  // A student from a fixture CV through the header's 新建学生 dialog: the page picks them and
+  // prefills from what the CV gave the archive.
+  await page.getByTestId('header-new-student').click();
+  const dialog = page.getByTestId('new-student-dialog');
+  await dialog.getByTestId('new-student-file').setInputFiles(CV('zh-undergrad-cs.docx'));
+  await dialog.getByTestId('new-student-submit').click();
+  await expect(dialog.getByTestId('new-student-created')).toContainText('李明轩', { timeout: 60_000 });
+  await expect(dialog.getByTestId('new-student-created')).toContainText('当前页面已选中该学生');
+  await dialog.getByTestId('new-student-continue').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('student-select').locator('option:checked')).toHaveText('李明轩');
+  await expect(page.getByTestId('ps-focus')).toContainText('CAD&CG');
+  await page.getByTestId('ps-target-program').fill('MSc Data Science');
+  await page.getByTestId('ps-target-school').fill('University of Edinburgh');
   const editor = editorOf(page);
   await expect(editor).toBeVisible();
 
-  // Generate, see the draft arrive while it streams, then stop: the editor is back as it was, refunded.
-  // The offline engine writes fast: the page itself presses 停止 at the first streamed words.
+  // Generate; the offline engine writes fast, so the page itself presses 停止 once the first
+  // section's heading has arrived. What arrived stays, read as a finished generation is.
   await page.evaluate(() => {
     const observer = new MutationObserver(() => {
       const text = document.querySelector('[data-testid="writing-surface"] .ProseMirror')?.textContent ?? '';
       const stop = document.querySelector<HTMLButtonElement>('[data-testid="stop-generation"]');
-      if (text.includes('离线模式') && stop) {
-        (window as unknown as { __streamedBeforeStop: string }).__streamedBeforeStop = text;
+      if (text.includes('Opening and motivation') && stop) {
         stop.click();
         observer.disconnect();
       }
@@ -54,33 +76,42 @@ test('PS writing: prefilled from the archive, streamed, stopped, shaped with two
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await page.getByTestId('generate').click();
+  await expect(page.getByTestId('stop-generation')).toBeHidden({ timeout: 30_000 });
   await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'stopped');
-  await expect(page.getByTestId('generation-status')).toContainText('积分已退还');
-  await expect(editor).not.toContainText('离线模式');
-  expect(await page.evaluate(() => (window as unknown as { __streamedBeforeStop: string }).__streamedBeforeStop)).toContain('离线模式');
+  await expect(page.getByTestId('generation-status')).toContainText('已停止：保留已生成的内容，可继续生成');
+  await expect(editor).toContainText('离线模式');
+  await expect(editor.locator('h1')).toHaveCount(1);
+  await expect(editor).not.toContainText('Academic background');
+  const kept = (await editor.textContent())!;
 
-  // Generate again to the end: one charged draft in the editor, built from the form.
-  await page.getByTestId('ps-target-school').fill('University of Edinburgh');
-  await page.getByTestId('generate').click();
+  // 继续生成: the rest of the draft, after what was kept, never its opening again.
+  await page.getByTestId('continue-generation').click();
   await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
   await expect(page.getByTestId('generation-status')).toContainText(/扣除 [\d.]+ 积分/);
-  await expect(editor).toContainText('离线模式');
+  await expect(page.getByTestId('continue-generation')).toHaveCount(0);
+  await expect(editor).toContainText('Academic background');
   await expect(editor).toContainText('MSc Data Science');
+  await expect(editor).toContainText('University of Edinburgh');
+  expect((await editor.textContent())!.startsWith(kept.slice(0, -1))).toBe(true);
+  expect(await occurrences(page, '【离线模式】')).toBe(1);
+  expect(await occurrences(page, 'Opening and motivation')).toBe(1);
+  await expect(editor.locator('h1')).toHaveCount(1);
   // The answer's markdown headings are headings, not '#' text.
-  await expect(editor.locator('h1, h2').first()).toBeVisible();
+  await expect(editor.locator('h2').first()).toBeVisible();
   await expect(editor).not.toContainText('## ');
   // The page grows with the document: the window scrolls, not an inner area (spec §2).
   expect(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight)).toBe(true);
   // Each generation is fact-checked at once: the offline draft holds only archive and form facts.
   await expect(page.getByTestId('fact-check-clean')).toBeVisible();
-  // The whole generation is one undo step.
+  // The continuation is one undo step: undone, the kept text is back as it was.
   await editor.click();
   await page.keyboard.press('Control+z');
-  await expect(editor).not.toContainText('离线模式');
+  await expect(editor).not.toContainText('Academic background');
+  await expect(editor).toContainText('Opening and motivation');
   await page.keyboard.press('Control+y');
-  await expect(editor).toContainText('离线模式');
+  await expect(editor).toContainText('Academic background');
 
-  // Tool 1: rephrase a paragraph, accepted.
+  // Tool 1: rephrase a paragraph, accepted; the fact check runs again on the new wording.
   const paragraphs = editor.locator('p');
   const count = await paragraphs.count();
   expect(count).toBeGreaterThan(2);
@@ -104,6 +135,7 @@ test('PS writing: prefilled from the archive, streamed, stopped, shaped with two
   // The offline note stays in the panel; only the proposal's words enter the text.
   await expect(editor).not.toContainText('离线模式说明');
   expect(before).not.toBe('');
+  await expect(page.getByTestId('fact-check-clean')).toBeVisible();
 
   // Tool 2: academic style, discarded: the text stays as it was.
   await selectParagraph(page, 1);
@@ -130,6 +162,7 @@ test('PS writing: prefilled from the archive, streamed, stopped, shaped with two
   await page.getByTestId('save-work').click();
   await expect(page.getByTestId('save-work')).toHaveText(/保存新版本/);
   await expect(page.getByTestId('check-ai-rate')).toHaveAttribute('href', /\/dash\/reduce-ai\?workId=/);
+  const workId = new URL((await page.getByTestId('check-ai-rate').getAttribute('href'))!, page.url()).searchParams.get('workId')!;
 
   // Reload: the draft (content, form, student, the saved work) comes back.
   await page.waitForTimeout(1000);
@@ -137,12 +170,52 @@ test('PS writing: prefilled from the archive, streamed, stopped, shaped with two
   await waitForHydration(page);
   await expect(editor).toContainText(firstLine);
   await expect(page.getByTestId('ps-target-school')).toHaveValue('University of Edinburgh');
-  await expect(page.getByTestId('student-select')).toHaveValue(studentId);
-  await expect(page.getByTestId('ps-focus')).toContainText('城市交通流量预测');
+  await expect(page.getByTestId('student-select').locator('option:checked')).toHaveText('李明轩');
+  await expect(page.getByTestId('ps-focus')).toContainText('CAD&CG');
 
+  // The Word file holds the saved text and the AI label the server derives from the linked
+  // operations (no flag from this browser): the offline engine's, so it says so.
   const download = page.waitForEvent('download');
   await page.getByTestId('export-docx').click();
-  expect((await download).suggestedFilename()).toMatch(/\.docx$/);
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.docx$/);
+  const lines = await downloadedDocxText(file);
+  // The rephrased paragraph, the award typed after it.
+  expect(lines.join('\n')).toContain(`${firstLine} I also won the Gates Cambridge Scholarship.`);
+  expect(lines.join('\n')).toContain('Academic background');
+  expect(lines.at(-1)).toBe('本文档部分内容由人工智能生成（含离线模式模板草稿；留学文书AI平台）');
+
+  // The generation records link what went into the work: the stopped run, its continuation and
+  // the accepted 改写; the discarded 学术 style went nowhere.
+  await page.goto('/dash/generation-records');
+  await waitForHydration(page);
+  const rows = page.getByTestId('record-row');
+  await expect(rows).toHaveCount(4);
+  await expect(page.getByTestId('record-work')).toHaveCount(3);
+  for (const link of await page.getByTestId('record-work').all()) await expect(link).toHaveAttribute('href', workDetailHref(workId));
+  await expect(rows.filter({ hasText: '风格调整' }).getByTestId('record-work')).toHaveCount(0);
+
+  // Opened again from 我的作品 on a device without this draft: the saved text is in the page, and a
+  // generation there becomes the work's next version by itself.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(workDetailHref(workId));
+  await waitForHydration(page);
+  await page.getByTestId('open-in-writing-page').click();
+  await expect(page).toHaveURL(/\/dash\/ps-writing\?workId=/);
+  await waitForHydration(page);
+  await expect(editor).toContainText(firstLine);
+  await expect(editor).toContainText('I also won the Gates Cambridge Scholarship.');
+  await page.getByTestId('ps-target-program').fill('MSc Urban Analytics');
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  await expect(editor).toContainText('MSc Urban Analytics');
+  await expect(page.getByText('有未保存的修改')).toHaveCount(0);
+  const versions = await page.request.get(`/resources/api/works/${workId}/versions`);
+  const items = (await versions.json()).data.items as Array<{ source: string }>;
+  expect(items.map((v) => v.source)).toEqual(['generation', 'generation']);
+  const saved = (await (await page.request.get(`/resources/api/works/${workId}`)).json()).data as { plainText: string };
+  expect(saved.plainText).toContain('MSc Urban Analytics');
+  expect(saved.plainText.replace(/\s+/g, '')).toBe((await editor.innerText()).replace(/\s+/g, ''));
 });
 
 test('PS writing on a phone: the form stacks above the editor and nothing overflows sideways', async ({ page }) => {

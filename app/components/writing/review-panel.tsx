@@ -9,7 +9,8 @@ import {
 } from '../../../contracts/essay-review';
 
 /** A review answer on a review page (essay revision, essay polish): streamed, then read. */
-export type Review = { kind: 'revision' | 'polish'; status: 'running' | 'done'; text: string; essay: string };
+/** `operationId`: the review's operation, named by the next save once one of its changes is accepted. */
+export type Review = { kind: 'revision' | 'polish'; status: 'running' | 'done'; text: string; essay: string; operationId?: string };
 export type Decision = 'accepted' | 'rejected' | 'missing';
 
 /** One thing the user decides on: replace `before` by `after` (null: a comment, nothing to replace). */

@@ -14,6 +14,8 @@ export type Proposal = {
   message?: string;
   reserved?: number;
   charged?: number;
+  /** Named by the next save once accepted: its words are then in the text. */
+  operationId?: string;
 };
 
 const toolLabel = (tool: SelectionTool) =>

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Grid, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Link, useSearchParams } from '@remix-run/react';
-import { FileDown, Save, ScanSearch, Sparkles, Square, UserPlus } from 'lucide-react';
+import { FileDown, ListPlus, Save, ScanSearch, Sparkles, Square, UserPlus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertableText, readAnswer } from '../../../contracts/ai-answer';
 import type { GenerateRequestBody } from '../../../contracts/ai-operations';
@@ -20,7 +20,17 @@ import { markdownDocument } from '../../../contracts/markdown-document';
 import { ResourceError, resourceFetch } from '~/services/resource-fetch.client';
 import { workExportHref } from '~/services/work-export';
 import { workDetailHref } from '~/services/works';
-import { nearestRange, reduceAiHref, selectionRequest, type SelectionTool, type WritingStudent } from '~/services/writing';
+import {
+  continuationBase,
+  generationRequest,
+  nearestRange,
+  reduceAiHref,
+  selectionRequest,
+  storedOperationIds,
+  withOperation,
+  type SelectionTool,
+  type WritingStudent,
+} from '~/services/writing';
 import { FactPanel } from './fact-panel';
 import { PolishPanel, readReview, RevisionPanel, type Decision, type ReadReview, type Review, type ReviewItem } from './review-panel';
 import { ProposalPanel, SelectionToolbar, type Proposal } from './selection-tools';
@@ -63,18 +73,27 @@ type Run =
   | { phase: 'queued'; reserved: number; ahead: number }
   | { phase: 'running'; reserved: number; chars: number }
   | { phase: 'done'; charged: number }
-  | { phase: 'stopped' }
+  /** `kept`: what arrived stays in the editor and can be continued (a review's partial answer does not). */
+  | { phase: 'stopped'; kept: boolean }
   | { phase: 'error'; message: string };
 
 type Facts = { status: 'idle' | 'checking' | 'done' | 'error'; items: UnsupportedFact[]; message?: string };
-/** A review (paid for) and the decisions made on it survive a reload with the draft. */
+/**
+ * A review (paid for) and the decisions made on it survive a reload with the draft, and so do the
+ * operations whose text is in the document since the last save (the save names them: the export's AI
+ * label and the generation records come from that, ADR 0030) and a stopped generation's text.
+ */
 type StoredSidebar = {
   form: unknown;
   workId: string | null;
-  aiUsed: boolean;
+  operationIds?: string[];
+  /** The stopped generation's text as it arrived: 继续生成 continues it. */
+  stopped?: string | null;
   review?: Review | null;
   decisions?: Record<string, Decision>;
 };
+/** What a run of the page's operation came to; null when it failed or came back empty. */
+type Streamed = { status: 'done' | 'stopped'; text: string; operationId: string | null; savedToWork: boolean } | null;
 const AUTOSAVE_MS = 600;
 const EMPTY: EditorDocument = { blocks: [] };
 
@@ -133,7 +152,9 @@ function runLine(run: Run): { text: string; tone: string } | null {
     case 'done':
       return { text: `生成完成 · 扣除 ${run.charged} 积分`, tone: 'green' };
     case 'stopped':
-      return { text: '已停止生成，预扣的积分已退还，正文恢复为生成前的内容', tone: 'gray' };
+      return run.kept
+        ? { text: '已停止：保留已生成的内容，可继续生成（未生成部分的积分已退还）', tone: 'gray' }
+        : { text: '已停止生成，预扣的积分已退还', tone: 'gray' };
     case 'error':
       return { text: run.message, tone: 'red' };
   }
@@ -159,7 +180,8 @@ export function WritingStudio<F>({
   const [editor, setEditor] = useState<WritingEditorHandle | null>(null);
   const [form, setFormState] = useState<F>(() => (data.student ? page.applyStudent(page.emptyForm(), data.student) : page.emptyForm()));
   const [workId, setWorkId] = useState<string | null>(data.work?.id ?? null);
-  const [aiUsed, setAiUsed] = useState(false);
+  const [operationIds, setOperationIds] = useState<string[]>([]);
+  const [stopped, setStopped] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
   const [restored, setRestored] = useState(false);
   const [run, setRun] = useState<Run>({ phase: 'idle' });
@@ -193,14 +215,16 @@ export function WritingStudio<F>({
       if (sameWork && draft && isDocument(draft.content)) handle.setDocument(draft.content, { addToHistory: false });
       if (sameWork) {
         setFormState(page.formFrom(sidebar?.form));
-        setAiUsed(!!sidebar?.aiUsed);
+        setOperationIds(storedOperationIds(sidebar?.operationIds));
+        setStopped(typeof sidebar?.stopped === 'string' ? sidebar.stopped : null);
       }
     } else if (draft) {
       if (isDocument(draft.content)) handle.setDocument(draft.content, { addToHistory: false });
       const switched = data.clientFromUrl && student && draft.client?.id !== student.id;
       const restoredForm = page.formFrom(sidebar?.form);
       setFormState(switched && student ? page.applyStudent(restoredForm, student) : restoredForm);
-      setAiUsed(!!sidebar?.aiUsed);
+      setOperationIds(storedOperationIds(sidebar?.operationIds));
+      setStopped(typeof sidebar?.stopped === 'string' ? sidebar.stopped : null);
       if (!switched) setWorkId(typeof sidebar?.workId === 'string' ? sidebar.workId : null);
       if (!student && draft.client) {
         // Load the draft's student (its entries to feature) without refilling the restored form.
@@ -239,13 +263,20 @@ export function WritingStudio<F>({
       content = latestDocument.current;
     }
     if (!content) return;
-    const sidebar: StoredSidebar = { form, workId, aiUsed, review: review?.status === 'done' ? review : null, decisions };
+    const sidebar: StoredSidebar = {
+      form,
+      workId,
+      operationIds,
+      stopped,
+      review: review?.status === 'done' ? review : null,
+      decisions,
+    };
     saveDraft(user.id, page.draftType, {
       content,
       sidebar,
       client: student ? { id: student.id, name: student.name } : null,
     });
-  }, [editor, restored, form, workId, aiUsed, review, decisions, student, user.id, page.draftType]);
+  }, [editor, restored, form, workId, operationIds, stopped, review, decisions, student, user.id, page.draftType]);
   useEffect(() => {
     if (saveTimer.current) clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(persist, AUTOSAVE_MS);
@@ -326,22 +357,29 @@ export function WritingStudio<F>({
 
   /**
    * Runs the page's operation with the status line kept up to date, handing each streamed piece to
-   * `onDelta`; answers with the finished text, or null when it was stopped, failed or came back
-   * empty (the status line then says which, with the refund).
+   * `onDelta`. Answers what came of it: the finished text, or what arrived before 停止 (`keep`: the
+   * page keeps it, so the status line says so); null when it failed or came back empty (the status
+   * line then says which, with the refund).
    */
-  const streamOperation = async (body: GenerateRequestBody, onDelta: (piece: string, soFar: string) => void) => {
+  const streamOperation = async (
+    body: GenerateRequestBody,
+    onDelta: (piece: string, soFar: string) => void,
+    keep = false,
+  ): Promise<Streamed> => {
     const controller = new AbortController();
     abort.current = controller;
     setProposal(null);
     setRun({ phase: 'starting' });
     let text = '';
     let reserved = 0;
+    let operationId: string | null = null;
     try {
       const outcome = await runOperation(body, {
         signal: controller.signal,
         onEvent: (event) => {
           if (event.event === 'start') {
             reserved = event.data.pointsReserved;
+            operationId = event.data.operationId;
             setRun(
               event.data.status === 'queued'
                 ? { phase: 'queued', reserved, ahead: event.data.queuedAhead }
@@ -356,15 +394,16 @@ export function WritingStudio<F>({
         },
       });
       if (outcome.status === 'done' && outcome.text.trim()) {
-        setAiUsed(true);
         setRun({ phase: 'done', charged: outcome.operation.points });
-        return outcome.text;
+        return { status: 'done', text: outcome.text, operationId, savedToWork: outcome.savedToWork };
       }
-      if (outcome.status === 'stopped') setRun({ phase: 'stopped' });
-      else {
-        const refunded = outcome.status === 'error' && outcome.pointsRefunded > 0 ? `，已退还 ${outcome.pointsRefunded} 积分` : '';
-        setRun({ phase: 'error', message: `${outcome.status === 'error' ? outcome.message : '生成结果为空'}${refunded}` });
+      if (outcome.status === 'stopped') {
+        const kept = keep && !!outcome.text.trim();
+        setRun({ phase: 'stopped', kept });
+        return kept ? { status: 'stopped', text: outcome.text, operationId, savedToWork: false } : null;
       }
+      const refunded = outcome.status === 'error' && outcome.pointsRefunded > 0 ? `，已退还 ${outcome.pointsRefunded} 积分` : '';
+      setRun({ phase: 'error', message: `${outcome.status === 'error' ? outcome.message : '生成结果为空'}${refunded}` });
     } catch (error) {
       setRun({ phase: 'error', message: errorText(error) });
     } finally {
@@ -383,9 +422,9 @@ export function WritingStudio<F>({
     setDecisions({});
     setReview({ kind, status: 'running', text: '', essay });
     paint(editor, facts.items, {}, null);
-    const text = await streamOperation(body, (_piece, soFar) => setReview({ kind, status: 'running', text: soFar, essay }));
-    if (text === null) return setReview(null);
-    const done: Review = { kind, status: 'done', text, essay };
+    const streamed = await streamOperation(body, (_piece, soFar) => setReview({ kind, status: 'running', text: soFar, essay }));
+    if (streamed?.status !== 'done') return setReview(null);
+    const done: Review = { kind, status: 'done', text: streamed.text, essay, operationId: streamed.operationId ?? undefined };
     const reviewRead = readReview(done);
     setReview(done);
     paint(editor, facts.items, {}, reviewRead);
@@ -405,6 +444,8 @@ export function WritingStudio<F>({
         editor.replaceRange(at.from, at.to, item.after);
         decision = 'accepted';
         setDirty(true);
+        // The review's words are in the text now: the save names its operation.
+        setOperationIds((ids) => withOperation(ids, review?.operationId));
       } else decision = 'missing';
     }
     return { ...base, [item.id]: decision };
@@ -425,7 +466,12 @@ export function WritingStudio<F>({
   const showPassage = (id: string) =>
     surface.current?.querySelector(`[data-highlight-id="${CSS.escape(id)}"]`)?.scrollIntoView({ behavior: 'smooth', block: 'center' });
 
-  const generate = async () => {
+  /**
+   * 生成 replaces the text; 继续生成 (`continueFrom`) appends the rest of a stopped one after it. Either
+   * streams into the editor as one undo step and is then read through the markdown reading the
+   * server saves with; 停止 keeps what arrived, read the same way, and offers 继续生成.
+   */
+  const generate = async (mode: 'replace' | 'continue' = 'replace') => {
     if (!editor || generating) return;
     if (page.review) return generateReview(page.review);
     const body = page.request(form, student?.id ?? null, plainText(editor.getDocument()));
@@ -433,15 +479,25 @@ export function WritingStudio<F>({
     setFormError(null);
     setFacts({ status: 'idle', items: [] });
     editor.clearHighlights();
-    const session = editor.startGeneration('replace');
-    const text = await streamOperation(body, (piece) => session.append(piece));
-    if (text === null) return session.discard();
+    const base = mode === 'continue' ? continuationBase(stopped, editor.getDocument()) : '';
+    const request = generationRequest(body, { continueFrom: base, workId });
+    const session = editor.startGeneration(base ? 'append' : 'replace');
+    const streamed = await streamOperation(request, (piece) => session.append(piece), true);
+    if (!streamed) return session.discard();
     session.finish();
     // The stream arrived as text; its markdown becomes headings and lists. Undoing the streamed
     // step first keeps the whole generation one undo step.
     editor.undo();
-    editor.setDocument(markdownDocument(text));
-    setDirty(true);
+    const whole = `${base}${streamed.text}`;
+    editor.setDocument(markdownDocument(whole));
+    setStopped(streamed.status === 'stopped' ? whole : null);
+    if (streamed.savedToWork) {
+      // Saved by the server as the work's newest version, read as the page reads it.
+      setDirty(false);
+    } else {
+      setOperationIds((ids) => withOperation(ids, streamed.operationId));
+      setDirty(true);
+    }
     // Every generation is checked against the archive and the form at once.
     void checkFacts(editor);
   };
@@ -462,7 +518,7 @@ export function WritingStudio<F>({
     const controller = new AbortController();
     proposalAbort.current = controller;
     editor.setHighlights([...factHighlights(editor, facts.items), { from: picked.from, to: picked.to, tone: 'mark', id: 'proposal' }]);
-    const base: Proposal = { tool, from: picked.from, original: picked.text, text: '', status: 'running' };
+    let base: Proposal = { tool, from: picked.from, original: picked.text, text: '', status: 'running' };
     setProposal(base);
     setPanelTop(picked.bottom);
     setSelection(null);
@@ -473,7 +529,10 @@ export function WritingStudio<F>({
       const outcome = await runOperation(body as GenerateRequestBody, {
         signal: controller.signal,
         onEvent: (event) => {
-          if (event.event === 'start') reserved = event.data.pointsReserved;
+          if (event.event === 'start') {
+            reserved = event.data.pointsReserved;
+            base = { ...base, operationId: event.data.operationId };
+          }
           if (event.event === 'delta') text += event.data.text;
           if (event.event === 'start' || event.event === 'delta') setProposal({ ...base, text, reserved });
         },
@@ -500,8 +559,10 @@ export function WritingStudio<F>({
     }
     // The label line and the offline note stay in the panel; markdown markers do not enter the text.
     editor.replaceRange(at.from, at.to, insertableText(readAnswer(proposal.text).body));
-    setAiUsed(true);
+    setOperationIds((ids) => withOperation(ids, proposal.operationId));
     setProposal(null);
+    // Expanding or rewriting can bring in facts the archive lacks: checked as a generation is.
+    void checkFacts(editor);
   };
   const discardProposal = () => {
     if (editor) paint(editor);
@@ -518,7 +579,7 @@ export function WritingStudio<F>({
         await resourceFetch(`works/${encodeURIComponent(workId)}`, {
           method: 'PUT',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ content, clientProfileId: student?.id ?? null }),
+          body: JSON.stringify({ content, clientProfileId: student?.id ?? null, operationIds }),
         });
         notifySuccess('已保存为新版本');
       } else {
@@ -530,11 +591,14 @@ export function WritingStudio<F>({
             type: page.workType,
             clientProfileId: student?.id ?? null,
             content,
+            operationIds,
           }),
         });
         setWorkId(created.id);
         notifySuccess('已保存为作品');
       }
+      // Linked to the work now: the next save names only what comes after.
+      setOperationIds([]);
       setDirty(false);
       setFormError(null);
     } catch (error) {
@@ -567,7 +631,7 @@ export function WritingStudio<F>({
           {(['docx', 'pdf'] as const).map((format) =>
             workId ? (
               <Button key={format} asChild size="sm" variant="outline" bg="white">
-                <a href={workExportHref(workId, format, { aigc: aiUsed })} download data-testid={`export-${format}`}>
+                <a href={workExportHref(workId, format)} download data-testid={`export-${format}`}>
                   <FileDown size={16} /> 导出 {format.toUpperCase()}
                 </a>
               </Button>
@@ -639,13 +703,48 @@ export function WritingStudio<F>({
           <FormAlert>{formError}</FormAlert>
           <FactPanel facts={facts} onCheck={() => editor && void checkFacts(editor)} disabled={!editor || busy} />
           {generating ? (
-            <Button colorPalette="red" variant="outline" onClick={() => abort.current?.abort()} data-testid="stop-generation">
-              <Square size={16} /> 停止
-            </Button>
+            <Stack gap="1">
+              <Button
+                colorPalette="red"
+                variant="outline"
+                onClick={() => abort.current?.abort()}
+                title={page.review ? undefined : '停止后保留已生成的内容，可继续生成'}
+                data-testid="stop-generation"
+              >
+                <Square size={16} /> 停止
+              </Button>
+              {!page.review && (
+                <Text fontSize="xs" color="gray.500">
+                  停止后保留已生成的内容，可继续生成
+                </Text>
+              )}
+            </Stack>
           ) : (
-            <Button colorPalette="blue" onClick={generate} disabled={!editor || busy} data-testid="generate">
-              <Sparkles size={16} /> {page.generateLabel ?? '生成'}
-            </Button>
+            <HStack gap="2">
+              {stopped && !page.review && (
+                <Button
+                  flex="1"
+                  colorPalette="blue"
+                  onClick={() => void generate('continue')}
+                  disabled={!editor || busy}
+                  title="从正文结尾接着生成，不重复已有内容"
+                  data-testid="continue-generation"
+                >
+                  <ListPlus size={16} /> 继续生成
+                </Button>
+              )}
+              <Button
+                flex="1"
+                colorPalette="blue"
+                variant={stopped && !page.review ? 'outline' : 'solid'}
+                onClick={() => void generate('replace')}
+                disabled={!editor || busy}
+                title={stopped && !page.review ? '重新生成并替换正文' : undefined}
+                data-testid="generate"
+              >
+                <Sparkles size={16} /> {stopped && !page.review ? '重新生成' : (page.generateLabel ?? '生成')}
+              </Button>
+            </HStack>
           )}
         </Stack>
 

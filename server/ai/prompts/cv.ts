@@ -1,6 +1,6 @@
 import { CV_LENGTH_LABELS, CV_SECTION_LABELS, CV_STYLE_LABELS, type CvInput } from '../../../contracts/ai-operations';
 import { renderFactSheet } from './fact-sheet';
-import { NO_INVENTION_RULE, type PromptDefinition, languageName, requirementList, system, user } from './shared';
+import { NO_INVENTION_RULE, type PromptDefinition, draftRequest, languageName, requirementList, system, user } from './shared';
 
 const STYLE_GUIDE = {
   classic: '经典商务：每条经历以强动词开头，突出职责与可量化成果（只用材料中的数字）。',
@@ -10,7 +10,7 @@ const STYLE_GUIDE = {
 
 export const cvPrompt: PromptDefinition<'cv'> = {
   id: 'cv',
-  version: 'cv/1',
+  version: 'cv/2',
   build(input: CvInput, profile) {
     const lang = input.language;
     const sections = input.sections.map((s) => CV_SECTION_LABELS[s][lang]);
@@ -35,7 +35,7 @@ export const cvPrompt: PromptDefinition<'cv'> = {
             ['目标专业', input.targetProgram],
             ['其他要求', input.extraRequirements],
           ]),
-          '请输出完整简历。',
+          draftRequest('请输出完整简历。', input.continueFrom),
         ].join('\n\n'),
       ),
     ];

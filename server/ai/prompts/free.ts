@@ -1,10 +1,10 @@
 import { type FreeInput, OUTPUT_LANGUAGE_LABELS } from '../../../contracts/ai-operations';
 import { renderFactSheet } from './fact-sheet';
-import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, fenced, languageName, requirementList, system, user, wordLimitText } from './shared';
+import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, draftRequest, fenced, languageName, requirementList, system, user, wordLimitText } from './shared';
 
 export const freePrompt: PromptDefinition<'free'> = {
   id: 'free',
-  version: 'free/1',
+  version: 'free/2',
   build(input: FreeInput, profile) {
     const lang = input.language;
     return [
@@ -26,7 +26,7 @@ export const freePrompt: PromptDefinition<'free'> = {
             ['输出语言', OUTPUT_LANGUAGE_LABELS[lang]],
           ]),
           input.prompt ? fenced('写作提示', input.prompt) : '',
-          '请写出完整初稿。',
+          draftRequest('请写出完整初稿。', input.continueFrom),
         ]
           .filter(Boolean)
           .join('\n\n'),

@@ -1,6 +1,6 @@
 import { OUTPUT_LANGUAGE_LABELS, PS_TONE_LABELS, type PsInput } from '../../../contracts/ai-operations';
 import { renderFactSheet } from './fact-sheet';
-import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, languageName, requirementList, system, user, wordLimitText } from './shared';
+import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, draftRequest, languageName, requirementList, system, user, wordLimitText } from './shared';
 
 const KIND = { PS: '个人陈述（Personal Statement）', SOP: '目的陈述（Statement of Purpose）' } as const;
 
@@ -12,7 +12,7 @@ const SHAPE = {
 
 export const psPrompt: PromptDefinition<'ps'> = {
   id: 'ps',
-  version: 'ps/1',
+  version: 'ps/2',
   build(input: PsInput, profile) {
     const lang = input.language;
     return [
@@ -41,7 +41,7 @@ export const psPrompt: PromptDefinition<'ps'> = {
             ['输出语言', OUTPUT_LANGUAGE_LABELS[lang]],
             ['其他要求', input.extraRequirements],
           ]),
-          '请根据以上材料写出完整初稿。',
+          draftRequest('请根据以上材料写出完整初稿。', input.continueFrom),
         ].join('\n\n'),
       ),
     ];

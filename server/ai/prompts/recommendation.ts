@@ -5,7 +5,7 @@ import {
   type RecommendationInput,
 } from '../../../contracts/ai-operations';
 import { renderFactSheet } from './fact-sheet';
-import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, languageName, requirementList, system, user, wordLimitText } from './shared';
+import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, draftRequest, languageName, requirementList, system, user, wordLimitText } from './shared';
 
 /** What a recommender in each relationship can credibly speak to. */
 const PERSPECTIVE = {
@@ -18,7 +18,7 @@ const PERSPECTIVE = {
 
 export const recommendationPrompt: PromptDefinition<'recommendation'> = {
   id: 'recommendation',
-  version: 'recommendation/1',
+  version: 'recommendation/2',
   build(input: RecommendationInput, profile) {
     const lang = input.language;
     const relationship = input.relationshipDetail ?? RECOMMENDER_RELATIONSHIP_LABELS[input.relationship].zh;
@@ -55,7 +55,7 @@ export const recommendationPrompt: PromptDefinition<'recommendation'> = {
             ['输出语言', OUTPUT_LANGUAGE_LABELS[lang]],
             ['其他要求', input.extraRequirements],
           ]),
-          '请写出完整的推荐信初稿。',
+          draftRequest('请写出完整的推荐信初稿。', input.continueFrom),
         ].join('\n\n'),
       ),
     ];

@@ -41,6 +41,21 @@ export function fenced(label: string, text: string): string {
   return `<<<${label}\n${safe}\n>>>`;
 }
 
+/**
+ * 继续生成: what the model is told to go on from. The text only joins the answer up; facts about the
+ * student still come from the archive and the form alone.
+ */
+export const CONTINUE_INSTRUCTION = [
+  '上面“已写部分”是这篇文稿已经写好的开头，它可能停在句子或词语的中间。',
+  '请从它结束的地方紧接着往下写：只输出后续内容，第一个字就接在已写部分的最后一个字后面；不要重复、改写或概括已写部分的任何文字，不要重新开头，不要再写标题行。',
+  '延续同样的语言、语气、结构和格式，写完全文剩余的部分。',
+  '已写部分只用于衔接：续写中关于学生的事实仍然只能来自【学生档案】和【写作要求】，以上事实约束同样适用。',
+].join('');
+
+/** The closing request of a writing prompt: the whole draft, or the rest of a stopped one (`continueFrom`). */
+export const draftRequest = (whole: string, continueFrom: string | undefined) =>
+  continueFrom ? `${fenced('已写部分', continueFrom)}\n\n${CONTINUE_INSTRUCTION}` : whole;
+
 /** A labelled list of the form's answers; unanswered fields are left out, and an empty list is ''. */
 export function requirementList(items: [label: string, value: string | number | undefined | null | false][]): string {
   const lines = items.filter(([, v]) => v !== undefined && v !== null && v !== false && String(v).trim() !== '').map(([k, v]) => `- ${k}：${v}`);

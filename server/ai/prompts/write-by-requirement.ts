@@ -1,10 +1,10 @@
 import { OUTPUT_LANGUAGE_LABELS, type WriteByRequirementInput } from '../../../contracts/ai-operations';
 import { renderFactSheet } from './fact-sheet';
-import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, fenced, languageName, requirementList, system, user, wordLimitText } from './shared';
+import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, draftRequest, fenced, languageName, requirementList, system, user, wordLimitText } from './shared';
 
 export const writeByRequirementPrompt: PromptDefinition<'write_by_requirement'> = {
   id: 'write_by_requirement',
-  version: 'write_by_requirement/1',
+  version: 'write_by_requirement/2',
   build(input: WriteByRequirementInput, profile) {
     const lang = input.language;
     return [
@@ -26,7 +26,7 @@ export const writeByRequirementPrompt: PromptDefinition<'write_by_requirement'> 
             ['篇幅', wordLimitText(input.wordLimit, lang)],
             ['输出语言', OUTPUT_LANGUAGE_LABELS[lang]],
           ]),
-          '请按要求写出完整初稿。',
+          draftRequest('请按要求写出完整初稿。', input.continueFrom),
         ].join('\n\n'),
       ),
     ];

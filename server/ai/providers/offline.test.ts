@@ -1,5 +1,9 @@
+import { documentMarkdown, markdownDocument } from '../../../contracts/markdown-document';
 import {
+  continueOfflineDraft,
+  continuationStart,
   createOfflineProvider,
+  OFFLINE_NOTHING_LEFT,
   OFFLINE_LABEL,
   OFFLINE_NO_DRAFT_MESSAGE,
   type OfflineDraft,
@@ -18,11 +22,16 @@ const DRAFT: OfflineDraft = {
   ],
 };
 
-async function read(options: OfflineProviderOptions, draft: OfflineDraft | undefined, signal = new AbortController().signal) {
+async function read(
+  options: OfflineProviderOptions,
+  draft: OfflineDraft | undefined,
+  signal = new AbortController().signal,
+  continueFrom?: string,
+) {
   const deltas: string[] = [];
   let error: unknown = null;
   try {
-    for await (const d of createOfflineProvider(options).stream({ model: 'offline', messages: [], signal, offlineDraft: draft })) {
+    for await (const d of createOfflineProvider(options).stream({ model: 'offline', messages: [], signal, offlineDraft: draft, continueFrom })) {
       deltas.push(d);
     }
   } catch (err) {
@@ -110,5 +119,63 @@ describe('offline engine', () => {
     const { deltas, error } = await read({}, DRAFT, controller.signal);
     expect(deltas).toEqual([]);
     expect((error as ProviderError).code).toBe('CANCELLED');
+  });
+
+  describe('继续生成', () => {
+    const full = renderOfflineDraft(DRAFT);
+    /** The page's reading of a stopped text and back: what 继续生成 sends after the consultant touched it. */
+    const throughPage = (text: string) => documentMarkdown(markdownDocument(text));
+    const emojiAt = full.indexOf('此致');
+
+    it.each([5, 12, 30, 47, 60, emojiAt + 3, full.length - 1])('a draft stopped after %i characters continues with exactly the rest', async (n) => {
+      const stopped = full.slice(0, n);
+      const { deltas, error } = await read({ chunkChars: 7, delayMs: 0 }, DRAFT, undefined, stopped);
+      expect(error).toBeNull();
+      expect(stopped + deltas.join('')).toBe(full);
+    });
+
+    it('the stopped text read back through the page (blank lines, markers, trailing space lost) still continues the draft once', () => {
+      for (const n of [8, 20, 33, 45, 58, 80]) {
+        const stopped = throughPage(full.slice(0, n));
+        const rest = continueOfflineDraft(DRAFT, stopped);
+        expect(rest).not.toContain(OFFLINE_LABEL);
+        // Read as the page reads the whole: the same document as the uninterrupted draft.
+        expect(documentMarkdown(markdownDocument(stopped + rest))).toBe(throughPage(full));
+      }
+    });
+
+    it('a stop right after a heading marker or a blank line neither doubles nor loses it', () => {
+      const heading = full.indexOf('## 研究与实践');
+      for (const cut of [heading, heading + 1, heading + 2, heading + 3, heading - 1]) {
+        const stopped = full.slice(0, cut);
+        expect(continuationStart(full, stopped)).toBe(cut);
+        expect(stopped + continueOfflineDraft(DRAFT, stopped)).toBe(full);
+      }
+      // A lost trailing space: the rest brings it back.
+      expect(continuationStart('I love data science.', 'I love data')).toBe('I love data'.length);
+      expect(continuationStart('I love data science.', 'I love data ')).toBe('I love data '.length);
+      expect(continuationStart('I love data science.', 'I hate data')).toBe(-1);
+    });
+
+    it('a rewritten text gets the draft sections it does not contain yet, labelled, never the text again', () => {
+      const mine = '我自己写的开头，讲述我为什么喜欢计算机。\n\n## 学术背景\n\n我在浙江大学读书。';
+      const rest = continueOfflineDraft(DRAFT, mine);
+      expect(rest.startsWith(`\n\n${OFFLINE_LABEL}\n`)).toBe(true);
+      expect(rest).toContain('## 研究与实践');
+      expect(rest).toContain('2025 年在阿里巴巴实习');
+      expect(rest).toContain('此致');
+      // Already there: the heading 学术背景 and its section.
+      expect(rest).not.toContain('学术背景');
+      expect(rest).not.toContain('我自己写的开头');
+      // With the label already in the text, it is not repeated.
+      expect(continueOfflineDraft(DRAFT, `${OFFLINE_LABEL}\n${mine}`).startsWith('\n\n## 研究与实践')).toBe(true);
+    });
+
+    it('nothing left to write: a visible blank to fill, not the draft again', () => {
+      expect(continueOfflineDraft(DRAFT, full)).toBe(`\n\n${OFFLINE_NOTHING_LEFT}`);
+      const everything = `我的版本：学术背景、研究与实践都写了。\n\n## 学术背景\n\n## 研究与实践\n\n此致 😊`;
+      expect(continueOfflineDraft(DRAFT, everything)).toBe(`\n\n${OFFLINE_NOTHING_LEFT}`);
+      expect(OFFLINE_NOTHING_LEFT.startsWith('【请补充：')).toBe(true);
+    });
   });
 });

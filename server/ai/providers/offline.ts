@@ -43,6 +43,75 @@ export function renderOfflineDraft(draft: OfflineDraft | undefined): string {
   return `${OFFLINE_LABEL}\n${blocks.join('\n\n')}`;
 }
 
+/**
+ * Characters a continuation's match skips on both sides: whitespace and the markdown markers, which
+ * the page's reading of a stopped text may write differently (a blank line for a line break).
+ */
+const IGNORED = /[\s#*>_]/u;
+const isSpace = (c: string | undefined) => c !== undefined && /\s/u.test(c);
+const significant = (text: string) => text.replace(/[\s#*>_]/gu, '');
+
+/**
+ * Where the rest of `full` begins after `prefix`, or -1 when `full` does not start with it (compared
+ * without whitespace and markers). A prefix ending in whitespace or markers takes the same run of
+ * `full` with it, so joining the prefix and the rest neither doubles nor loses a space or a `##`.
+ */
+export function continuationStart(full: string, prefix: string): number {
+  let end = prefix.length;
+  while (end > 0 && IGNORED.test(prefix[end - 1]!)) end--;
+  const body = prefix.slice(0, end);
+  const tail = prefix.slice(end);
+  let i = 0;
+  for (const c of body) {
+    if (IGNORED.test(c)) continue;
+    while (i < full.length && IGNORED.test(full[i]!)) i++;
+    if (!full.startsWith(c, i)) return -1;
+    i += c.length;
+  }
+  let t = 0;
+  while (t < tail.length && i < full.length && IGNORED.test(full[i]!)) {
+    if (isSpace(tail[t]) && isSpace(full[i])) {
+      // As much of the draft's whitespace as the text has: a raw stopped stream joins back exactly.
+      while (isSpace(tail[t]) && isSpace(full[i])) {
+        t++;
+        i++;
+      }
+      while (isSpace(tail[t])) t++;
+      if (isSpace(full[i])) break;
+    } else if (tail[t] === full[i]) {
+      t++;
+      i++;
+    } else break;
+  }
+  return i;
+}
+
+/** Said when the draft has nothing more to give: a blank the consultant fills or deletes (the fact check skips it). */
+export const OFFLINE_NOTHING_LEFT = '【请补充：离线模式的模板草稿已全部写出，请在此继续补充，或接入语言模型后续写】';
+
+/**
+ * 继续生成 with the offline engine: it continues its own draft. When the text so far is the start of
+ * the draft (a stopped generation, maybe read back through the page's markdown), the rest of the
+ * draft; otherwise (the consultant rewrote it) the draft's sections the text does not yet contain,
+ * under the 离线模式 label when the text lacks it. Never the text again.
+ */
+export function continueOfflineDraft(draft: OfflineDraft | undefined, continueFrom: string): string {
+  const full = renderOfflineDraft(draft);
+  const start = continuationStart(full, continueFrom);
+  if (start >= 0) return start < full.length ? full.slice(start) : `\n\n${OFFLINE_NOTHING_LEFT}`;
+  const have = significant(continueFrom);
+  const contains = (text: string | undefined) => {
+    const key = significant(text ?? '').slice(0, 30);
+    return key.length > 0 && have.includes(key);
+  };
+  const missing = (draft?.sections ?? []).filter(
+    (section) => section.paragraphs.some((p) => p.trim()) && !contains(section.heading) && !contains(section.paragraphs.find((p) => p.trim())),
+  );
+  if (missing.length === 0) return `\n\n${OFFLINE_NOTHING_LEFT}`;
+  const rest = renderOfflineDraft({ sections: missing }).slice(`${OFFLINE_LABEL}\n`.length);
+  return `\n\n${have.includes(significant(OFFLINE_LABEL)) ? '' : `${OFFLINE_LABEL}\n`}${rest}`;
+}
+
 export type OfflineProviderOptions = {
   /** Characters (code points) per delta. */
   chunkChars?: number;
@@ -62,7 +131,8 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Cha
 
 async function* streamDraft(request: ChatRequest, chunkChars: number, delayMs: number): AsyncGenerator<string, void, undefined> {
   // Code points, not UTF-16 units: a delta never splits an emoji or a rare CJK character in half.
-  const chars = Array.from(renderOfflineDraft(request.offlineDraft));
+  const text = request.continueFrom ? continueOfflineDraft(request.offlineDraft, request.continueFrom) : renderOfflineDraft(request.offlineDraft);
+  const chars = Array.from(text);
   for (let i = 0; i < chars.length; i += chunkChars) {
     if (request.signal.aborted) throw new ProviderError('CANCELLED');
     if (i > 0) await pause(delayMs, request.signal);

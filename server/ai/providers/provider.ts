@@ -17,6 +17,11 @@ export type ChatRequest = {
    * Language-model providers ignore it: they get the same facts through `messages`.
    */
   offlineDraft?: OfflineDraft;
+  /**
+   * 继续生成: the text to continue. The offline engine continues its own draft from it; models get it
+   * (and the instruction not to repeat it) through `messages`.
+   */
+  continueFrom?: string;
 };
 
 export type ModelInfo = { id: string; name: string };

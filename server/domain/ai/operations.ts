@@ -128,6 +128,20 @@ export async function chargeFor(db: Database, op: Pick<OperationRow, 'operation'
 }
 
 /**
+ * What a stopped operation costs: only the per-character part of what it delivered; its flat part is
+ * refunded (with the default prices, which charge no generation per character, all of it).
+ */
+export async function stoppedChargeFor(db: Database, op: Pick<OperationRow, 'operation'>, outputChars: number, reservedCents: number) {
+  const source = AI_OPERATION_SOURCES[op.operation as AiOperation];
+  if (outputChars <= 0) return 0;
+  const perCharacter = (await priceOf(db, source, outputChars)) - (await priceOf(db, source, 0));
+  return Math.max(0, Math.min(reservedCents, perCharacter));
+}
+
+/** Spec §3 points history metadata: the characters the operation delivered. */
+const settleMetadata = (operationId: string, outputChars: number) => ({ operationId, text_stats: { output: { chars: outputChars } } });
+
+/**
  * Claims a running slot when the operation is at the head of the queue and a slot is free. The same
  * SQL on PGlite and PostgreSQL; on PostgreSQL the advisory lock makes the count-and-claim atomic
  * across processes.
@@ -213,11 +227,16 @@ export async function finish(db: Database, op: OperationRow, outcome: Outcome): 
       .returning();
     if (done) {
       if (op.reservationId) {
-        await settle(db, { userId: op.userId, reservationId: op.reservationId, actualCents: charged, metadata: { operationId: op.id } });
+        await settle(db, {
+          userId: op.userId,
+          reservationId: op.reservationId,
+          actualCents: charged,
+          metadata: settleMetadata(op.id, outcome.outputChars),
+        });
       }
       return done;
     }
-    // Cancelled meanwhile: fall through to the refund with the row as the cancel left it.
+    // Cancelled meanwhile: charged as a stop, with the row as the cancel left it.
   } else {
     await db
       .update(aiOperations)
@@ -231,8 +250,45 @@ export async function finish(db: Database, op: OperationRow, outcome: Outcome): 
       .where(and(eq(aiOperations.id, op.id), inArray(aiOperations.status, ['queued', 'running'])));
   }
   const [row] = await db.select().from(aiOperations).where(eq(aiOperations.id, op.id));
-  if (op.reservationId) await refundQuietly(db, op.userId, op.reservationId, row!.errorMessage ?? '已取消', row!.status === 'cancelled');
+  if (row!.status === 'cancelled') return settleStopped(db, op, row!, outcome.outputChars);
+  if (op.reservationId) await refundQuietly(db, op.userId, op.reservationId, row!.errorMessage ?? '已取消', false);
   return row!;
+}
+
+/**
+ * A stopped operation (停止, a closed page, the cancel endpoint) pays the per-character part of what
+ * it delivered, the page keeps that text; without such a part it is refunded in full. Only the
+ * owning process knows what was delivered, so it settles; the cancel endpoint refunds at once only
+ * when nothing can be owed (cancelOperation). Whichever ends the reservation first wins: a settle
+ * after a refund is refused, and so is a refund after a settle.
+ */
+async function settleStopped(db: Database, op: OperationRow, row: OperationRow, outputChars: number): Promise<OperationRow> {
+  const charged = op.reservationId ? await stoppedChargeFor(db, op, outputChars, op.pointsReservedCents) : 0;
+  let settled = false;
+  if (op.reservationId && charged > 0) {
+    settled = await settle(db, {
+      userId: op.userId,
+      reservationId: op.reservationId,
+      actualCents: charged,
+      metadata: settleMetadata(op.id, outputChars),
+    }).then(
+      () => true,
+      (error: unknown) => {
+        // Refunded first (the endpoint, or the crash sweep): nothing is owed.
+        if (!(error instanceof DomainError)) throw error;
+        return false;
+      },
+    );
+  } else if (op.reservationId) {
+    await refundQuietly(db, op.userId, op.reservationId, row.errorMessage ?? '已停止生成', true);
+  }
+  // The endpoint's flip did not know what was delivered: the owner records it.
+  const [updated] = await db
+    .update(aiOperations)
+    .set({ outputChars, ...(settled && { pointsChargedCents: charged }) })
+    .where(and(eq(aiOperations.id, op.id), eq(aiOperations.status, 'cancelled')))
+    .returning();
+  return updated ?? row;
 }
 
 async function refundQuietly(db: Database, userId: string, reservationId: string, reason: string, cancelled: boolean) {
@@ -242,24 +298,43 @@ async function refundQuietly(db: Database, userId: string, reservationId: string
   });
 }
 
-/** POST /api/v1/ai/operations/{id}/cancel: the owner's queued or running operation becomes cancelled and is refunded. */
-export async function cancelOperation(db: Database, userId: string, id: string): Promise<OperationRow> {
-  const [row] = await db
+/** Whether a stop may owe something: the operation's price has a per-character part. */
+async function chargesPerCharacter(db: Database, row: OperationRow): Promise<boolean> {
+  return (await stoppedChargeFor(db, row, 1000, Number.MAX_SAFE_INTEGER)) > 0;
+}
+
+/**
+ * POST /api/v1/ai/operations/{id}/cancel: the owner's queued or running operation becomes cancelled.
+ * Nothing delivered yet (queued) or nothing owed for what was (no per-character price): refunded at
+ * once. Otherwise `settling`: the owning process settles the delivered characters' part when it
+ * sees the cancel (at once here, within a heartbeat elsewhere); if that process died, the stale
+ * reservation sweep refunds it.
+ */
+export async function cancelOperation(db: Database, userId: string, id: string): Promise<{ row: OperationRow; settling: boolean }> {
+  const cancelled = { status: 'cancelled' as const, errorCode: 'CANCELLED', errorMessage: '已停止生成', finishedAt: new Date() };
+  const mine = and(eq(aiOperations.id, id), eq(aiOperations.userId, userId));
+  const [queued] = await db
     .update(aiOperations)
-    .set({ status: 'cancelled', errorCode: 'CANCELLED', errorMessage: '已停止生成', finishedAt: new Date() })
-    .where(and(eq(aiOperations.id, id), eq(aiOperations.userId, userId), inArray(aiOperations.status, ['queued', 'running'])))
+    .set(cancelled)
+    .where(and(mine, eq(aiOperations.status, 'queued')))
     .returning();
+  const [running] = queued
+    ? []
+    : await db
+        .update(aiOperations)
+        .set(cancelled)
+        .where(and(mine, eq(aiOperations.status, 'running')))
+        .returning();
+  const row = queued ?? running;
   if (!row) {
-    const [existing] = await db
-      .select({ status: aiOperations.status })
-      .from(aiOperations)
-      .where(and(eq(aiOperations.id, id), eq(aiOperations.userId, userId)));
+    const [existing] = await db.select().from(aiOperations).where(mine);
     if (!existing) throw notFound('操作记录不存在');
-    if (existing.status === 'cancelled') return (await db.select().from(aiOperations).where(eq(aiOperations.id, id)))[0]!;
+    if (existing.status === 'cancelled') return { row: existing, settling: false };
     throw new DomainError('CONFLICT', '该操作已结束，无法取消');
   }
-  if (row.reservationId) await refundQuietly(db, userId, row.reservationId, '已停止生成', true);
-  return row;
+  const settling = !!running && !!row.reservationId && (await chargesPerCharacter(db, row));
+  if (row.reservationId && !settling) await refundQuietly(db, userId, row.reservationId, '已停止生成', true);
+  return { row, settling };
 }
 
 /** Rows a crashed process left queued or running: failed, and their reservations refunded. */

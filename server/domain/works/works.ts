@@ -1,7 +1,8 @@
-import { and, count, desc, eq, like, lte } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, like, lte } from 'drizzle-orm';
 import { diffArrays } from 'diff';
 import type { Database } from '../../../db/client';
-import { clientProfiles, works, workVersions } from '../../../db/schema';
+import { aiOperations, clientProfiles, works, workVersions } from '../../../db/schema';
+import { AI_OPERATION_WORK_TYPES, isWritingOperation } from '../../../contracts/ai-operations';
 import { diffTokens, documentText } from '../../../contracts/work-text';
 import {
   MAX_VERSIONS_PER_WORK,
@@ -16,9 +17,10 @@ import {
   type WorkListItem,
   type WorkListQuery,
   type WorkUpdate,
+  type WorkType,
   type WorkVersion,
 } from '../../../contracts/works';
-import { notFound } from '../errors';
+import { notFound, validationError } from '../errors';
 
 type WorkRow = typeof works.$inferSelect;
 type VersionRow = typeof workVersions.$inferSelect;
@@ -129,6 +131,45 @@ function contentColumns(title: string, content: EditorDocument) {
   };
 }
 
+/**
+ * Links the caller's operations whose text a save holds to the work (a writing page sends its
+ * generations and accepted proposals): an unknown or someone else's id is a 404, one that delivered
+ * no text a 400, and either rolls the save back. An operation already linked keeps its link. Answers
+ * the newest document generation of the work's type among them: the version it writes is then a
+ * 'generation' (ADR 0030).
+ */
+async function linkOperations(
+  tx: Db,
+  userId: string,
+  work: { id: string; type: WorkType },
+  ids: string[] | undefined,
+): Promise<string | null> {
+  if (!ids || ids.length === 0) return null;
+  const rows = await tx
+    .select({
+      id: aiOperations.id,
+      operation: aiOperations.operation,
+      status: aiOperations.status,
+      outputChars: aiOperations.outputChars,
+      createdAt: aiOperations.createdAt,
+    })
+    .from(aiOperations)
+    .where(and(inArray(aiOperations.id, ids), eq(aiOperations.userId, userId)));
+  if (rows.length !== ids.length) throw notFound('生成记录不存在');
+  // A stopped generation whose text the page kept counts: its words are in the document.
+  if (rows.some((r) => !(r.status === 'succeeded' || (r.status === 'cancelled' && r.outputChars > 0)))) {
+    throw validationError('生成记录未产生内容，无法关联到作品', 'operationIds');
+  }
+  await tx
+    .update(aiOperations)
+    .set({ workId: work.id })
+    .where(and(inArray(aiOperations.id, ids), eq(aiOperations.userId, userId), isNull(aiOperations.workId)));
+  const generations = rows
+    .filter((r) => isWritingOperation(r.operation) && AI_OPERATION_WORK_TYPES[r.operation] === work.type)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return generations[0]?.id ?? null;
+}
+
 export async function createWork(db: Database, userId: string, input: WorkCreate): Promise<Work> {
   return db.transaction(async (tx) => {
     const clientProfileId = input.clientProfileId ?? null;
@@ -144,7 +185,8 @@ export async function createWork(db: Database, userId: string, input: WorkCreate
         ...contentColumns(input.title, input.content),
       })
       .returning();
-    await writeVersion(tx, row!, 'create');
+    const generation = await linkOperations(tx, userId, row!, input.operationIds);
+    await writeVersion(tx, row!, generation ? 'generation' : 'create', { operationId: generation ?? undefined });
     return toWorkDto(row!, clientName);
   });
 }
@@ -175,6 +217,7 @@ const sameContent = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 /**
  * PUT: the fields sent replace the stored ones. New content (different from the stored) is an
  * explicit save and becomes a version; a title, type or student change alone does not.
+ * `operationIds` are linked either way.
  */
 export async function updateWork(db: Database, userId: string, id: string, input: WorkUpdate): Promise<Work> {
   return db.transaction(async (tx) => {
@@ -197,7 +240,8 @@ export async function updateWork(db: Database, userId: string, id: string, input
       })
       .where(owned(userId, id))
       .returning();
-    if (changed) await writeVersion(tx, row!, 'save');
+    const generation = await linkOperations(tx, userId, row!, input.operationIds);
+    if (changed) await writeVersion(tx, row!, generation ? 'generation' : 'save', { operationId: generation ?? undefined });
     return toWorkDto(row!, await profileNameOf(tx, row!.clientProfileId));
   });
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, or } from 'drizzle-orm';
 import type { Database } from '../../../../db/client';
 import { aiOperations, workVersions } from '../../../../db/schema';
 
@@ -14,22 +14,34 @@ import { aiOperations, workVersions } from '../../../../db/schema';
 export const PLATFORM_NAME = '留学文书AI平台';
 
 export type AiContent = {
-  /** The work holds generated text: a version came from a generation, or the caller said so. */
+  /** The work holds generated text: an operation linked to it delivered text, or the caller said so. */
   generated: boolean;
   /** Some of it came from the offline engine (templates, no language model): labelled 离线模式. */
   offline: boolean;
 };
 
 /**
- * What the work's versions say about its text. Versions beyond the 200 kept are pruned, so a
- * work whose only generation was pruned long ago reads as unlabelled unless the caller says so.
+ * What the server knows about the work's text, whoever exports it from wherever: the operations
+ * linked to it that delivered text (a generation into it, or a writing page's save naming the
+ * generations and accepted proposals it holds) and the operations of its generation versions (one
+ * linked to another work first still counts here). Never a browser's flag: a work exported later
+ * from another device must carry the same label. `callerSays` is an API caller adding text
+ * generated elsewhere.
  */
 export async function aiContentOf(db: Database, workId: string, callerSays: boolean): Promise<AiContent> {
-  const rows = await db
-    .select({ providerKind: aiOperations.providerKind })
-    .from(workVersions)
-    .leftJoin(aiOperations, eq(aiOperations.id, workVersions.operationId))
-    .where(and(eq(workVersions.workId, workId), eq(workVersions.source, 'generation')));
+  const delivered = or(eq(aiOperations.status, 'succeeded'), gt(aiOperations.outputChars, 0));
+  const [linked, versioned] = await Promise.all([
+    db
+      .select({ providerKind: aiOperations.providerKind })
+      .from(aiOperations)
+      .where(and(eq(aiOperations.workId, workId), delivered)),
+    db
+      .select({ providerKind: aiOperations.providerKind })
+      .from(workVersions)
+      .leftJoin(aiOperations, eq(aiOperations.id, workVersions.operationId))
+      .where(and(eq(workVersions.workId, workId), eq(workVersions.source, 'generation'))),
+  ]);
+  const rows = [...linked, ...versioned];
   return { generated: callerSays || rows.length > 0, offline: rows.some((r) => r.providerKind === 'offline') };
 }
 
