@@ -89,7 +89,8 @@ export const CV_STYLES = ['classic', 'academic', 'concise'] as const;
 export type CvStyle = (typeof CV_STYLES)[number];
 export const CV_STYLE_LABELS: Record<CvStyle, string> = { classic: '经典商务', academic: '学术型', concise: '简洁型' };
 export const CV_LENGTHS = ['one_page', 'two_page'] as const;
-export const CV_LENGTH_LABELS: Record<(typeof CV_LENGTHS)[number], string> = { one_page: '一页', two_page: '两页' };
+export type CvLength = (typeof CV_LENGTHS)[number];
+export const CV_LENGTH_LABELS: Record<CvLength, string> = { one_page: '一页', two_page: '两页' };
 /** CV sections, in the order a CV lists them; each maps to the archive section of the same name. */
 export const CV_SECTIONS = [
   'education',

@@ -34,6 +34,7 @@ const CV_PAGE: StudioPage<CvForm> = {
   applyStudent: applyCvStudent,
   request: cvRequest,
   contextOf: (f) => [f.targetProgram, f.extraRequirements],
+  exportOptionsOf: (form) => ({ cvLength: form.length }),
   titleOf: (form, student) => workTitleOf('简历', student?.name ?? null, form.language === 'en' ? 'English' : '中文'),
   editorPlaceholder: '选择学生并点击「生成」，简历会按档案内容写在这里',
 };

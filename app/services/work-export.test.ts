@@ -6,3 +6,7 @@ it('builds the download address through the web app’s pass-through', () => {
   );
   expect(workExportHref('w/../x', 'docx')).toBe('/resources/api/works/w%2F..%2Fx/export?format=docx');
 });
+
+it('asks for a CV’s layout when the page knows it', () => {
+  expect(workExportHref('w1', 'pdf', { cvLength: 'two_page' })).toBe('/resources/api/works/w1/export?format=pdf&cvLength=two_page');
+});

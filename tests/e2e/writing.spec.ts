@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { pdfText } from '../../server/ai/cv/pdf';
 import { downloadedDocxText } from '../fixtures/docx';
 import { expect, loginViaForm, test, waitForHydration } from './fixtures';
 import { editorOf, selectParagraph } from './writing-editor';
@@ -312,4 +314,13 @@ test('CV: built from the archive for a student, in the sections chosen', async (
   await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
   await expect(editor).toContainText('离线模式');
   await expect(editor).toContainText('城市交通流量预测');
+
+  // Saved, it downloads in the layout of the form's 篇幅: two pages asks for the roomier one.
+  await page.getByTestId('cv-length').selectOption('two_page');
+  await page.getByTestId('save-work').click();
+  await expect(page.getByTestId('export-pdf')).toHaveAttribute('href', /format=pdf&cvLength=two_page$/);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-pdf').click();
+  const { text } = await pdfText(new Uint8Array(await readFile((await (await download).path())!)));
+  expect(text).toContain('城市交通流量预测');
 });

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from '@remix-run/react';
 import { FileDown, ListPlus, Save, ScanSearch, Sparkles, Square, UserPlus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertableText, readAnswer } from '../../../contracts/ai-answer';
+import type { CvLength } from '../../../contracts/ai-operation-constants';
 import type { GenerateRequestBody } from '../../../contracts/ai-operations';
 import type { UnsupportedFact } from '../../../contracts/fact-check-constants';
 import type { EditorDocument } from '../../../contracts/works';
@@ -62,6 +63,8 @@ export type StudioPage<F> = {
   generateLabel?: string;
   /** What the form says, known to the fact check alongside the archive. */
   contextOf: (form: F) => string[];
+  /** How the export lays the work out (a CV's one or two pages). */
+  exportOptionsOf?: (form: F) => { cvLength?: CvLength };
   /** The work's title when first saved (`text`: the document's text). */
   titleOf: (form: F, student: WritingStudent | null, text: string) => string;
   editorPlaceholder: string;
@@ -631,7 +634,7 @@ export function WritingStudio<F>({
           {(['docx', 'pdf'] as const).map((format) =>
             workId ? (
               <Button key={format} asChild size="sm" variant="outline" bg="white">
-                <a href={workExportHref(workId, format)} download data-testid={`export-${format}`}>
+                <a href={workExportHref(workId, format, page.exportOptionsOf?.(form))} download data-testid={`export-${format}`}>
                   <FileDown size={16} /> 导出 {format.toUpperCase()}
                 </a>
               </Button>
