@@ -39,7 +39,14 @@ const CV_PAGE: StudioPage<CvForm> = {
   editorPlaceholder: '选择学生并点击「生成」，简历会按档案内容写在这里',
 };
 
-function Choice<T extends string>(props: { label: string; value: T; values: readonly T[]; labels: Record<T, string>; onChange: (v: T) => void; testId: string }) {
+function Choice<T extends string>(props: {
+  label: string;
+  value: T;
+  values: readonly T[];
+  labels: Record<T, string>;
+  onChange: (v: T) => void;
+  testId: string;
+}) {
   return (
     <FormField label={props.label}>
       <NativeSelect.Root size="sm">
@@ -61,10 +68,31 @@ function CvFormFields({ form, setForm }: { form: CvForm; setForm: (u: (f: CvForm
   return (
     <Stack gap="3">
       <Grid templateColumns="1fr 1fr" gap="3">
-        <Choice label="语言" value={form.language} values={OUTPUT_LANGUAGES} labels={OUTPUT_LANGUAGE_LABELS} onChange={(v) => set('language', v)} testId="cv-language" />
-        <Choice label="篇幅" value={form.length} values={CV_LENGTHS} labels={CV_LENGTH_LABELS} onChange={(v) => set('length', v)} testId="cv-length" />
+        <Choice
+          label="语言"
+          value={form.language}
+          values={OUTPUT_LANGUAGES}
+          labels={OUTPUT_LANGUAGE_LABELS}
+          onChange={(v) => set('language', v)}
+          testId="cv-language"
+        />
+        <Choice
+          label="篇幅"
+          value={form.length}
+          values={CV_LENGTHS}
+          labels={CV_LENGTH_LABELS}
+          onChange={(v) => set('length', v)}
+          testId="cv-length"
+        />
       </Grid>
-      <Choice label="风格" value={form.style} values={CV_STYLES} labels={CV_STYLE_LABELS} onChange={(v) => set('style', v)} testId="cv-style" />
+      <Choice
+        label="风格"
+        value={form.style}
+        values={CV_STYLES}
+        labels={CV_STYLE_LABELS}
+        onChange={(v) => set('style', v)}
+        testId="cv-style"
+      />
       <Stack gap="1.5">
         <Text fontSize="sm" fontWeight="medium">
           简历模块
@@ -85,10 +113,23 @@ function CvFormFields({ form, setForm }: { form: CvForm; setForm: (u: (f: CvForm
         </SimpleGrid>
       </Stack>
       <FormField label="目标专业">
-        <Input size="sm" value={form.targetProgram} maxLength={100} onChange={(e) => set('targetProgram', e.currentTarget.value)} data-testid="cv-target-program" />
+        <Input
+          size="sm"
+          value={form.targetProgram}
+          maxLength={100}
+          onChange={(e) => set('targetProgram', e.currentTarget.value)}
+          data-testid="cv-target-program"
+        />
       </FormField>
       <FormField label="其他要求">
-        <Textarea size="sm" rows={3} value={form.extraRequirements} maxLength={2000} onChange={(e) => set('extraRequirements', e.currentTarget.value)} data-testid="cv-extra" />
+        <Textarea
+          size="sm"
+          rows={3}
+          value={form.extraRequirements}
+          maxLength={2000}
+          onChange={(e) => set('extraRequirements', e.currentTarget.value)}
+          data-testid="cv-extra"
+        />
       </FormField>
     </Stack>
   );
