@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import type { AppLoadContext } from '@remix-run/node';
 import { and, eq } from 'drizzle-orm';
 import { paymentNotifications, paymentOrders, pointsLedger, users } from '../../db/schema';
-import { webConfig } from '../../server/config';
 import { ledgerMismatches } from '../../server/domain/points/ledger';
 import { expireOverdueOrders } from '../../server/domain/payments/orders';
 import { reconcilePendingOrders } from '../../server/domain/payments/reconcile';
@@ -18,7 +17,7 @@ import { paymentStatusEventId } from '../../contracts/payment-constants';
 import { createPointsRefresher } from '../../app/services/points-refresh';
 import { pointsEvent } from '../../app/services/realtime-events';
 import { paymentLoader, rechargeAction } from '~/services/payments-pages.server';
-import { getWebSession } from '~/sessions.server';
+import { signedInWebSession } from './web-session';
 import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
 import { authenticateSocket, openSocket } from './socket';
 
@@ -605,18 +604,7 @@ describe("the web's payment messages (spec §5, §8)", () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
     const apiUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-    const config = webConfig(sandbox.config);
-    context = () => ({ requestId: 'req', apiUrl, clientIp: '127.0.0.1', finalizers: [], noticesVersion: 0, config });
-    const ctx = context();
-    const session = await getWebSession(new Request('http://app/'), ctx);
-    const far = (ms: number) => new Date(Date.now() + ms).toISOString();
-    session.signIn(
-      { accessToken: 'access-1', refreshToken: 'refresh-1', accessTokenExpiresAt: far(7200_000), refreshTokenExpiresAt: far(86400_000) },
-      { id: 'u1', role: 'user' },
-    );
-    const headers = new Headers();
-    for (const finalize of ctx.finalizers) await finalize(headers);
-    cookie = headers.get('set-cookie')!.split(';')[0]!;
+    ({ context, cookie } = await signedInWebSession(apiUrl, sandbox.config));
   });
   afterAll(() => new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve())));
 

@@ -3,11 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppLoadContext } from '@remix-run/node';
 import busboy from 'busboy';
-import { webConfig } from '../../server/config';
 import { createWebHandler, loadRemixBuild } from '../../server/web';
 import { createLogger } from '../../server/logger';
 import { createApiClient } from '~/services/api.server';
-import { getWebSession } from '~/sessions.server';
+import { signedInWebSession } from './web-session';
 import { startTestServer, type TestServer } from './harness';
 
 /**
@@ -72,6 +71,17 @@ async function startUpstream(): Promise<Upstream> {
   return upstream;
 }
 
+/** What is left of a stream, as text. */
+async function readRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let rest = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return rest + decoder.decode();
+    rest += decoder.decode(value, { stream: true });
+  }
+}
+
 let upstream: Upstream;
 let web: TestServer;
 let cookie: string;
@@ -85,19 +95,7 @@ beforeAll(async () => {
     { API_URL: upstream.url },
     { web: (options) => createWebHandler({ build, ...options, logger: createLogger('silent') }) },
   );
-  const config = webConfig(web.config);
-  context = () => ({ requestId: 'req', apiUrl: upstream.url, clientIp: '127.0.0.1', finalizers: [], noticesVersion: 0, config });
-  // A signed-in session cookie, made by the session module itself.
-  const ctx = context();
-  const session = await getWebSession(new Request('http://app/'), ctx);
-  const far = (ms: number) => new Date(Date.now() + ms).toISOString();
-  session.signIn(
-    { accessToken: 'access-1', refreshToken: 'refresh-1', accessTokenExpiresAt: far(7200_000), refreshTokenExpiresAt: far(86400_000) },
-    { id: 'u1', role: 'user' },
-  );
-  const headers = new Headers();
-  for (const finalize of ctx.finalizers) await finalize(headers);
-  cookie = headers.get('set-cookie')!.split(';')[0]!;
+  ({ context, cookie } = await signedInWebSession(upstream.url, web.config));
 }, 180_000);
 afterAll(async () => {
   await web?.close();
@@ -118,12 +116,7 @@ describe('streams through the web app', () => {
     expect(first).toContain('第一段');
     expect(upstream.streamEnded).toBe(false);
     upstream.releaseStream();
-    let rest = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      rest += decoder.decode(value, { stream: true });
-    }
+    const rest = await readRest(reader);
     expect(rest).toContain('第二段');
     expect(rest).toContain('[DONE]');
   });
@@ -136,13 +129,7 @@ describe('streams through the web app', () => {
     expect(decoder.decode((await reader.read()).value)).toContain('第一段');
     await new Promise((resolve) => setTimeout(resolve, 800));
     upstream.releaseStream();
-    let rest = '';
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      rest += decoder.decode(value, { stream: true });
-    }
-    expect(rest).toContain('第二段');
+    expect(await readRest(reader)).toContain('第二段');
   });
 
   it('refuses calls that would hand tokens to the browser', async () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 /** The writing pages' editor (editable: not while a generation streams in). */
@@ -26,4 +27,22 @@ export async function selectParagraph(page: Page, n: number) {
   await page.mouse.move(end.x, end.y, { steps: 8 });
   await page.mouse.up();
   await expect(page.getByTestId('selection-toolbar')).toBeVisible();
+}
+
+/**
+ * Creates 李明轩 from the fixture CV through the 新建学生 dialog opened by `trigger` (the header's
+ * button or the writing page's own) and continues writing: the page has picked the new student.
+ */
+export async function createStudentFromCv(page: Page, trigger: 'header-new-student' | 'writing-new-student') {
+  await page.getByTestId(trigger).click();
+  const dialog = page.getByTestId('new-student-dialog');
+  await dialog
+    .getByTestId('new-student-file')
+    .setInputFiles(path.join(import.meta.dirname, '..', 'fixtures', 'cv', 'zh-undergrad-cs.docx'));
+  await dialog.getByTestId('new-student-submit').click();
+  await expect(dialog.getByTestId('new-student-created')).toContainText('李明轩', { timeout: 60_000 });
+  await expect(dialog.getByTestId('new-student-created')).toContainText('当前页面已选中该学生');
+  await dialog.getByTestId('new-student-continue').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('student-select').locator('option:checked')).toHaveText('李明轩');
 }

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { FakeResponse } from '../fixtures/fake-openai/server';
 import { downloadedDocxText } from '../fixtures/docx';
 import { expect, loginViaForm, test, waitForHydration } from './fixtures';
-import { editorOf, selectParagraph } from './writing-editor';
+import { createStudentFromCv, editorOf, selectParagraph } from './writing-editor';
 import { FAKE_OPENAI_URL } from './ports';
 
 /**
@@ -12,8 +11,6 @@ import { FAKE_OPENAI_URL } from './ports';
  * generated, stopped midway and continued, shaped with two selection tools, saved, restored and exported.
  * Every request of this test carries its marker (the form, then the document the tools send as context).
  */
-
-const CV = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', 'cv', name);
 
 async function script(page: Page, marker: string, ...responses: FakeResponse[]) {
   const response = await page.request.post(`${FAKE_OPENAI_URL}/__script`, { data: { marker, responses } });
@@ -61,15 +58,7 @@ test('PS with a model: a student from a CV, stopped midway and continued, two to
   await waitForHydration(page);
 
   // A student from a CV, created without leaving the page: the page picks them.
-  await page.getByTestId('writing-new-student').click();
-  const dialog = page.getByTestId('new-student-dialog');
-  await dialog.getByTestId('new-student-file').setInputFiles(CV('zh-undergrad-cs.docx'));
-  await dialog.getByTestId('new-student-submit').click();
-  await expect(dialog.getByTestId('new-student-created')).toContainText('李明轩', { timeout: 60_000 });
-  await expect(dialog.getByTestId('new-student-created')).toContainText('当前页面已选中该学生');
-  await dialog.getByTestId('new-student-continue').click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('student-select').locator('option:checked')).toHaveText('李明轩');
+  await createStudentFromCv(page, 'writing-new-student');
 
   await page.getByTestId('ps-target-program').fill(`MSc Data Science ${mark}`);
   await page.getByTestId('ps-target-school').fill('University of Edinburgh');

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../../server/ai/cv/pdf';
 import { downloadedDocxText } from '../fixtures/docx';
 import { expect, loginViaForm, test, waitForHydration } from './fixtures';
-import { editorOf, selectParagraph } from './writing-editor';
+import { createStudentFromCv, editorOf, selectParagraph } from './writing-editor';
 
 /**
  * /dash/ps-writing (issue 13) with the offline engine: a student's PS generated, stopped and
@@ -31,7 +30,6 @@ async function createStudent(page: Page, name: string) {
 
 /** The work's page in 我的作品 (app/services/works.ts workDetailHref). */
 const workDetailHref = (id: string) => `/dash/my-works/my-works-detail?id=${encodeURIComponent(id)}`;
-const CV = (name: string) => path.join(import.meta.dirname, '..', 'fixtures', 'cv', name);
 
 /** How often `needle` occurs in the editor's text. */
 const occurrences = async (page: Page, needle: string) => (await editorOf(page).textContent())!.split(needle).length - 1;
@@ -49,15 +47,7 @@ test('PS writing: a student from a CV, streamed, stopped and continued, shaped w
 
   // A student from a fixture CV through the header's 新建学生 dialog: the page picks them and
   // prefills from what the CV gave the archive.
-  await page.getByTestId('header-new-student').click();
-  const dialog = page.getByTestId('new-student-dialog');
-  await dialog.getByTestId('new-student-file').setInputFiles(CV('zh-undergrad-cs.docx'));
-  await dialog.getByTestId('new-student-submit').click();
-  await expect(dialog.getByTestId('new-student-created')).toContainText('李明轩', { timeout: 60_000 });
-  await expect(dialog.getByTestId('new-student-created')).toContainText('当前页面已选中该学生');
-  await dialog.getByTestId('new-student-continue').click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('student-select').locator('option:checked')).toHaveText('李明轩');
+  await createStudentFromCv(page, 'header-new-student');
   await expect(page.getByTestId('ps-focus')).toContainText('CAD&CG');
   await page.getByTestId('ps-target-program').fill('MSc Data Science');
   await page.getByTestId('ps-target-school').fill('University of Edinburgh');
