@@ -120,8 +120,8 @@ function WorkExport({ workId, cv }: { workId: string; cv: boolean }) {
   const action = workExportHref(workId, 'docx').split('?')[0];
   return (
     <form method="get" action={action} data-testid="cv-export">
-      <HStack gap="2">
-        <NativeSelect.Root size="sm" w="auto" bg="white">
+      <HStack gap="2" flexWrap="wrap">
+        <NativeSelect.Root size="sm" w="auto" minW="7.5rem" bg="white">
           <NativeSelect.Field name="cvLength" aria-label="简历版式" defaultValue="one_page" data-testid="cv-export-length">
             {CV_LENGTHS.map((length) => (
               <option key={length} value={length}>
