@@ -6,7 +6,12 @@ import { polishPrompt } from './polish';
 import { psPrompt } from './ps';
 import { recommendationPrompt } from './recommendation';
 import { revisionPrompt } from './revision';
-import { expandPrompt, rephrasePrompt, rewritePrompt, shortenPrompt, stylePrompt, translatePrompt } from './selection';
+import { expandPrompt } from './selection/expand';
+import { rephrasePrompt } from './selection/rephrase';
+import { rewritePrompt } from './selection/rewrite';
+import { shortenPrompt } from './selection/shorten';
+import { stylePrompt } from './selection/style';
+import { translatePrompt } from './selection/translate';
 import type { PromptDefinition, StudentProfile } from './shared';
 import { writeByRequirementPrompt } from './write-by-requirement';
 
