@@ -198,7 +198,7 @@ describe('POST /api/v1/ai/generate', () => {
   });
 
   it('a request past the queue is refused with 429 and the real number waiting; queued operations start in order', async () => {
-    const small = await startIsolatedServer({ ...aiEnv(provider.url), AI_MAX_CONCURRENT: '1', AI_MAX_QUEUE: '1' });
+    const small = await startIsolatedServer({ ...aiEnv(provider.url), AI_MAX_CONCURRENT: '1', AI_MAX_QUEUE: '2' });
     try {
       const me = await login(small.url);
       provider.script(fake.steps({ delta: '开头' }, { hang: true }));
@@ -216,16 +216,28 @@ describe('POST /api/v1/ai/generate', () => {
         },
       });
       await waitFor(async () => (await operationsOf(small, me.accessToken, '?status=queued')).total === 1);
-      const third = await generate(small, me.accessToken, FREE);
-      expect(third.status).toBe(429);
-      expect(third.json).toMatchObject({ code: 'SERVER_BUSY', message: '你前面还有1人在排队，请稍后再试' });
+      const later: { id?: string; running?: boolean } = {};
+      const laterDone = generate(small, me.accessToken, FREE, {
+        onEvent: (e) => {
+          if (e.event === 'start') later.id = e.data.operationId as string;
+          if (e.event === 'running') later.running = true;
+        },
+      });
+      await waitFor(async () => (await operationsOf(small, me.accessToken, '?status=queued')).total === 2);
+      const refused = await generate(small, me.accessToken, FREE);
+      expect(refused.status).toBe(429);
+      expect(refused.json).toMatchObject({ code: 'SERVER_BUSY', message: '你前面还有2人在排队，请稍后再试' });
       expect(second.running).toBeUndefined();
-      // The first finishing frees the slot for the second.
+      // The first finishing frees the slot for the second, then the second's for the later one.
       await client(small.url).post(`/ai/operations/${first.id}/cancel`, {}, me.accessToken);
       await firstDone;
       await waitFor(() => second.running === true);
+      expect(later.running).toBeUndefined();
       await client(small.url).post(`/ai/operations/${second.id}/cancel`, {}, me.accessToken);
       await secondDone;
+      await waitFor(() => later.running === true);
+      await client(small.url).post(`/ai/operations/${later.id}/cancel`, {}, me.accessToken);
+      await laterDone;
       expect(await ledgerMismatches(small.database.db)).toEqual([]);
     } finally {
       await small.close();
