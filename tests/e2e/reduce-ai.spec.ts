@@ -16,6 +16,7 @@ test('checks an AI essay and a human essay, reduces the AI one (balanced, local)
   await loginViaForm(page);
   await page.goto('/dash/reduce-ai');
   await waitForHydration(page);
+  const start = Number(await page.getByTestId('points-display').textContent());
 
   await page.getByTestId('detect-text').fill('Too short.');
   await page.getByTestId('detect-submit').click();
@@ -36,6 +37,9 @@ test('checks an AI essay and a human essay, reduces the AI one (balanced, local)
 
   await page.getByTestId('detect-text').fill(AI_DRAFT);
   await page.getByTestId('detect-submit').click();
+  // The label already reads so from the essay before: the third check has landed when the header
+  // shows its charge (three checks at 2.00; the too-short text was free).
+  await expect(page.getByTestId('points-display')).toHaveText((start - 6).toFixed(2));
   await expect(page.getByTestId('detection-label')).toHaveText('大概率含有 AI 生成内容');
   const before = Number((await page.getByTestId('detection-rate').textContent())!.replace('%', ''));
   expect(before).toBeGreaterThan(70);
