@@ -208,21 +208,20 @@ describe('POST /api/v1/ai/generate', () => {
       });
       await waitFor(() => Boolean(first.id));
       await waitFor(async () => (await operationsOf(small, me.accessToken, '?status=running')).total === 1);
-      const second: { id?: string; running?: boolean } = {};
-      const secondDone = generate(small, me.accessToken, FREE, {
-        onEvent: (e) => {
-          if (e.event === 'start') second.id = e.data.operationId as string;
-          if (e.event === 'running') second.running = true;
-        },
-      });
+      /** An operation started in the background, with its id once started and whether it runs. */
+      const run = () => {
+        const op: { id?: string; running?: boolean; done?: Promise<unknown> } = {};
+        op.done = generate(small, me.accessToken, FREE, {
+          onEvent: (e) => {
+            if (e.event === 'start') op.id = e.data.operationId as string;
+            if (e.event === 'running') op.running = true;
+          },
+        });
+        return op;
+      };
+      const second = run();
       await waitFor(async () => (await operationsOf(small, me.accessToken, '?status=queued')).total === 1);
-      const later: { id?: string; running?: boolean } = {};
-      const laterDone = generate(small, me.accessToken, FREE, {
-        onEvent: (e) => {
-          if (e.event === 'start') later.id = e.data.operationId as string;
-          if (e.event === 'running') later.running = true;
-        },
-      });
+      const later = run();
       await waitFor(async () => (await operationsOf(small, me.accessToken, '?status=queued')).total === 2);
       const refused = await generate(small, me.accessToken, FREE);
       expect(refused.status).toBe(429);
@@ -234,10 +233,10 @@ describe('POST /api/v1/ai/generate', () => {
       await waitFor(() => second.running === true);
       expect(later.running).toBeUndefined();
       await client(small.url).post(`/ai/operations/${second.id}/cancel`, {}, me.accessToken);
-      await secondDone;
+      await second.done;
       await waitFor(() => later.running === true);
       await client(small.url).post(`/ai/operations/${later.id}/cancel`, {}, me.accessToken);
-      await laterDone;
+      await later.done;
       expect(await ledgerMismatches(small.database.db)).toEqual([]);
     } finally {
       await small.close();
