@@ -9,7 +9,11 @@ import { ORDERS_PAGE_SIZE, PAYMENT_ROUTES } from './payments';
 
 /** Loaders and actions of the purchase flow (issue 12): every page renders on the server and its forms post without JavaScript. */
 
-const failureMessage = (error: unknown, fallback: string) => (error instanceof ApiRequestError ? error.message || fallback : fallback);
+/** A refusal's own message, else the fallback; a thrown Response (the login redirect when the API ends the session) is passed on. */
+function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof Response) throw error;
+  return error instanceof ApiRequestError ? error.message || fallback : fallback;
+}
 
 /**
  * For the calls whose failure has its own spec message (创建订单失败…, 发起支付失败): a refusal by the
@@ -100,7 +104,7 @@ export async function orderAction(pageName: string, { request, context, params }
     await createApiClient(request, context, pageName).payments.cancel(orderIdOf(params));
     return { ok: true as const, message: '订单已取消' };
   } catch (error) {
-    return { ok: false as const, message: failureMessage(error, '取消失败，请稍后重试') };
+    return { ok: false as const, message: callFailure(error, '取消失败，请稍后重试') };
   }
 }
 

@@ -16,7 +16,7 @@ import { startFakeWechatPay } from '../fixtures/fake-gateways/wechatpay';
 import { paymentStatusEventId } from '../../contracts/payment-constants';
 import { createPointsRefresher } from '../../app/services/points-refresh';
 import { pointsEvent } from '../../app/services/realtime-events';
-import { paymentLoader, rechargeAction } from '~/services/payments-pages.server';
+import { orderAction, paymentLoader, rechargeAction } from '~/services/payments-pages.server';
 import { signedInWebSession } from './web-session';
 import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
 import { authenticateSocket, openSocket } from './socket';
@@ -583,7 +583,7 @@ describe('the ledger', () => {
 describe("the web's payment messages (spec §5, §8)", () => {
   /** A stand-in /api/v1 answering the purchase calls as each case needs. */
   type Reply = { status: number; body: unknown };
-  const replies: { createOrder?: Reply; start?: Reply } = {};
+  const replies: { createOrder?: Reply; start?: Reply; cancel?: Reply } = {};
   let upstream: http.Server;
   let context: () => AppLoadContext;
   let cookie: string;
@@ -599,6 +599,7 @@ describe("the web's payment messages (spec §5, §8)", () => {
         if (req.url === '/api/v1/payment/create-order') return send(replies.createOrder!);
         if (req.url === '/api/v1/payment/orders/o1') return send({ status: 200, body: { success: true, data: ORDER } });
         if (req.url === '/api/v1/payment/wx/payment') return send(replies.start!);
+        if (req.url === '/api/v1/payment/orders/o1/cancel') return send(replies.cancel!);
         send({ status: 404, body: { success: false, code: 'NOT_FOUND', message: '接口不存在' } });
       });
     });
@@ -649,6 +650,28 @@ describe("the web's payment messages (spec §5, §8)", () => {
   it('a session the API refuses goes to the login page rather than into the message', async () => {
     replies.createOrder = { status: 401, body: { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' } };
     const thrown = await recharge().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get('location')).toMatch(/^\/dash\/login/);
+  });
+
+  it("取消订单: the API's refusal is shown as it says; a refused session goes to the login page, not 取消失败", async () => {
+    const cancel = () =>
+      orderAction('订单详情', {
+        request: new Request('http://app/dash/order/o1', { method: 'POST', headers: { cookie } }),
+        context: context(),
+        params: { orderId: 'o1' },
+      });
+    replies.cancel = { status: 200, body: { success: true, data: { ...ORDER, status: 'cancelled' } } };
+    expect(await cancel()).toEqual({ ok: true, message: '订单已取消' });
+    replies.cancel = { status: 409, body: { success: false, code: 'CONFLICT', message: '订单已支付，无法取消' } };
+    expect(await cancel()).toEqual({ ok: false, message: '订单已支付，无法取消' });
+    replies.cancel = { status: 500, body: { success: false, code: 'INTERNAL_ERROR', message: '' } };
+    expect(await cancel()).toEqual({ ok: false, message: '取消失败，请稍后重试' });
+    replies.cancel = { status: 401, body: { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' } };
+    const thrown = await cancel().then(
       () => null,
       (error: unknown) => error,
     );
