@@ -207,6 +207,8 @@ describe('works', () => {
     expect((await save({ content: second })).body.data.latestVersion).toBe(2);
     // The same content again (styles in another key order), or a title alone, is not a new version.
     expect((await save({ content: second })).body.data.latestVersion).toBe(2);
+    // Nor is it when only the block ids differ (the page numbers a generation's blocks its own way).
+    expect((await save({ content: doc('我热爱数学 and chemistry.') })).body.data.latestVersion).toBe(2);
     const styled = { blocks: [{ ...para('粗斜体'), content: [{ type: 'text', text: '粗斜体', styles: { italic: true, bold: true } }] }] };
     expect((await api.put(`/works/${other.id}`, { content: styled }, me.accessToken)).body.data.latestVersion).toBe(2);
     expect((await api.put(`/works/${other.id}`, { content: styled }, me.accessToken)).body.data.latestVersion).toBe(2);

@@ -202,11 +202,15 @@ export async function getWork(db: Database, userId: string, id: string): Promise
   return toWorkDto(found.work, found.clientName);
 }
 
-/** JSON with object keys sorted: jsonb does not keep key order, so a plain stringify would see changes that are not. */
+/**
+ * JSON with object keys sorted: jsonb does not keep key order, so a plain stringify would see changes
+ * that are not. Block ids are left out: the page and the server number the blocks of the same
+ * generation each their own way, and new ids alone are no new content.
+ */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    const entries = Object.entries(value).filter(([k, v]) => v !== undefined && !(k === 'id' && 'children' in value));
     entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
