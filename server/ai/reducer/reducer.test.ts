@@ -28,7 +28,7 @@ describe('facts (the meaning lock)', () => {
 describe('the local rewriter', () => {
   it('removes stock openers and plain-words clichés, more in stronger modes', () => {
     const s = 'Furthermore, this experience not only fueled my curiosity but also equipped me with a comprehensive skill set.';
-    expect(rewriteSentence(s, 'light', 'en')).toBe('This experience fueled my curiosity and also equipped me with a comprehensive skill set.');
+    expect(rewriteSentence(s, 'light', 'en')).toBe('This experience fueled my curiosity and also equipped me with a thorough skill set.');
     expect(rewriteSentence(s, 'balanced', 'en')).toBe('This experience made me curious and also gave me a broad set of skills.');
     expect(rewriteSentence('此外，我致力于研究机器人控制。', 'balanced', 'zh')).toBe('我一直在做研究机器人控制。');
     expect(rewriteSentence('A plain sentence about my dog.', 'strong', 'en')).toBe('A plain sentence about my dog.');
