@@ -21,7 +21,7 @@ const EN_RAW = `
 !v utilize|use
 !v leverage|use,draw on
 !v foster|build,encourage
-!v facilitate|help,ease
+!v facilitate|help
 !v delve into|dig into,look into
 !v embark on|start,begin
 !v underscore|show,stress

@@ -362,6 +362,11 @@ export interface RewriteOptions {
   keepOpener?: boolean;
 }
 
+/** "a"/"an" set right before a word an edit brought in (an article the original had before that word stays). */
+function fixArticles(s: string, original: string): string {
+  return s.replace(/\b(a|an|A|An) ([A-Za-z][\w-]*)/g, (m, art: string, word: string) => (original.includes(m) ? m : `${article(word, art)} ${word}`));
+}
+
 function tidyEn(s: string): string {
   return capitalise(
     s
@@ -407,7 +412,7 @@ export function rewriteCandidates(sentence: string, mode: ReduceMode, lang: 'en'
       }
     }
   } else {
-    const phrased = applyRules(m, light ? EN_PHRASES.slice(0, 12) : EN_PHRASES);
+    const phrased = fixArticles(applyRules(m, light ? EN_PHRASES.slice(0, 12) : EN_PHRASES), m);
     const base = tidyEn(swapEnglish(applyRules(phrased, EN_OPENERS), light));
     const keepOpener = tidyEn(swapEnglish(phrased, light));
     raw.push(base);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { factsOf, lostFacts } from './facts';
-import { rewriteSentence } from './local-rewriter';
+import { auditFacts, chineseNumeral } from './fact-audit';
+import { rewriteCandidates, rewriteSentence } from './local-rewriter';
 import { reduceAiRate } from './reduce';
 
 const AI_ESSAY = readFileSync(new URL('../../../tests/fixtures/detection/ai-essay-en.txt', import.meta.url), 'utf8');
@@ -72,6 +73,89 @@ describe('the local rewriter', () => {
   });
 });
 
+describe('the local rewriter: grammar of representative rules', () => {
+  const all = (s: string, lang: 'en' | 'zh' = 'en', mode: 'light' | 'balanced' | 'strong' = 'strong') => rewriteCandidates(s, mode, lang);
+
+  it('moves a subordinate clause back or to the front', () => {
+    expect(all('When I was ten, I built a robot with my father.')).toContain('I built a robot with my father when I was ten.');
+    expect(all('I chose physics because it explains how the world works.')).toContain('Because it explains how the world works, I chose physics.');
+    // A main clause starting with a name is not moved behind a fronted clause (its capital would be wrong either way).
+    expect(all('Zhang Wei chose physics because it explains how the world works.').some((c) => c.startsWith('Because'))).toBe(false);
+  });
+
+  it('turns stock frames into plain statements', () => {
+    expect(all('It is clear that practice matters more than talent.')).toContain('Clearly, practice matters more than talent.');
+    expect(all('There are many students who struggle with the first year.')).toContain('Many students struggle with the first year.');
+    expect(all('Furthermore, it is important to note that the results held.', 'en', 'light')[0]).toBe('The results held.');
+  });
+
+  it('swaps words with their inflection, article and capital', () => {
+    expect(all('She enhanced the design and is now leveraging new methods.')[0]).toBe('She improved the design and is now using new methods.');
+    // Only where the detector weighs the plain word lower: "utilized" (0.70) stays, "used" weighs 0.84.
+    expect(all('She utilized the data.')[0]).toBe('She utilized the data.');
+    expect(all('It utilizes an innovative approach.')[0]).toBe('It uses a new approach.');
+    expect(all('Utilize every chance you get.')[0]).toBe('Use every chance you get.');
+    expect(all('These programs provide students with real skills.')[0]).toBe('These programs give students real skills.');
+    // An intensifier keeps its word ("very key" is not English).
+    expect(all('This step is very crucial for us.')[0]).toContain('very crucial');
+  });
+
+  it('drops optional commas and splits a long sentence where two clauses meet', () => {
+    expect(all('In 2019, I moved to Shanghai with my family.')).toContain('In 2019 I moved to Shanghai with my family.');
+    expect(all('I studied physics, chemistry, and biology at school.')).toContain('I studied physics, chemistry and biology at school.');
+    expect(all('I spent the summer building a small weather station for our school garden, and I learned how much care good measurements take.')).toContain(
+      'I spent the summer building a small weather station for our school garden. I learned how much care good measurements take.',
+    );
+  });
+
+  it('Chinese: plainer wording, fewer commas, long sentences split', () => {
+    expect(all('在大学期间，我积极参与了许多科研项目。', 'zh')).toContain('在大学期间我主动参加了很多科研项目。');
+    expect(all('随着科技的日新月异，人工智能至关重要。', 'zh')[0]).toBe('随着科技的飞速发展，人工智能很关键。');
+    expect(all('我参加了全国物理竞赛，并获得了二等奖。', 'zh')).toContain('我参加了全国物理竞赛并得到了二等奖。');
+    expect(
+      all('我在实验室里负责整理和分析每天采集到的传感器数据以及撰写周报，我们团队最后把这套方法用在了学校的节能项目上。', 'zh'),
+    ).toContain('我在实验室里负责整理和分析每天采集到的传感器数据以及撰写周报。我们团队最后把这套方法用在了学校的节能项目上。');
+  });
+
+  it('never changes a fact or a protected term, in any mode', () => {
+    const cases: Array<[string, 'en' | 'zh', string[]]> = [
+      ['Furthermore, I utilized an innovative sensor at Zhejiang University in March 2021 with Professor Li Wei, and my comprehensive report won 3 awards.', 'en', ['innovative']],
+      ['Additionally, it is clear that three years at the MIT Media Lab, with a GPA of 3.9/4.0, equipped me with a comprehensive skill set.', 'en', ['comprehensive skill set']],
+      ['此外，我于二〇二三年在浙江大学李明教授的实验室积极参与了三个月的研究，获得了宝贵的经验，成绩排名第一。', 'zh', ['宝贵的经验']],
+    ];
+    for (const [sentence, lang, terms] of cases) {
+      for (const mode of ['light', 'balanced', 'strong'] as const) {
+        for (const candidate of rewriteCandidates(sentence, mode, lang, { protectedTerms: terms })) {
+          expect(lostFacts(sentence, candidate, terms)).toEqual([]);
+          expect(auditFacts(sentence, candidate, terms)).toEqual([]);
+          for (const t of terms) expect(candidate).toContain(t);
+        }
+      }
+    }
+  });
+
+  it('is deterministic', () => {
+    const s = 'Moreover, this comprehensive program fosters innovative thinking, and it equips students with invaluable insights.';
+    expect(rewriteCandidates(s, 'strong', 'en')).toEqual(rewriteCandidates(s, 'strong', 'en'));
+  });
+});
+
+describe('the independent fact audit (bench)', () => {
+  it('reads numbers as values in three notations', () => {
+    expect([chineseNumeral('二〇二三'), chineseNumeral('十五'), chineseNumeral('三百二十五'), chineseNumeral('两万')]).toEqual([2023, 15, 325, 20000]);
+    expect(auditFacts('I waited twenty-five days.', 'I waited 25 days.')).toEqual([]);
+    expect(auditFacts('我十五岁那年，百分之三十的同学', '我15岁那年，30%的同学')).toEqual([]);
+    expect(auditFacts('I waited twenty-five days.', 'I waited many days.')).toEqual(['number 25']);
+  });
+
+  it('finds lost names, schools, titles and protected terms', () => {
+    expect(auditFacts('In 2021 I joined the Robotics Lab at Zhejiang University.', 'In 2021 I joined the lab at Zhejiang University.')).toEqual(['Robotics Lab']);
+    expect(auditFacts('我进入浙江大学，李老师读了《三体》。', '我进入大学，老师读了这本书。')).toEqual(['浙江大学', '李老师', '“三体”']);
+    expect(auditFacts('GPA matters to me.', 'Grades matter to me.')).toEqual(['GPA']);
+    expect(auditFacts('a robust method', 'a strong method', ['robust'])).toEqual(['robust']);
+  });
+});
+
 describe('reduceAiRate', () => {
   it('a model rewrite that drops a fact is refused and the sentence kept', async () => {
     const text = AI_ESSAY.replace('computer science', 'computer science since 2019');
@@ -84,6 +168,21 @@ describe('reduceAiRate', () => {
     expect(result.locked.length).toBeGreaterThan(0);
     expect(result.locked[0]!.facts).toEqual(['2019']);
     expect(result.factsChanged).toEqual([]);
+  });
+
+  it('local: stronger modes lower the rate more; the same text gives the same result; facts survive', async () => {
+    const results = [];
+    for (const mode of ['light', 'balanced', 'strong'] as const) results.push(await reduceAiRate(AI_ESSAY, { mode }));
+    const [light, balanced, strong] = results.map((r) => r.after.aiRate);
+    expect(light!).toBeLessThanOrEqual(results[0]!.before.aiRate);
+    expect(balanced!).toBeLessThanOrEqual(light!);
+    expect(strong!).toBeLessThanOrEqual(balanced!);
+    expect(strong!).toBeLessThan(results[0]!.before.aiRate);
+    expect((await reduceAiRate(AI_ESSAY, { mode: 'strong' })).text).toBe(results[2]!.text);
+    for (const r of results) {
+      expect(r.factsChanged).toEqual([]);
+      expect(auditFacts(AI_ESSAY, r.text)).toEqual([]);
+    }
   });
 
   it('stops at once when the text is already under the target, and refuses a text too short', async () => {
