@@ -83,7 +83,7 @@ function numberValues(text: string): string[] {
 }
 
 function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?。！？])\s+|\n+/).filter((s) => s.trim());
+  return text.split(/(?<=[.!?。！？]["'”’)]*)\s+|\n+/).filter((s) => s.trim());
 }
 
 /** Capitalised runs that do not start a sentence (a run that does loses its first word). */

@@ -13,7 +13,7 @@
 import { splitSentences } from '../detector/text';
 
 const NUMBER = /\d+(?:[.,:/-]\d+)*%?/g;
-const QUOTED = /["“]([^"”\n]{2,80})["”]|《([^》\n]{1,80})》/g;
+const QUOTED = /["“]([^"”\n]{2,300})["”]|《([^》\n]{1,80})》/g;
 /** A capitalised word (or initialism), with what follows it in the same name. */
 const CAPITALISED = /\b[A-Z][A-Za-z&.'-]*(?:\s+(?:of|and|for|the|de|du|van|von)?\s*[A-Z][A-Za-z&.'-]*)*/g;
 const LATIN_IN_CJK = /[A-Za-z][A-Za-z0-9 .&'-]*[A-Za-z0-9]/g;

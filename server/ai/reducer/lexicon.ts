@@ -52,8 +52,8 @@ const EN_RAW = `
 !v exacerbate|worsen
 !v amplify|increase
 !v resonate with|speak to,appeal to
-!a crucial|vital,key,very important
-!a pivotal|key,central
+!a crucial|vital,very important
+!a pivotal|central
 !a invaluable|very useful,priceless
 !a multifaceted|complex,many-sided
 !a comprehensive|full,broad,thorough
@@ -141,12 +141,12 @@ const EN_RAW = `
 !a aspire to|hope to,want to
 !a aspirations|hopes,goals
 !a firsthand|first-hand
-a significant|major,big
-a significantly|greatly,a lot
+a significant|major
+a significantly|greatly
 a substantial|large,big
-a substantially|greatly,a lot
-a essential|key
-a important|key,vital
+a substantially|greatly
+a essential|vital
+a important|vital
 a potentially|possibly,perhaps
 a effectively|well
 a efficiently|well,quickly
@@ -192,12 +192,11 @@ a remarkable|striking,unusual
 a remarkably|strikingly,very
 a immense|huge,great
 a vast|huge,wide
-a diverse|varied,mixed
+a diverse|varied
 a optimal|best
 a fundamental|basic,core
 a fundamentally|basically,deeply
 a imperative|vital,urgent
-a vital|key
 a viable|workable,practical
 a feasible|doable,practical
 a prevalent|common,widespread
@@ -218,7 +217,6 @@ a capability|ability,skill
 a opportunities|chances
 a opportunity|chance
 a commitment|dedication,devotion
-a challenges|problems,difficulties
 a challenging|hard,difficult
 a numerous|many
 a obtain|get
@@ -248,7 +246,6 @@ a academic|school
 a pursue|follow
 a pursuing|following
 a pursuit|search,quest
-a pursuits|interests
 a possess|have
 a possesses|has
 a possessing|having
@@ -332,10 +329,8 @@ const IRREGULAR: Record<string, [string, string]> = {
 const NO_PARTICIPLE_SAFE = new Set(['begin', 'speak', 'draw', 'show']);
 
 function ing(v: string): string {
-  if (IRREGULAR[v]?.[0] === 'puts') return 'putting';
-  if (v === 'dig') return 'digging';
-  if (v === 'win') return 'winning';
-  if (v === 'begin') return 'beginning';
+  // One syllable ending consonant-vowel-consonant doubles the consonant: cut → cutting.
+  if (/^[^aeiou]*[aeiou][bdgmnprt]$/.test(v) || v === 'begin') return v + v.slice(-1) + 'ing';
   if (/ie$/.test(v)) return v.slice(0, -2) + 'ying';
   if (/[^aeiou]e$/.test(v) && v !== 'be') return v.slice(0, -1) + 'ing';
   return v + 'ing';
@@ -510,7 +505,6 @@ const ZH_RAW = `
 !如果|要是
 !是否|是不是
 !其他|别的
-!避免|防止
 !成为|变成
 !关注|关心
 `;

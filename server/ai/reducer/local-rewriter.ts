@@ -26,6 +26,8 @@ const EN_OPENERS: Rule[] = [
   [/^In (?:the )?(?:modern|contemporary) (?:world|era|society),\s*/i, ''],
   [/^(?:Furthermore|Moreover|Additionally|In addition|Besides|What's more),\s*/i, ''],
   [/^(?:In conclusion|To conclude|In summary|To sum up|All in all|Overall|Ultimately|In essence),\s*/i, ''],
+  // "So many schools" would read as "so many": a quantity word keeps the comma.
+  [/^(?:Consequently|As a result|Therefore|Thus|Hence),\s*(?=(many|much|few|little|far|long|often)\b)/i, 'So, '],
   [/^(?:Consequently|As a result|Therefore|Thus|Hence),\s*/i, 'So '],
   [/^(?:Notably|Importantly|Significantly|Indeed|Undoubtedly|Without a doubt),\s*/i, ''],
   [/^As I reflect on ([^,]+),\s*/i, 'Looking back on $1, '],
@@ -42,7 +44,7 @@ const EN_PHRASES: Rule[] = [
   [/\bI am particularly drawn to\b/gi, 'I am drawn to'],
   [/\bembark on (?:this|a|an) (?:exciting |new )?journey\b/gi, 'start this next step'],
   [/\b(?:rapidly )?evolving\b/gi, 'changing'],
-  [/\bplays? a (?:crucial|pivotal|vital|key|significant) role in\b/gi, 'matters a great deal in'],
+  [/\b(play|plays|played|playing) a (?:crucial|pivotal|vital|key|significant) role in\b/gi, (_m, v: string) => `${{ play: 'matter', plays: 'matters', played: 'mattered', playing: 'mattering' }[v.toLowerCase()]} a great deal in`],
   [/\ba testament to\b/gi, 'proof of'],
   [/\bdelve (?:deeper )?into\b/gi, 'dig into'],
   [/\bnavigat(?:e|ing) the complexities of\b/gi, 'handling'],
@@ -124,7 +126,7 @@ const ZH_PHRASES: Rule[] = [
   [/这段经历让我深刻/g, '这段经历让我'],
   [/为[^，。]{1,10}奠定了坚实的基础/g, (m) => m.replace('坚实的', '')],
   // Words whose plain form depends on where they stand: only where the plain one reads right.
-  [/(?<![有不的很可大])可能(?![性的])/g, '也许'],
+  [/(?<![有不的很可大也])可能(?![性的])/g, '也许'],
   [/帮助(?=[你您他她我们人学孩大])/g, '帮'],
   [/，包括(?!在内)/g, '，比如'],
   [/(?<![的次种])使用(?=[\u4e00-\u9fff])(?![者率权])/g, '用'],
@@ -258,12 +260,15 @@ const LOWERABLE = new Set(
 );
 const SUBORDINATORS = 'when|while|although|though|because|since|if|after|before|once|despite|through|by|during|as|with|without|unless|until';
 
+/** A clause's first word: a subject (pronoun, determiner, a masked name), never a verb or an adverb. */
+const CLAUSE_START = /^(?:I|I'm|I've|We|He|She|They|It|My|Our|Their|His|Her|Its|The|This|That|These|Those|A|An|There|Students|People|Many|Some|Most|Each|Every|One)\b|^\uE000/;
+
 /** "When I was ten, I built a robot." → "I built a robot when I was ten." */
 function moveClauseBack(s: string): string | null {
   const m = new RegExp(`^(${SUBORDINATORS})\\b([^,;:]{3,80}),\\s+([^,;:]+?)([.!?]["”]?)$`, 'i').exec(s);
   if (!m) return null;
   const main = m[3]!;
-  if (main.split(/\s+/).length < 3) return null;
+  if (main.split(/\s+/).length < 3 || !CLAUSE_START.test(main)) return null;
   return `${capitalise(main)} ${m[1]!.toLowerCase()}${m[2]}${m[4]}`;
 }
 
@@ -291,9 +296,10 @@ function plainFrames(s: string): string | null {
 /** Drops commas a careful writer may leave out: after a short opening phrase, and the serial comma. */
 function dropOptionalCommas(s: string): string | null {
   const out = s
+    // Only a short opener before a plain subject: "In 2019, I moved" → "In 2019 I moved" (never "With fewer options, commuting").
     .replace(
-      /^((?:In|On|At|During|After|Before|Since|By|For|Last|This|Next|Every|As a|Through|With|Without|Over|Within|From|Among|Today|Now|Then|Later|Also|Still|Instead|Thus|So|Here|Recently|Eventually|Finally|Initially|Personally|Clearly|Of course|At first|In fact|Nowadays|Sometimes|Often|Usually)\b[^,;:]{0,30}?),\s+(?=[A-Za-z\uE000])/,
-      (m, head: string) => (head.split(/\s+/).length <= 5 ? `${head} ` : m),
+      /^((?:In|On|At|During|After|Before|Since|By|For|Last|This|Next|Every|Through|Over|Within|Today|Now|Then|Later|Also|Still|Instead|Thus|So|Here|Recently|Eventually|Finally|Initially|Personally|Of course|At first|In fact|Nowadays|Sometimes|Often|Usually)\b[^,;:]{0,24}?),\s+(?=(?:I|we|he|she|they|it|my|our|their|his|her|the|this|these|there)\b|\uE000)/,
+      (m, head: string) => (head.split(/\s+/).length <= 3 ? `${head} ` : m),
     )
     .replace(/(\w+), (\w+(?: \w+)?), and (\w+)/g, '$1, $2 and $3')
     .replace(/, (such as|including) /g, ' $1 ')

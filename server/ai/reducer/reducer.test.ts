@@ -96,6 +96,8 @@ describe('the local rewriter: grammar of representative rules', () => {
     expect(all('It utilizes an innovative approach.')[0]).toBe('It uses a new approach.');
     expect(all('Utilize every chance you get.')[0]).toBe('Use every chance you get.');
     expect(all('These programs provide students with real skills.')[0]).toBe('These programs give students real skills.');
+    expect(all('Phones can play a crucial role in safety.')[0]).toBe('Phones can matter a great deal in safety.');
+    expect(all('Lower prices would significantly reduce waste, cutting costs.')[0]).toBe('Lower prices would greatly cut waste, cutting costs.');
     // An intensifier keeps its word ("very key" is not English).
     expect(all('This step is very crucial for us.')[0]).toContain('very crucial');
   });
@@ -103,6 +105,9 @@ describe('the local rewriter: grammar of representative rules', () => {
   it('drops optional commas and splits a long sentence where two clauses meet', () => {
     expect(all('In 2019, I moved to Shanghai with my family.')).toContain('In 2019 I moved to Shanghai with my family.');
     expect(all('I studied physics, chemistry, and biology at school.')).toContain('I studied physics, chemistry and biology at school.');
+    // Never a comma whose loss makes a garden path, nor a clause moved behind a fragment.
+    expect(all('With fewer options available, commuting would become harder for many.').every((c) => c.includes('available, commuting'))).toBe(true);
+    expect(all('Therefore, many schools proposed summer projects.')).toContain('So, many schools proposed summer projects.');
     expect(all('I spent the summer building a small weather station for our school garden, and I learned how much care good measurements take.')).toContain(
       'I spent the summer building a small weather station for our school garden. I learned how much care good measurements take.',
     );
@@ -152,6 +157,8 @@ describe('the independent fact audit (bench)', () => {
     expect(auditFacts('In 2021 I joined the Robotics Lab at Zhejiang University.', 'In 2021 I joined the lab at Zhejiang University.')).toEqual(['Robotics Lab']);
     expect(auditFacts('我进入浙江大学，李老师读了《三体》。', '我进入大学，老师读了这本书。')).toEqual(['浙江大学', '李老师', '“三体”']);
     expect(auditFacts('GPA matters to me.', 'Grades matter to me.')).toEqual(['GPA']);
+    // A sentence may end inside quotes: the next one's first word is not a name.
+    expect(auditFacts('It broke "one person, one vote." Additionally, it failed.', 'It broke "one person, one vote." Also, it failed.')).toEqual([]);
     expect(auditFacts('a robust method', 'a strong method', ['robust'])).toEqual(['robust']);
   });
 });
