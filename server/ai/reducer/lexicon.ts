@@ -298,6 +298,16 @@ a significantly|greatly
 a unique|special
 v enable|allow
 a in regards to|about
+a opinions|views
+a reliable|dependable
+a understanding of|grasp of
+a powerful|strong
+a learners|students
+a learner|student
+a pupils|students
+a pupil|student
+a educators|teachers
+a educator|teacher
 a with regards to|about
 a incredibly|very
 a truly|really

@@ -308,6 +308,12 @@ function dropOptionalCommas(s: string): string | null {
   return out === s ? null : out;
 }
 
+/** Strong only: empty intensifiers left out ("I truly enjoyed" → "I enjoyed"); they add no fact. */
+function dropIntensifiers(s: string): string | null {
+  const out = s.replace(/(?<=[a-z,] )(?:truly|genuinely|actively|undoubtedly) (?=[a-z])/g, '');
+  return out === s ? null : out;
+}
+
 /** A long sentence split where two clauses meet (", and I", ", but", "; ", ", so"). */
 function splitLongEn(sentence: string, minWords: number): string | null {
   const words = sentence.split(/\s+/).length;
@@ -429,8 +435,15 @@ export function rewriteCandidates(sentence: string, mode: ReduceMode, lang: 'en'
       );
       raw.push(...shapes.map(tidyEn));
       if (mode === 'strong') {
-        // Edits combined: a restructured sentence with optional commas dropped, then split.
-        for (const shape of shapes) {
+        const plain = dropIntensifiers(base);
+        if (plain) {
+          raw.push(tidyEn(plain));
+          shapes.push(plain);
+        }
+        // Edits combined: a restructured sentence without intensifiers, with optional commas dropped, then split.
+        for (const original of shapes) {
+          const shape = dropIntensifiers(original) ?? original;
+          if (shape !== original) raw.push(tidyEn(shape));
           const c = dropOptionalCommas(shape);
           if (c) raw.push(tidyEn(c));
           const sp = splitLongEn(c ?? shape, 22);
