@@ -108,6 +108,9 @@ describe('the local rewriter: grammar of representative rules', () => {
     // Never a comma whose loss makes a garden path, nor a clause moved behind a fragment.
     expect(all('With fewer options available, commuting would become harder for many.').every((c) => c.includes('available, commuting'))).toBe(true);
     expect(all('Therefore, many schools proposed summer projects.')).toContain('So, many schools proposed summer projects.');
+    // Strong only: an empty intensifier goes.
+    expect(all('I truly enjoyed the long hours in the lab.')).toContain('I enjoyed the long hours in the lab.');
+    expect(all('I truly enjoyed the long hours in the lab.', 'en', 'balanced')).not.toContain('I enjoyed the long hours in the lab.');
     expect(all('I spent the summer building a small weather station for our school garden, and I learned how much care good measurements take.')).toContain(
       'I spent the summer building a small weather station for our school garden. I learned how much care good measurements take.',
     );
