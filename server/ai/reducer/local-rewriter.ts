@@ -308,9 +308,9 @@ function dropOptionalCommas(s: string): string | null {
   return out === s ? null : out;
 }
 
-/** Strong only: empty intensifiers left out ("I truly enjoyed" → "I enjoyed"); they add no fact. */
+/** Strong only: empty intensifiers left out ("I truly enjoyed", "I really enjoyed" → "I enjoyed"); they add no fact. */
 function dropIntensifiers(s: string): string | null {
-  const out = s.replace(/(?<=[a-z,] )(?:truly|genuinely|actively|undoubtedly) (?=[a-z])/g, '');
+  const out = s.replace(/(?<=[A-Za-z,\uE000-\uE1FF] )(?:truly|really|genuinely|actively|undoubtedly) (?=[a-z])/g, '');
   return out === s ? null : out;
 }
 

@@ -130,6 +130,7 @@ export async function reduceAiRate(
       const order = [...chosen].sort((a, b) => scores[b]! - scores[a]! || a - b);
       // Strong goes over the sentences again in its last round: an edit elsewhere can make another pay.
       const passes = r === plan.rounds.length - 1 ? plan.passes : 1;
+      const rewrittenNow = new Set<number>();
       for (const index of Array.from({ length: passes }, () => order).flat()) {
         let bestZ = scorer.logit() - 1e-6;
         let best: string | null = null;
@@ -149,8 +150,14 @@ export async function reduceAiRate(
         }
         if (best !== null) {
           scorer.set(index, best);
-          accept(index, best);
-        } else if (refused) locked.set(index, refused);
+          current[index] = best;
+          rewrittenNow.add(index);
+        } else if (refused && !rewrittenNow.has(index)) locked.set(index, refused);
+      }
+      // One event per sentence rewritten this round (a second pass may rewrite it again).
+      for (const index of [...rewrittenNow].sort((a, b) => a - b)) {
+        locked.delete(index);
+        accept(index, current[index]!);
       }
     }
     if (changed === 0) continue;
