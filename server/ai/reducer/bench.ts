@@ -11,7 +11,7 @@
  * training data, other weights. Exits non-zero if any text lost a fact.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REDUCE_MODES, type ReduceMode } from '../../../contracts/detection-constants';
@@ -49,15 +49,17 @@ function protectedTermsFor(text: string, i: number, lang: 'en' | 'zh'): string[]
 }
 
 function otherDetector(): Detector | null {
+  const dir = mkdtempSync(join(tmpdir(), 'detector-1.0.0-'));
   try {
-    const dir = mkdtempSync(join(tmpdir(), 'detector-1.0.0-'));
     for (const file of ['detector.json', 'weights.bin.gz']) {
-      const bytes = execFileSync('git', ['show', `${OTHER_DETECTOR_COMMIT}:server/ai/detector/model/${file}`], { maxBuffer: 64 << 20 });
+      const bytes = execFileSync('git', ['show', `${OTHER_DETECTOR_COMMIT}:server/ai/detector/model/${file}`], { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
       writeFileSync(join(dir, file), bytes);
     }
     return loadDetectorFrom(dir);
   } catch {
     return null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
