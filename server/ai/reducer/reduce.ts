@@ -8,13 +8,15 @@ import {
   type ReduceScore,
   type ReduceSegment,
 } from '../../../contracts/detection-constants';
-import { rewriteSentence } from './local-rewriter';
+import { DocScorer } from './guide';
+import { rewriteCandidates } from './local-rewriter';
 
 /**
  * 降AI率 (issue 14): rewrite the sentences the detector scores highest, score the text again, and
  * repeat until it is under the target or the mode's rounds are spent. Each round the rewrites come
  * from the language model when one is given, else from the local rewriter (its rounds go from
- * light to the chosen mode's edits over more sentences). Meaning is locked: a rewrite that loses a
+ * light to the chosen mode's edits over more sentences): it offers several rewrites of each
+ * sentence and the reducer keeps the one that lowers the whole text's score most (guide.ts). Meaning is locked: a rewrite that loses a
  * number, a name, a title or a protected term is not used.
  */
 
@@ -26,10 +28,10 @@ export type ReduceResult = ReduceResultData;
 export type ReduceProgress = Extract<ReduceEvent, { event: 'round' | 'sentence' | 'score' }>;
 
 /** Rounds, and the share of sentences (highest-scoring first) each may rewrite. */
-const MODE_PLAN: Record<ReduceMode, { rounds: ReduceMode[]; share: number }> = {
-  light: { rounds: ['light'], share: 0.4 },
-  balanced: { rounds: ['light', 'balanced'], share: 0.7 },
-  strong: { rounds: ['light', 'balanced', 'strong'], share: 1 },
+const MODE_PLAN: Record<ReduceMode, { rounds: ReduceMode[]; share: number; passes: number }> = {
+  light: { rounds: ['light'], share: 0.4, passes: 1 },
+  balanced: { rounds: ['light', 'balanced'], share: 0.7, passes: 1 },
+  strong: { rounds: ['light', 'balanced', 'strong'], share: 1, passes: 2 },
 };
 /** Sentences under this rate are left alone (they already read as written by a person). */
 const SENTENCE_FLOOR = 35;
@@ -81,6 +83,7 @@ export async function reduceAiRate(
   let last: Scored = first;
   const plan = MODE_PLAN[options.mode];
   let rounds = 0;
+  let scorer: DocScorer | undefined;
 
   for (let r = 0; r < plan.rounds.length && last.aiRate > target; r++) {
     // Each round yields to the event loop: other requests run, and a client gone away is noticed.
@@ -98,26 +101,65 @@ export async function reduceAiRate(
     if (chosen.length === 0) break;
     rounds++;
     options.onEvent?.({ event: 'round', data: { round: rounds, rounds: plan.rounds.length, sentences: chosen.length } });
-    const proposals = options.model
-      ? await options.model(
-          chosen.map((i) => current[i]!),
-          roundMode,
-          options.signal,
-        )
-      : chosen.map((i) => rewriteSentence(current[i]!, roundMode, lang(i)));
     let changed = 0;
-    chosen.forEach((index, k) => {
-      const proposal = proposals[k]?.trim();
-      if (!proposal || proposal === current[index]) return;
-      const lost = lostFacts(spans[index]!.original, proposal, protectedTerms);
-      if (lost.length > 0) {
-        locked.set(index, lost);
-        return;
-      }
+    const accept = (index: number, proposal: string) => {
       current[index] = proposal;
       changed++;
       options.onEvent?.({ event: 'sentence', data: { round: rounds, index, original: spans[index]!.original, rewritten: proposal } });
-    });
+    };
+    if (options.model) {
+      const proposals = await options.model(
+        chosen.map((i) => current[i]!),
+        roundMode,
+        options.signal,
+      );
+      chosen.forEach((index, k) => {
+        const proposal = proposals[k]?.trim();
+        if (!proposal || proposal === current[index]) return;
+        const lost = lostFacts(spans[index]!.original, proposal, protectedTerms);
+        if (lost.length > 0) {
+          locked.set(index, lost);
+          return;
+        }
+        accept(index, proposal);
+      });
+    } else {
+      // Local: several rewrites per sentence; keep the one that lowers the whole text's score most
+      // and keeps every fact. Most AI-like sentences first, each choice seen by the next.
+      scorer ??= new DocScorer(current, text);
+      const order = [...chosen].sort((a, b) => scores[b]! - scores[a]! || a - b);
+      // Strong goes over the sentences again in its last round: an edit elsewhere can make another pay.
+      const passes = r === plan.rounds.length - 1 ? plan.passes : 1;
+      const rewrittenNow = new Set<number>();
+      for (const index of Array.from({ length: passes }, () => order).flat()) {
+        let bestZ = scorer.logit() - 1e-6;
+        let best: string | null = null;
+        let refused: string[] | null = null;
+        for (const candidate of rewriteCandidates(current[index]!, roundMode, lang(index), { protectedTerms })) {
+          if (candidate === current[index]) continue;
+          const lost = lostFacts(spans[index]!.original, candidate, protectedTerms);
+          if (lost.length > 0) {
+            refused ??= lost;
+            continue;
+          }
+          const z = scorer.logit(index, candidate);
+          if (z < bestZ) {
+            bestZ = z;
+            best = candidate;
+          }
+        }
+        if (best !== null) {
+          scorer.set(index, best);
+          current[index] = best;
+          rewrittenNow.add(index);
+        } else if (refused && !rewrittenNow.has(index)) locked.set(index, refused);
+      }
+      // One event per sentence rewritten this round (a second pass may rewrite it again).
+      for (const index of [...rewrittenNow].sort((a, b) => a - b)) {
+        locked.delete(index);
+        accept(index, current[index]!);
+      }
+    }
     if (changed === 0) continue;
     last = detectOk(compose());
     // The new text's sentences may not line up one to one (a split makes two): score each rewrite on its own.
