@@ -1,6 +1,6 @@
-import { Alert, Badge, Box, Button, Checkbox, Field, Grid, HStack, Input, Progress, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, Grid, HStack, Input, Progress, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
-import { Sparkles, Square } from 'lucide-react';
+import { Check, Sparkles, Square, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import {
   DEFAULT_REDUCE_MODE,
@@ -90,6 +90,7 @@ export function ReducePanel({
           timestamp: Date.now(),
           original: text,
           modified: outcome.result.text,
+          label: outcome.result.after.label,
         });
       } else if (outcome.status === 'error') setError(`${outcome.message}`);
       else setError('已停止，积分已退还');
@@ -135,7 +136,7 @@ export function ReducePanel({
     <Stack gap="4" data-testid="reduce-panel">
       <Text color="gray.600" fontSize="sm">
         改写 AI 特征明显的句子并重新检测，直到低于目标 AI
-        率或达到该模式的轮数。数字、人名、学校、日期和保护词保持不变；每一句改写都可以采纳或放弃。
+        率或达到该模式的轮数。数字、人名、学校、日期和保护词保持不变；每一句改写都可以接受或拒绝。
       </Text>
       <Field.Root>
         <Field.Label fontSize="sm">模式</Field.Label>
@@ -251,18 +252,19 @@ export function ReducePanel({
             <Stack gap="2">
               <HStack justify="space-between" flexWrap="wrap" gap="2">
                 <Text fontWeight="semibold">
-                  逐句对比（采纳 {changed.length - rejected.size} / {changed.length}）
+                  逐句对比（接受 <span data-testid="reduce-accepted-count">{changed.length - rejected.size}</span> / {changed.length}）
                 </Text>
                 <HStack gap="1">
-                  <Button size="xs" variant="outline" onClick={() => setRejected(new Set())}>
-                    全部采纳
+                  <Button size="xs" variant="outline" onClick={() => setRejected(new Set())} data-testid="reduce-accept-all">
+                    <Check size={12} /> 全部接受
                   </Button>
                   <Button
                     size="xs"
                     variant="outline"
                     onClick={() => setRejected(new Set(changed.map((s) => (s.kind === 'sentence' ? s.index : -1))))}
+                    data-testid="reduce-reject-all"
                   >
-                    全部放弃
+                    <X size={12} /> 全部拒绝
                   </Button>
                 </HStack>
               </HStack>
@@ -295,17 +297,35 @@ export function ReducePanel({
                         </Text>
                         {s.rewritten}
                       </Box>
-                      <Checkbox.Root
-                        checked={!rejected.has(s.index)}
-                        onCheckedChange={(d) => toggle(s.index, d.checked === true)}
-                        size="sm"
+                      <HStack
+                        gap="1"
                         alignSelf="center"
-                        data-testid="reduce-accept"
+                        justifySelf={{ base: 'flex-start', md: 'center' }}
+                        flexDirection={{ base: 'row', md: 'column' }}
+                        role="group"
+                        aria-label="接受或拒绝这句改写"
                       >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>采纳</Checkbox.Label>
-                      </Checkbox.Root>
+                        <Button
+                          size="xs"
+                          variant={rejected.has(s.index) ? 'outline' : 'solid'}
+                          colorPalette="green"
+                          aria-pressed={!rejected.has(s.index)}
+                          onClick={() => toggle(s.index, true)}
+                          data-testid="reduce-accept"
+                        >
+                          <Check size={12} /> 接受
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant={rejected.has(s.index) ? 'solid' : 'outline'}
+                          colorPalette="gray"
+                          aria-pressed={rejected.has(s.index)}
+                          onClick={() => toggle(s.index, false)}
+                          data-testid="reduce-reject"
+                        >
+                          <X size={12} /> 拒绝
+                        </Button>
+                      </HStack>
                     </Grid>
                   ) : null,
                 )}
@@ -345,8 +365,20 @@ export function ReducePanel({
                     「{saved.title}」
                   </Text>
                 </Link>
-                {saved.aiRate !== null && `，保存后的 AI 率 ${saved.aiRate.toFixed(1)}%`}
+                {saved.aiRate !== null && (
+                  <>
+                    ，保存后的 AI 率{' '}
+                    <Text as="b" fontVariantNumeric="tabular-nums" data-testid="reduce-saved-rate">
+                      {saved.aiRate.toFixed(1)}%
+                    </Text>
+                  </>
+                )}
               </Alert.Title>
+              {saved.aiLabel && (
+                <Badge colorPalette={DETECTION_LABEL_TEXT[saved.aiLabel].palette} ms="2" data-testid="reduce-saved-label">
+                  {DETECTION_LABEL_TEXT[saved.aiLabel].title}
+                </Badge>
+              )}
             </Alert.Root>
           )}
         </Stack>
