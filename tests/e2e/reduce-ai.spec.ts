@@ -158,6 +158,12 @@ test('checks a pasted human essay and a pasted AI essay, returns to the last che
   const badge = page.getByTestId('work-meta').getByTestId('work-ai-rate');
   await expect(badge).toHaveText(`AI 率 ${savedRate.toFixed(1)}%`);
   await expect(badge).toHaveAttribute('title', savedLabel);
+
+  // Back on the page: the last result is the text kept, at the rate it was saved with.
+  await page.goto('/dash/reduce-ai');
+  await waitForHydration(page);
+  await expect(page.getByTestId('last-check')).toContainText(`上次降AI率后 AI 率 ${savedRate.toFixed(1)}%`);
+  await expect(page.getByTestId('detect-text')).toHaveValue(new RegExp(secondOriginal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
 });
 
 test('an uploaded document is checked like a pasted one', async ({ page }) => {

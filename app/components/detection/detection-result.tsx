@@ -288,11 +288,11 @@ export function DetectionResult({ result, text }: { result: Result; text: string
       <Box>
         <HStack justify="space-between" mb="2" flexWrap="wrap" gap="2">
           <Text fontWeight="semibold">逐句结果</Text>
-          <HStack gap="3" fontSize="xs" color="gray.600">
-            <HStack gap="1">
+          <HStack gap="1" columnGap="3" fontSize="xs" color="gray.600" flexWrap="wrap">
+            <HStack gap="1" whiteSpace="nowrap">
               <Box w="3" h="3" bg="red.100" borderWidth="1px" borderColor="red.300" rounded="sm" /> AI 特征明显（{flagged} 句）
             </HStack>
-            <HStack gap="1">
+            <HStack gap="1" whiteSpace="nowrap">
               <Box w="3" h="3" bg="orange.100" borderWidth="1px" borderColor="orange.300" rounded="sm" /> 有一定 AI 特征
             </HStack>
           </HStack>

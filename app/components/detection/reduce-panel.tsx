@@ -110,12 +110,22 @@ export function ReducePanel({
     setError(null);
     try {
       const kept = keptText(done.result, rejected);
-      setSaved(
-        await saveReduction(
-          done.reductionId,
-          into === 'work' && work ? { text: kept, workId: work.id } : { text: kept, title: title.trim() || '降AI率后的文本', type: 'free' },
-        ),
+      const answer = await saveReduction(
+        done.reductionId,
+        into === 'work' && work ? { text: kept, workId: work.id } : { text: kept, title: title.trim() || '降AI率后的文本', type: 'free' },
       );
+      setSaved(answer);
+      // The page's last check is now the text kept, at the rate it was saved with.
+      if (answer.aiRate !== null) {
+        cacheAiRate(userId, work?.id ?? REDUCE_AI_PAGE_ID, {
+          aiRate: answer.aiRate,
+          writingId: answer.workId,
+          timestamp: Date.now(),
+          original: text,
+          modified: kept,
+          ...(answer.aiLabel ? { label: answer.aiLabel } : {}),
+        });
+      }
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : '保存失败，请重试');
     } finally {
@@ -358,7 +368,7 @@ export function ReducePanel({
           {saved && (
             <Alert.Root status="success" data-testid="reduce-saved">
               <Alert.Indicator />
-              <Alert.Title>
+              <Alert.Title flex="1" minW="0">
                 已保存到
                 <Link to={workDetailHref(saved.workId)}>
                   <Text as="span" color="blue.700" mx="1">
@@ -373,12 +383,12 @@ export function ReducePanel({
                     </Text>
                   </>
                 )}
+                {saved.aiLabel && (
+                  <Badge colorPalette={DETECTION_LABEL_TEXT[saved.aiLabel].palette} ms="2" verticalAlign="middle" data-testid="reduce-saved-label">
+                    {DETECTION_LABEL_TEXT[saved.aiLabel].title}
+                  </Badge>
+                )}
               </Alert.Title>
-              {saved.aiLabel && (
-                <Badge colorPalette={DETECTION_LABEL_TEXT[saved.aiLabel].palette} ms="2" data-testid="reduce-saved-label">
-                  {DETECTION_LABEL_TEXT[saved.aiLabel].title}
-                </Badge>
-              )}
             </Alert.Root>
           )}
         </Stack>
