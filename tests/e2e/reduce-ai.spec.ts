@@ -159,6 +159,11 @@ test('checks a pasted human essay and a pasted AI essay, returns to the last che
   await expect(badge).toHaveText(`AI 率 ${savedRate.toFixed(1)}%`);
   await expect(badge).toHaveAttribute('title', savedLabel);
 
+  // The work opened on the check page: its recorded rate and, from this browser, when it was checked.
+  await page.getByTestId('check-ai-rate').click();
+  await expect(page.getByTestId('opened-work')).toContainText(`作品记录的 AI 率 ${savedRate.toFixed(1)}%`);
+  await expect(page.getByTestId('last-check')).toContainText(`上次降AI率后 AI 率 ${savedRate.toFixed(1)}%`);
+
   // Back on the page: the last result is the text kept, at the rate it was saved with.
   await page.goto('/dash/reduce-ai');
   await waitForHydration(page);

@@ -116,15 +116,17 @@ export function ReducePanel({
       );
       setSaved(answer);
       // The page's last check is now the text kept, at the rate it was saved with.
+      // So is the saved work's, when it is opened here.
       if (answer.aiRate !== null) {
-        cacheAiRate(userId, work?.id ?? REDUCE_AI_PAGE_ID, {
+        const entry = {
           aiRate: answer.aiRate,
           writingId: answer.workId,
           timestamp: Date.now(),
           original: text,
           modified: kept,
           ...(answer.aiLabel ? { label: answer.aiLabel } : {}),
-        });
+        };
+        for (const key of new Set([work?.id ?? REDUCE_AI_PAGE_ID, answer.workId])) cacheAiRate(userId, key, entry);
       }
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : '保存失败，请重试');
