@@ -32,7 +32,16 @@ export const detectRequestSchema = z.object({
 });
 export type DetectRequest = z.infer<typeof detectRequestSchema>;
 
-const scoredSentence = z.object({ start: z.number(), end: z.number(), text: z.string(), aiRate: z.number() });
+const scoredSentence = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  aiRate: z.number(),
+  /** The sentence's own verdict by the model's thresholds: what its highlight colour shows. */
+  label: z.enum(DETECTION_LABELS),
+  /** Why a sentence labelled mixed or ai scored so, in plain Chinese (absent for human sentences). */
+  reasons: z.array(z.string()).optional(),
+});
 const scoredParagraph = z.object({ start: z.number(), end: z.number(), aiRate: z.number(), label: z.enum(DETECTION_LABELS) });
 
 /** What a check answers (the detector's result, plus the record it was kept as). */
@@ -45,6 +54,8 @@ export const detectionResultSchema = z
     sentences: z.array(scoredSentence),
     paragraphs: z.array(scoredParagraph),
     reasons: z.array(z.string()),
+    /** The AI rates (0–100) from which the model labels a text mixed and ai (its calibrated thresholds, detector.json). */
+    thresholds: z.object({ mixed: z.number(), ai: z.number() }),
     /** How far the label can be trusted for this text (short, mixed-language or unusual text: less), and why, in Chinese. */
     reliability: z.enum(['high', 'medium', 'low']),
     caveats: z.array(z.string()),
@@ -61,7 +72,13 @@ export const detectionResultSchema = z
 export type DetectionResultDto = z.infer<typeof detectionResultSchema>;
 
 /** GET /api/ai-rate/{pageIdentifier}: the latest check for that page or work. */
-export const aiRateSchema = z.object({ aiRate: z.number(), writingId: z.string() });
+export const aiRateSchema = z.object({
+  aiRate: z.number(),
+  writingId: z.string(),
+  /** Added to the spec's two fields: that check's label and when it ran (the page says how old it is). */
+  label: z.enum(DETECTION_LABELS).optional(),
+  checkedAt: z.string().optional(),
+});
 export type AiRate = z.infer<typeof aiRateSchema>;
 
 /** POST /api/v1/ai/reduce: answered as an event stream (round, sentence, score, done or error). */
@@ -96,7 +113,13 @@ export const reduceSaveSchema = z
   .refine((v) => v.workId || v.title, { message: '请输入标题', path: ['title'] });
 export type ReduceSave = z.infer<typeof reduceSaveSchema>;
 
-export const reduceSavedSchema = z.object({ workId: z.string(), title: z.string(), aiRate: z.number().nullable() });
+export const reduceSavedSchema = z.object({
+  workId: z.string(),
+  title: z.string(),
+  aiRate: z.number().nullable(),
+  /** The label of that check (null when the kept text was too short to check). */
+  aiLabel: z.enum(DETECTION_LABELS).nullable().optional(),
+});
 
 /** POST /api/v1/ai/extract-text (multipart `file`): an uploaded document's text, for checking (free). */
 export const extractedDocumentSchema = z.object({

@@ -1,4 +1,5 @@
 import { CV_LENGTHS } from './ai-operation-constants';
+import { DETECTION_LABELS } from './detection-constants';
 import { EDITOR_LIMITS, EXPORT_FORMATS, VERSION_SOURCES, WORK_TYPES } from './work-constants';
 import { z } from './zod';
 
@@ -160,6 +161,8 @@ const workFields = {
   charCount: z.number(),
   /** The last AI-detection rate (0–100), null before any check. */
   aiRate: z.number().nullable(),
+  /** The label that check gave (human / mixed / ai): what the rate is coloured by; null before any check or for a check kept before labels were. */
+  aiLabel: z.enum(DETECTION_LABELS).nullable(),
   /** The newest version's number: how many versions were written (the oldest may be pruned). */
   latestVersion: z.number(),
   created_at: z.string(),

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, POINTS_SOURCES, POINTS_STATUSES, POINTS_TYPES, UPDATE_TYPES } from '../contracts/constants';
 import { VERSION_SOURCES, WORK_TYPES } from '../contracts/work-constants';
+import { DETECTION_LABELS } from '../contracts/detection-constants';
 
 const id = () =>
   uuid('id')
@@ -400,8 +401,10 @@ export const works = pgTable(
     plainText: text('plain_text').notNull().default(''),
     wordCount: integer('word_count').notNull().default(0),
     charCount: integer('char_count').notNull().default(0),
-    /** The last AI-detection rate, 0–100. */
-    aiRate: integer('ai_rate'),
+    /** The last AI-detection rate, 0–100 with one decimal, as the check showed it. */
+    aiRate: real('ai_rate'),
+    /** The last check's label (human / mixed / ai): what the work's AI rate is coloured by. */
+    aiLabel: text('ai_label', { enum: DETECTION_LABELS }),
     /** The number the next version takes minus one: versions are numbered without a max() scan. */
     versionSeq: integer('version_seq').notNull().default(0),
     /** Lower-cased title and the start of the text, for the list filter and the global search. */

@@ -64,7 +64,7 @@ function WorkCard({ work, onAsk }: { work: Work; onAsk: (a: PendingRowAction) =>
         <Badge colorPalette="blue" variant="subtle">
           {WORK_TYPE_LABELS[work.type]}
         </Badge>
-        <AiRateBadge rate={work.aiRate} />
+        <AiRateBadge rate={work.aiRate} label={work.aiLabel} />
       </HStack>
       <Link to={workDetailHref(work.id)}>
         <Text fontWeight="semibold" color="blue.800" lineClamp={2} title={work.title}>
@@ -137,7 +137,7 @@ function WorksTable({ items, onAsk }: { items: Work[]; onAsk: (a: PendingRowActi
                   {w.wordCount}
                 </Table.Cell>
                 <Table.Cell display={{ base: 'none', lg: 'table-cell' }}>
-                  <AiRateBadge rate={w.aiRate} />
+                  <AiRateBadge rate={w.aiRate} label={w.aiLabel} />
                 </Table.Cell>
                 <Table.Cell display={{ base: 'none', lg: 'table-cell' }} whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
                   {formatDateTime(w.updated_at)}

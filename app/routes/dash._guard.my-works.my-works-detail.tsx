@@ -321,7 +321,7 @@ export default function WorkDetail() {
                 </Text>
               </Meta>
               <Meta label="AI 率">
-                <AiRateBadge rate={work.aiRate} />
+                <AiRateBadge rate={work.aiRate} label={work.aiLabel} />
               </Meta>
               <Meta label="创建时间">{formatDateTime(work.created_at)}</Meta>
               <Meta label="最近更新">{formatDateTime(work.updated_at)}</Meta>

@@ -1,9 +1,10 @@
-import { Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { FolderOpen, ScanSearch, Upload } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AI_INPUT_LIMITS } from '../../contracts/ai-operation-constants';
+import type { DetectionLabel } from '../../contracts/detection-constants';
 import { DetectionResult } from '~/components/detection/detection-result';
 import { ReducePanel } from '~/components/detection/reduce-panel';
 import { Page } from '~/components/page';
@@ -11,8 +12,8 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { useShellUser } from '~/hooks/use-app-data';
 import { useHydrated } from '~/hooks/use-hydrated';
-import { cacheAiRate } from '~/services/ai-rate-cache.client';
-import { REDUCE_AI_PAGE_ID, REDUCE_AI_ROUTE } from '~/services/detection';
+import { cacheAiRate, cachedAiRate, freshCacheEntry } from '~/services/ai-rate-cache.client';
+import { checkedAgo, DETECTION_LABEL_TEXT, REDUCE_AI_PAGE_ID, REDUCE_AI_ROUTE } from '~/services/detection';
 import { pageTitle } from '~/services/navigation';
 import { reduceAiAction, reduceAiLoader } from '~/services/reduce-ai-pages.server';
 import { resourceFetch } from '~/services/resource-fetch.client';
@@ -50,6 +51,54 @@ function OpenWork({ works, current }: { works: Array<{ id: string; title: string
         </Button>
       </HStack>
     </Form>
+  );
+}
+
+type LastCheck = {
+  aiRate: number;
+  label: DetectionLabel | null;
+  ago: string | null;
+  /** 'cache': this browser's record (24 h, with the text); 'api': the latest check the server kept. */
+  source: 'cache' | 'api';
+  /** The rate is of the text after 降AI率. */
+  reduced: boolean;
+  /** The cached text was put back into the empty box. */
+  restored: boolean;
+};
+
+/** 上次检测: the last check's rate and how old it is, read back (never run again, never charged). */
+function LastCheckNote({ last }: { last: LastCheck }) {
+  const label = last.label ? DETECTION_LABEL_TEXT[last.label] : null;
+  return (
+    <HStack
+      gap="2"
+      flexWrap="wrap"
+      bg="gray.50"
+      borderWidth="1px"
+      rounded="md"
+      px="3"
+      py="2"
+      fontSize="sm"
+      color="gray.700"
+      data-testid="last-check"
+      data-source={last.source}
+    >
+      <Text>
+        {last.reduced ? '上次降AI率后 AI 率' : '上次检测 AI 率'}{' '}
+        <Text as="b" fontVariantNumeric="tabular-nums" data-testid="last-check-rate">
+          {last.aiRate.toFixed(1)}%
+        </Text>
+        {last.ago && `（${last.ago}${last.source === 'cache' ? '，本机记录' : ''}）`}
+      </Text>
+      {label && (
+        <Badge colorPalette={label.palette} size="sm">
+          {label.title}
+        </Badge>
+      )}
+      <Text color="gray.500" fontSize="xs">
+        {last.restored ? '已把当时的文本放回输入框。' : ''}这是之前的结果，重新检测才会消耗积分。
+      </Text>
+    </HStack>
   );
 }
 
@@ -115,7 +164,7 @@ function UploadDocument({ onText }: { onText: (text: string, note: string) => vo
 
 /** /dash/reduce-ai: paste a text or open a work, check its AI rate (a plain form post), read the result. */
 export default function ReduceAi() {
-  const { works, work } = useLoaderData<typeof loader>();
+  const { works, work, lastCheck } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const user = useShellUser();
   const navigation = useNavigation();
@@ -132,17 +181,49 @@ export default function ReduceAi() {
   }
   const hydrated = useHydrated();
   const [uploaded, setUploaded] = useState<string | null>(null);
+  const pageIdentifier = work?.id ?? REDUCE_AI_PAGE_ID;
+
+  // The last check (spec §3, §4): this browser's cache while fresh (it has the text, put back into
+  // an empty box), else the latest the API kept (the loader read it, free).
+  const fromApi: LastCheck | null = lastCheck
+    ? { aiRate: lastCheck.aiRate, label: lastCheck.label, ago: lastCheck.ago, source: 'api', reduced: false, restored: false }
+    : null;
+  // Read after hydration (the server has no browser storage), once per page, opened work and answer.
+  const apiTimestamp = lastCheck?.timestamp ?? null;
+  const entry = useMemo(
+    () => (hydrated && !result ? freshCacheEntry(cachedAiRate(user.id, pageIdentifier), apiTimestamp) : null),
+    [hydrated, result, user.id, pageIdentifier, apiTimestamp],
+  );
+  // An empty box gets the cached text back, once per entry (state adjusted while rendering).
+  const entryKey = entry ? `${pageIdentifier}:${entry.timestamp}` : null;
+  const [seen, setSeen] = useState<{ key: string; restored: boolean } | null>(null);
+  if (entry && entryKey && seen?.key !== entryKey) {
+    const restore = !text.trim();
+    setSeen({ key: entryKey, restored: restore });
+    if (restore) setText(entry.modified ?? entry.original);
+  }
+  const fromCache: LastCheck | null = entry
+    ? {
+        aiRate: entry.aiRate,
+        label: entry.label ?? null,
+        ago: checkedAgo(entry.timestamp),
+        source: 'cache',
+        reduced: entry.modified !== null,
+        restored: seen?.key === entryKey && seen.restored,
+      }
+    : null;
+  const last = result ? null : (fromCache ?? fromApi);
 
   // The AI rate cache (spec §4): the page's last check, 24 h, with the text it was of.
   useEffect(() => {
     if (!result) return;
-    const pageIdentifier = result.result.workId ?? REDUCE_AI_PAGE_ID;
-    cacheAiRate(user.id, pageIdentifier, {
+    cacheAiRate(user.id, result.result.workId ?? REDUCE_AI_PAGE_ID, {
       aiRate: result.result.aiRate,
       writingId: result.result.writingId,
       timestamp: Date.now(),
       original: result.text,
       modified: null,
+      label: result.result.label,
     });
   }, [result, user.id]);
 
@@ -181,9 +262,10 @@ export default function ReduceAi() {
                     {work.title}
                   </Text>
                 </Link>
-                {work.aiRate !== null && `（上次检测 AI 率 ${work.aiRate}%）`}
+                {work.aiRate !== null && `（作品记录的 AI 率 ${work.aiRate.toFixed(1)}%）`}
               </Text>
             )}
+            {last && <LastCheckNote last={last} />}
             <Form method="post" action={work ? `${REDUCE_AI_ROUTE}?workId=${work.id}` : REDUCE_AI_ROUTE} aria-label="检测AI率">
               <input type="hidden" name="intent" value="detect" />
               {work && <input type="hidden" name="workId" value={work.id} />}

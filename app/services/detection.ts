@@ -24,9 +24,25 @@ export const DETECTION_LABEL_TEXT: Record<DetectionLabel, { title: string; palet
   },
 };
 
-/** A sentence's colour on the page, by its own rate. */
-export function sentenceTone(rate: number): 'low' | 'medium' | 'high' {
-  return rate >= 70 ? 'high' : rate >= 40 ? 'medium' : 'low';
+/**
+ * How a rate is coloured: by the label the detector gave it (its calibrated thresholds, carried in
+ * each result), never by numbers of the page's own.
+ */
+export const LABEL_TONE: Record<DetectionLabel, 'low' | 'medium' | 'high'> = { human: 'low', mixed: 'medium', ai: 'high' };
+
+/** The label a rate would get by a result's thresholds (for the gauge's zones; sentences carry their own). */
+export function labelOfRate(rate: number, thresholds: { mixed: number; ai: number }): DetectionLabel {
+  return rate >= thresholds.ai ? 'ai' : rate >= thresholds.mixed ? 'mixed' : 'human';
+}
+
+/** "3 分钟前", "2 小时前": how old a check is, for the last-check note. */
+export function checkedAgo(timestamp: number, now = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - timestamp) / 60_000));
+  if (minutes < 1) return '刚刚';
+  if (minutes < 60) return `${minutes} 分钟前`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} 小时前`;
+  return `${Math.floor(hours / 24)} 天前`;
 }
 
 /** What the method can and cannot tell, shown with every result. */

@@ -3,7 +3,8 @@ import { detectRequestSchema } from '../../contracts/detection';
 import { z } from '../../contracts/zod';
 import { requireWebSession } from '~/sessions.server';
 import { createApiClient, orRouteError } from './api.server';
-import { REDUCE_AI_PAGE_ID } from './detection';
+import { ApiRequestError } from './errors';
+import { checkedAgo, REDUCE_AI_PAGE_ID } from './detection';
 import { handleForm } from './forms';
 
 const uuid = z.string().uuid();
@@ -22,8 +23,26 @@ export async function reduceAiLoader(pageName: string, { request, context }: Loa
   if (workId && !work) throw json('作品不存在', { status: 404 });
   return {
     works: works.items.map((w) => ({ id: w.id, title: w.title })),
-    work: work ? { id: work.id, title: work.title, text: work.plainText, aiRate: work.aiRate } : null,
+    work: work ? { id: work.id, title: work.title, text: work.plainText, aiRate: work.aiRate, aiLabel: work.aiLabel } : null,
+    lastCheck: await lastCheckOf(api, work?.id ?? REDUCE_AI_PAGE_ID),
   };
+}
+
+/**
+ * The page's (or the opened work's) latest check, from GET /api/ai-rate/{pageIdentifier}: read, not
+ * run again, so nothing is charged. How long ago is worked out here, so the page renders the same
+ * words on the server and in the browser. Null before any check.
+ */
+async function lastCheckOf(api: ReturnType<typeof createApiClient>, pageIdentifier: string) {
+  try {
+    const last = await api.detection.aiRate(pageIdentifier);
+    const at = last.checkedAt ? Date.parse(last.checkedAt) : NaN;
+    return { aiRate: last.aiRate, label: last.label ?? null, timestamp: Number.isNaN(at) ? null : at, ago: Number.isNaN(at) ? null : checkedAgo(at) };
+  } catch (error) {
+    // None yet (404), or the read failed: the page works without it.
+    if (error instanceof ApiRequestError) return null;
+    throw error;
+  }
 }
 
 export const DETECT_FIELDS = ['text', 'workId'] as const;

@@ -1,4 +1,4 @@
-import type { ReduceEvent, ReduceMode, ReduceResultData } from '../../contracts/detection-constants';
+import type { DetectionLabel, ReduceEvent, ReduceMode, ReduceResultData } from '../../contracts/detection-constants';
 import { createEventStreamParser } from './ai-stream';
 import { openEventStream, readEventStream, STREAM_BROKEN_MESSAGE } from './ai-stream.client';
 import { resourceFetch } from './resource-fetch.client';
@@ -32,7 +32,7 @@ export async function runReduction(
   return outcome ?? { status: 'error', message: STREAM_BROKEN_MESSAGE, pointsRefunded: 0 };
 }
 
-export type ReduceSaved = { workId: string; title: string; aiRate: number | null };
+export type ReduceSaved = { workId: string; title: string; aiRate: number | null; aiLabel?: DetectionLabel | null };
 
 /** The kept text into the opened work (a new version) or a new work; its rate is checked again, free. */
 export const saveReduction = (reductionId: string, body: { text: string; workId?: string; title?: string; type?: string }) =>

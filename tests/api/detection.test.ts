@@ -37,19 +37,26 @@ describe('POST /api/v1/ai/detect (查AI率)', () => {
     expect(await balanceOf(me.accessToken)).toBe(before - 2);
 
     // The work keeps its last rate; the page and the work answer GET /api/ai-rate/… (outside /v1, as the spec has it).
-    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data.aiRate).toBe(Math.round(result.aiRate));
+    // The work keeps the rate as shown (one decimal) and the label it was given, so its badge agrees with the check.
+    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data).toMatchObject({ aiRate: result.aiRate, aiLabel: 'ai' });
+    // The result carries the model's thresholds; each sentence its label and, when suspicious, its reasons.
+    expect(result.thresholds).toEqual({ mixed: expect.any(Number), ai: expect.any(Number) });
+    expect(result.thresholds.ai).toBeGreaterThan(result.thresholds.mixed);
+    expect(result.sentences.filter((s: { label: string }) => s.label === 'ai').length).toBeGreaterThan(0);
+    for (const s of result.sentences) if (s.label !== 'human') expect(s.reasons.length).toBeGreaterThan(0);
+    const latest = { aiRate: result.aiRate, writingId: work.id, label: 'ai', checkedAt: result.created_at };
     for (const id of ['reduce-ai', work.id]) {
       const viaSpec = await fetch(`${server.url}/api/ai-rate/${id}`, { headers: { authorization: `Bearer ${me.accessToken}` } });
       expect(viaSpec.status).toBe(200);
-      expect((await viaSpec.json()).data).toEqual({ aiRate: result.aiRate, writingId: work.id });
-      expect((await api.get(`/ai-rate/${id}`, me.accessToken)).body.data).toEqual({ aiRate: result.aiRate, writingId: work.id });
+      expect((await viaSpec.json()).data).toEqual(latest);
+      expect((await api.get(`/ai-rate/${id}`, me.accessToken)).body.data).toEqual(latest);
     }
 
     // A later check of the human essay on the same page replaces what the page reads; without a work, writingId is the check's id.
     const human = (await api.post('/ai/detect', { text: HUMAN_ESSAY, pageIdentifier: 'reduce-ai' }, me.accessToken)).body.data;
     expect(human).toMatchObject({ label: 'human', workId: null, writingId: human.id });
     expect(human.aiRate).toBeLessThan(40);
-    expect((await api.get('/ai-rate/reduce-ai', me.accessToken)).body.data).toEqual({ aiRate: human.aiRate, writingId: human.id });
+    expect((await api.get('/ai-rate/reduce-ai', me.accessToken)).body.data).toMatchObject({ aiRate: human.aiRate, writingId: human.id, label: 'human' });
     // The text itself is not kept.
     const rows = await server.database.db.select().from(aiDetections).where(eq(aiDetections.userId, me.user.id));
     expect(rows).toHaveLength(2);

@@ -105,7 +105,10 @@ describe('POST /api/v1/ai/reduce (降AI率)', () => {
     expect(saved.body.data.aiRate).toBeLessThan(result.before.aiRate);
     const work = (await api.get(`/works/${saved.body.data.workId}`, me.accessToken)).body.data;
     expect(work.plainText).toBe(kept.replace(/\n\s*\n/g, '\n'));
-    expect(work.aiRate).toBe(Math.round(saved.body.data.aiRate));
+    // The work shows the rate reported at save, as it was (one decimal), with that check's label.
+    expect(work.aiRate).toBe(saved.body.data.aiRate);
+    expect(work.aiLabel).toBe(saved.body.data.aiLabel);
+    expect(['human', 'mixed', 'ai']).toContain(work.aiLabel);
     expect(await balanceOf(me.accessToken)).toBeCloseTo(before - charged, 2);
     // Into an existing work: a new version.
     const again = await api.post(`/ai/reduce/${done.reductionId}/save`, { text: result.text, workId: work.id }, me.accessToken);

@@ -323,14 +323,15 @@ describe('works', () => {
     await expect(
       saveGeneratedContent(db, other.user.id, work.id, { content: editorDocumentSchema.parse(doc('偷')) }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(recordAiRate(db, other.user.id, work.id, 50)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(recordAiRate(db, other.user.id, work.id, 50, 'mixed')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const generated = await saveGeneratedContent(db, me.user.id, work.id, {
       content: editorDocumentSchema.parse(doc('生成的第一段 draft')),
       operationId,
     });
     expect(generated).toMatchObject({ plainText: '生成的第一段 draft', wordCount: 7, latestVersion: 2 });
-    await recordAiRate(db, me.user.id, work.id, 37.6);
-    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data).toMatchObject({ aiRate: 38, plainText: '生成的第一段 draft' });
+    // Kept as the check showed it (one decimal), with the detector's label.
+    await recordAiRate(db, me.user.id, work.id, 37.64, 'human');
+    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data).toMatchObject({ aiRate: 37.6, aiLabel: 'human', plainText: '生成的第一段 draft' });
     const items = (await api.get(`/works/${work.id}/versions`, me.accessToken)).body.data.items;
     expect(items.map((v: { source: string }) => v.source)).toEqual(['generation', 'create']);
     const [row] = await db.select().from(workVersions).where(eq(workVersions.id, items[0].id));

@@ -1,6 +1,6 @@
-import { Alert, Badge, Box, Button, Checkbox, Field, Grid, HStack, Input, Progress, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Field, Grid, HStack, Input, Progress, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@remix-run/react';
-import { Sparkles, Square } from 'lucide-react';
+import { Check, Sparkles, Square, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import {
   DEFAULT_REDUCE_MODE,
@@ -90,6 +90,7 @@ export function ReducePanel({
           timestamp: Date.now(),
           original: text,
           modified: outcome.result.text,
+          label: outcome.result.after.label,
         });
       } else if (outcome.status === 'error') setError(`${outcome.message}`);
       else setError('已停止，积分已退还');
@@ -109,12 +110,24 @@ export function ReducePanel({
     setError(null);
     try {
       const kept = keptText(done.result, rejected);
-      setSaved(
-        await saveReduction(
-          done.reductionId,
-          into === 'work' && work ? { text: kept, workId: work.id } : { text: kept, title: title.trim() || '降AI率后的文本', type: 'free' },
-        ),
+      const answer = await saveReduction(
+        done.reductionId,
+        into === 'work' && work ? { text: kept, workId: work.id } : { text: kept, title: title.trim() || '降AI率后的文本', type: 'free' },
       );
+      setSaved(answer);
+      // The page's last check is now the text kept, at the rate it was saved with.
+      // So is the saved work's, when it is opened here.
+      if (answer.aiRate !== null) {
+        const entry = {
+          aiRate: answer.aiRate,
+          writingId: answer.workId,
+          timestamp: Date.now(),
+          original: text,
+          modified: kept,
+          ...(answer.aiLabel ? { label: answer.aiLabel } : {}),
+        };
+        for (const key of new Set([work?.id ?? REDUCE_AI_PAGE_ID, answer.workId])) cacheAiRate(userId, key, entry);
+      }
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : '保存失败，请重试');
     } finally {
@@ -135,7 +148,7 @@ export function ReducePanel({
     <Stack gap="4" data-testid="reduce-panel">
       <Text color="gray.600" fontSize="sm">
         改写 AI 特征明显的句子并重新检测，直到低于目标 AI
-        率或达到该模式的轮数。数字、人名、学校、日期和保护词保持不变；每一句改写都可以采纳或放弃。
+        率或达到该模式的轮数。数字、人名、学校、日期和保护词保持不变；每一句改写都可以接受或拒绝。
       </Text>
       <Field.Root>
         <Field.Label fontSize="sm">模式</Field.Label>
@@ -251,18 +264,19 @@ export function ReducePanel({
             <Stack gap="2">
               <HStack justify="space-between" flexWrap="wrap" gap="2">
                 <Text fontWeight="semibold">
-                  逐句对比（采纳 {changed.length - rejected.size} / {changed.length}）
+                  逐句对比（接受 <span data-testid="reduce-accepted-count">{changed.length - rejected.size}</span> / {changed.length}）
                 </Text>
                 <HStack gap="1">
-                  <Button size="xs" variant="outline" onClick={() => setRejected(new Set())}>
-                    全部采纳
+                  <Button size="xs" variant="outline" onClick={() => setRejected(new Set())} data-testid="reduce-accept-all">
+                    <Check size={12} /> 全部接受
                   </Button>
                   <Button
                     size="xs"
                     variant="outline"
                     onClick={() => setRejected(new Set(changed.map((s) => (s.kind === 'sentence' ? s.index : -1))))}
+                    data-testid="reduce-reject-all"
                   >
-                    全部放弃
+                    <X size={12} /> 全部拒绝
                   </Button>
                 </HStack>
               </HStack>
@@ -295,17 +309,35 @@ export function ReducePanel({
                         </Text>
                         {s.rewritten}
                       </Box>
-                      <Checkbox.Root
-                        checked={!rejected.has(s.index)}
-                        onCheckedChange={(d) => toggle(s.index, d.checked === true)}
-                        size="sm"
+                      <HStack
+                        gap="1"
                         alignSelf="center"
-                        data-testid="reduce-accept"
+                        justifySelf={{ base: 'flex-start', md: 'center' }}
+                        flexDirection={{ base: 'row', md: 'column' }}
+                        role="group"
+                        aria-label="接受或拒绝这句改写"
                       >
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>采纳</Checkbox.Label>
-                      </Checkbox.Root>
+                        <Button
+                          size="xs"
+                          variant={rejected.has(s.index) ? 'outline' : 'solid'}
+                          colorPalette="green"
+                          aria-pressed={!rejected.has(s.index)}
+                          onClick={() => toggle(s.index, true)}
+                          data-testid="reduce-accept"
+                        >
+                          <Check size={12} /> 接受
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant={rejected.has(s.index) ? 'solid' : 'outline'}
+                          colorPalette="gray"
+                          aria-pressed={rejected.has(s.index)}
+                          onClick={() => toggle(s.index, false)}
+                          data-testid="reduce-reject"
+                        >
+                          <X size={12} /> 拒绝
+                        </Button>
+                      </HStack>
                     </Grid>
                   ) : null,
                 )}
@@ -338,14 +370,26 @@ export function ReducePanel({
           {saved && (
             <Alert.Root status="success" data-testid="reduce-saved">
               <Alert.Indicator />
-              <Alert.Title>
+              <Alert.Title flex="1" minW="0">
                 已保存到
                 <Link to={workDetailHref(saved.workId)}>
                   <Text as="span" color="blue.700" mx="1">
                     「{saved.title}」
                   </Text>
                 </Link>
-                {saved.aiRate !== null && `，保存后的 AI 率 ${saved.aiRate.toFixed(1)}%`}
+                {saved.aiRate !== null && (
+                  <>
+                    ，保存后的 AI 率{' '}
+                    <Text as="b" fontVariantNumeric="tabular-nums" data-testid="reduce-saved-rate">
+                      {saved.aiRate.toFixed(1)}%
+                    </Text>
+                  </>
+                )}
+                {saved.aiLabel && (
+                  <Badge colorPalette={DETECTION_LABEL_TEXT[saved.aiLabel].palette} ms="2" verticalAlign="middle" data-testid="reduce-saved-label">
+                    {DETECTION_LABEL_TEXT[saved.aiLabel].title}
+                  </Badge>
+                )}
               </Alert.Title>
             </Alert.Root>
           )}

@@ -1,10 +1,13 @@
 import { Badge, Text } from '@chakra-ui/react';
+import type { DetectionLabel } from '../../../contracts/detection-constants';
+import { DETECTION_LABEL_TEXT } from '~/services/detection';
 
 /**
- * A work's last AI-detection rate (0–100). The detector's own label decides how a check is shown on
- * the detection page; here the number is only a reminder, coloured by the same broad bands.
+ * A work's last AI-detection rate (0–100), coloured by the label that check gave it (the model's
+ * own thresholds), so it agrees with what the detection page said. A rate kept before labels were
+ * is shown uncoloured.
  */
-export function AiRateBadge({ rate }: { rate: number | null }) {
+export function AiRateBadge({ rate, label }: { rate: number | null; label: DetectionLabel | null }) {
   if (rate === null) {
     return (
       <Text as="span" fontSize="xs" color="gray.400" data-testid="work-ai-rate">
@@ -12,9 +15,15 @@ export function AiRateBadge({ rate }: { rate: number | null }) {
       </Text>
     );
   }
-  const palette = rate >= 70 ? 'red' : rate >= 40 ? 'orange' : 'green';
   return (
-    <Badge colorPalette={palette} variant="subtle" fontVariantNumeric="tabular-nums" data-testid="work-ai-rate">
+    <Badge
+      colorPalette={label ? DETECTION_LABEL_TEXT[label].palette : 'gray'}
+      variant="subtle"
+      fontVariantNumeric="tabular-nums"
+      title={label ? DETECTION_LABEL_TEXT[label].title : undefined}
+      data-testid="work-ai-rate"
+      data-label={label ?? undefined}
+    >
       AI 率 {rate.toFixed(1)}%
     </Badge>
   );

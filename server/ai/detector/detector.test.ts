@@ -1,6 +1,7 @@
 // Contract tests of the shipped detector: output shape, determinism,
 // sentence coverage, short-text refusal, language detection and speed.
 
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import type { DetectionResult } from './index';
@@ -160,5 +161,44 @@ describe('detector contract', () => {
     }
     times.sort((x, y) => x - y);
     expect(times[Math.floor(times.length / 2)]).toBeLessThan(20);
+  });
+
+  it('labels each sentence by the model\'s own thresholds, carried in the result (no second set of numbers)', () => {
+    const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/detection/${name}`, import.meta.url), 'utf8');
+    const thr = detector.model.langs.en.thresholds;
+    for (const name of ['ai-essay-en.txt', 'human-essay-en.txt', 'ai-draft-edited-en.txt']) {
+      const r = ok(detector.detect(fixture(name)));
+      expect(r.thresholds).toEqual({ mixed: Math.round(thr.mixed * 1000) / 10, ai: Math.round(thr.ai * 1000) / 10 });
+      for (const s of r.sentences) {
+        // The colour follows the sentence's label: at or above the model's thresholds, not at fixed 70/40.
+        const expected = s.aiRate >= r.thresholds.ai ? 'ai' : s.aiRate >= r.thresholds.mixed ? 'mixed' : 'human';
+        if (Math.abs(s.aiRate - r.thresholds.ai) > 0.1 && Math.abs(s.aiRate - r.thresholds.mixed) > 0.1) expect(s.label).toBe(expected);
+      }
+    }
+  });
+
+  it('explains each suspicious sentence in plain Chinese, quoting its AI-typical phrasing', () => {
+    const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/detection/${name}`, import.meta.url), 'utf8');
+    const ai = ok(detector.detect(fixture('ai-essay-en.txt')));
+    const flagged = ai.sentences.filter((s) => s.label !== 'human');
+    expect(flagged.length).toBeGreaterThan(5);
+    for (const s of flagged) {
+      expect(s.reasons!.length).toBeGreaterThan(0);
+      for (const reason of s.reasons!) expect(reason).toMatch(/[\u4e00-\u9fff]/);
+    }
+    const quoting = flagged.filter((s) => s.reasons!.some((r) => /典型措辞：“[^”]+”/.test(r)));
+    expect(quoting.length).toBeGreaterThan(flagged.length / 2);
+    // A quoted phrase is the sentence's own, and a content word (not “the”).
+    for (const s of quoting) {
+      const phrases = [...s.reasons!.join('').matchAll(/“([^”]+)”/g)].map((m) => m[1]!);
+      for (const p of phrases) {
+        expect(s.text.toLowerCase()).toContain(p);
+        expect(['the', 'this', 'my', 'and', 'been']).not.toContain(p);
+      }
+    }
+    // Human sentences carry no reasons; the old document-level reasons stay.
+    const human = ok(detector.detect(fixture('human-essay-en.txt')));
+    expect(human.sentences.every((s) => s.label === 'human' && s.reasons === undefined)).toBe(true);
+    expect(human.reasons.length).toBeGreaterThan(0);
   });
 });

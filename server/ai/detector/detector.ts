@@ -7,7 +7,7 @@ import { assertRuntimeConfig, Merger, sentenceBag } from './features';
 import { fnv1a, mulberry32 } from './hash';
 import type { DetectorModel, LangModel, Thresholds } from './model';
 import { calibratedLogit, rawScore, sigmoid, verdictOf } from './model';
-import { explain } from './reasons';
+import { explain, explainSentence } from './reasons';
 import type { Reliability } from './reliability';
 import { assessReliability, atypicalityOf, BAND_WIDEN, CAPPED_CAVEAT, cappedVerdict } from './reliability';
 import type { Lang, Sentence } from './text';
@@ -21,6 +21,10 @@ export interface ScoredSentence {
   end: number;
   text: string;
   aiRate: number;
+  /** The sentence's own verdict, by the document's thresholds (capped like the document's): what its colour shows. */
+  label: DetectionLabel;
+  /** For sentences labelled mixed or ai: why, in plain Chinese (see reasons.ts). */
+  reasons?: string[];
 }
 
 export interface ScoredParagraph {
@@ -40,6 +44,8 @@ export type DetectionResult =
       sentences: ScoredSentence[];
       paragraphs: ScoredParagraph[];
       reasons: string[];
+      /** The AI rates (0–100) at or above which this text's label would be 'mixed' and 'ai': the model's thresholds. */
+      thresholds: { mixed: number; ai: number };
       /** How far the verdict can be trusted ('low' is never labelled 'ai'), and why, in plain Chinese. */
       reliability: Reliability;
       caveats: string[];
@@ -126,11 +132,18 @@ export class Detector {
     if (label !== rawLabel) caveats.push(CAPPED_CAVEAT);
     const band = this.band(units, text, docZ, BAND_WIDEN[reliability]);
 
-    const sentencesOut = units.map((u, i) => {
+    const sentencesOut: ScoredSentence[] = units.map((u, i) => {
       // A window of neighbours in the same language gives the sentence context;
       // short windows are shrunk towards the document score.
       const win = units.slice(Math.max(0, i - 1), i + 2).filter((w) => w.lang === u.lang);
-      return { start: u.sentence.start, end: u.sentence.end, text: u.sentence.text, aiRate: toRate(sigmoid(this.shrunkLogit(win, u.lang, docZ))) };
+      const p = sigmoid(this.shrunkLogit(win, u.lang, docZ));
+      const sentenceLabel = cappedVerdict(verdictOf(p, thresholds), reliability);
+      const scored: ScoredSentence = { start: u.sentence.start, end: u.sentence.end, text: u.sentence.text, aiRate: toRate(p), label: sentenceLabel };
+      if (sentenceLabel !== 'human') {
+        const model = this.model.langs[u.lang];
+        scored.reasons = explainSentence({ lang: u.lang, model, vec: this.vector(win, u.lang), sentence: u.sentence.text, config });
+      }
+      return scored;
     });
 
     const paragraphs: ScoredParagraph[] = [];
@@ -152,7 +165,7 @@ export class Detector {
       paragraphLabels: paragraphs.map((p) => p.label),
     });
 
-    return { ok: true, language: docLang, aiRate, label, band, sentences: sentencesOut, paragraphs, reasons, reliability, caveats, wordCount, modelVersion: this.modelVersion };
+    return { ok: true, language: docLang, aiRate, label, band, sentences: sentencesOut, paragraphs, reasons, thresholds: { mixed: toRate(thresholds.mixed), ai: toRate(thresholds.ai) }, reliability, caveats, wordCount, modelVersion: this.modelVersion };
   }
 
   private vector(units: readonly Unit[], lang: Lang): SpanVector {

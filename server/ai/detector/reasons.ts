@@ -4,7 +4,7 @@
 // word-level contribution is the sum over the document's n-grams.
 
 import type { FeatureConfig, SpanVector } from './features';
-import { denseSpecs, tokenGramsWithText } from './features';
+import { denseSpecs, EN_FIRST, EN_FUNCTION, tokenGramsWithText } from './features';
 import type { LangModel } from './model';
 import { standardize } from './model';
 import type { Lang } from './text';
@@ -25,35 +25,53 @@ export interface ExplainInput {
 const MIN_STYLE = 0.1;
 const MAX_REASONS = 4;
 
-export function explain(x: ExplainInput): string[] {
-  const dir = x.label === 'human' ? -1 : 1;
-  const m = x.model;
-  const candidates: { weight: number; text: string }[] = [];
-
-  const specs = denseSpecs(x.config, x.lang);
+/** Stylometric signals pushing the score in direction `dir` (1: towards AI, -1: towards human). */
+function styleCandidates(
+  m: LangModel,
+  vec: SpanVector,
+  config: FeatureConfig,
+  lang: Lang,
+  dir: 1 | -1,
+  keep: (name: string, high: boolean) => boolean = () => true,
+): { weight: number; text: string }[] {
+  const out: { weight: number; text: string }[] = [];
+  const specs = denseSpecs(config, lang);
   for (let j = 0; j < m.dense.length; j++) {
-    const z = standardize(m, x.vec.dense, j);
+    const z = standardize(m, vec.dense, j);
     const c = (m.dense[j] as number) * z;
     const spec = specs[j];
-    if (spec && dir * c > MIN_STYLE) candidates.push({ weight: dir * c, text: z > 0 ? spec.high : spec.low });
+    if (spec && dir * c > MIN_STYLE && keep(spec.name, z > 0)) out.push({ weight: dir * c, text: z > 0 ? spec.high : spec.low });
   }
+  return out;
+}
 
-  // Word level: report the phrases of this text that weigh most in the verdict's direction.
+/**
+ * Word level: the n-grams of `sentences` weighed by `vec`, in direction `dir`: their summed
+ * contribution (each n-gram once) and the three strongest readable phrases, quoted.
+ */
+function phraseEvidence(
+  m: LangModel,
+  vec: SpanVector,
+  sentences: readonly string[],
+  config: FeatureConfig,
+  lang: Lang,
+  dir: 1 | -1,
+  readable: (phrase: string) => boolean = () => true,
+): { lexical: number; examples: string[] } {
   const valueOf = new Map<number, number>();
-  for (let i = 0; i < x.vec.idx.length; i++) valueOf.set(x.vec.idx[i] as number, x.vec.val[i] as number);
+  for (let i = 0; i < vec.idx.length; i++) valueOf.set(vec.idx[i] as number, vec.val[i] as number);
   const phrases = new Map<string, number>();
-  // Relative to the average training text, like the z-scored features.
-  let lexical = -dir * m.sparseMean;
+  let lexical = 0;
   const seen = new Set<number>();
-  for (const s of x.sentences) {
-    for (const g of tokenGramsWithText(s, x.lang, x.config)) {
+  for (const s of sentences) {
+    for (const g of tokenGramsWithText(s, lang, config)) {
       const c = (m.sparse[g.id] as number) * (valueOf.get(g.id) ?? 0) * dir;
       if (!seen.has(g.id)) {
         seen.add(g.id);
         lexical += c;
       }
       // Only whole words or runs of Chinese characters make readable examples.
-      if (c > 0 && /^(?:[a-z']{2,}(?: [a-z']+)*|[\u4e00-\u9fff]{2,})$/.test(g.text)) phrases.set(g.text, Math.max(phrases.get(g.text) ?? 0, c));
+      if (c > 0 && /^(?:[a-z']{2,}(?: [a-z']+)*|[\u4e00-\u9fff]{2,})$/.test(g.text) && readable(g.text)) phrases.set(g.text, Math.max(phrases.get(g.text) ?? 0, c));
     }
   }
   // Strongest first, skipping fragments of an example already chosen (活方 inside 活方式).
@@ -62,15 +80,30 @@ export function explain(x: ExplainInput): string[] {
     if (top.length === 3) break;
     if (!top.some((u) => u.includes(t) || t.includes(u))) top.push(t);
   }
-  const examples = top.map((t) => `“${t}”`);
-  if (lexical > 0.2 && examples.length > 0) {
+  return { lexical, examples: top.map((t) => `“${t}”`) };
+}
+
+const byWeight = (a: { weight: number; text: string }, b: { weight: number; text: string }) =>
+  b.weight - a.weight || (a.text < b.text ? -1 : 1);
+
+export function explain(x: ExplainInput): string[] {
+  const dir = x.label === 'human' ? -1 : 1;
+  const m = x.model;
+  const candidates = styleCandidates(m, x.vec, x.config, x.lang, dir);
+  const words = phraseEvidence(m, x.vec, x.sentences, x.config, x.lang, dir);
+  // Relative to the average training text, like the z-scored features.
+  const lexical = words.lexical - dir * m.sparseMean;
+  if (lexical > 0.2 && words.examples.length > 0) {
     candidates.push({
       weight: lexical,
-      text: dir > 0 ? `措辞接近AI生成文本的常见表达（如${examples.join('、')}）` : `措辞带有个人化、非模板化特征（如${examples.join('、')}）`,
+      text:
+        dir > 0
+          ? `措辞接近AI生成文本的常见表达（如${words.examples.join('、')}）`
+          : `措辞带有个人化、非模板化特征（如${words.examples.join('、')}）`,
     });
   }
 
-  candidates.sort((a, b) => b.weight - a.weight || (a.text < b.text ? -1 : 1));
+  candidates.sort(byWeight);
   const reasons = candidates.slice(0, MAX_REASONS).map((c) => c.text);
 
   const hasAiPara = x.paragraphLabels.includes('ai');
@@ -78,4 +111,52 @@ export function explain(x: ExplainInput): string[] {
   if (hasAiPara && hasHumanPara) reasons.unshift('各段落差异明显：部分段落AI特征突出，其余段落更接近人工写作');
   if (reasons.length === 0) reasons.push(dir > 0 ? '整体用词与句式模式接近AI生成文本' : '未发现明显的AI写作特征');
   return reasons.slice(0, MAX_REASONS);
+}
+
+export interface SentenceExplainInput {
+  lang: Lang;
+  model: LangModel;
+  /** The sentence with its neighbours in the same language: the span its own score is read from. */
+  vec: SpanVector;
+  sentence: string;
+  config: FeatureConfig;
+}
+
+const MAX_SENTENCE_REASONS = 3;
+/**
+ * The stylometric signals that read as a reason on one sentence and its neighbours, in the
+ * direction named (true: high). Others (punctuation counts, contractions…) are real contributions
+ * but on three sentences tell a student nothing they can act on.
+ */
+const SENTENCE_SIGNALS: ReadonlyMap<string, boolean> = new Map([
+  ['connRate', true],
+  ['connStart', true],
+  ['sentLenCV', false],
+  ['sentLenMean', true],
+  ['longSentFrac', true],
+  ['wordLen', true],
+  ['longWordRate', true],
+  ['herdan', false],
+  ['firstPerson', false],
+]);
+/** A quoted example must be a content word or phrase, not “the” or “my”. */
+const contentPhrase = (phrase: string) => !phrase.split(' ').every((w) => EN_FUNCTION.has(w) || EN_FIRST.has(w) || w.length < 3);
+/** The sentence's own phrases must add at least this (log-odds) to be quoted as a reason. */
+const MIN_SENTENCE_LEXICAL = 0.05;
+
+/**
+ * Why one suspicious sentence scored high, in plain Chinese: the stylometric signals of the
+ * sentence with its neighbours that push towards AI (connectives, uniform length…), and the
+ * sentence's own phrases that weigh towards AI, quoted.
+ */
+export function explainSentence(x: SentenceExplainInput): string[] {
+  const candidates = styleCandidates(x.model, x.vec, x.config, x.lang, 1, (name, high) => SENTENCE_SIGNALS.get(name) === high);
+  const words = phraseEvidence(x.model, x.vec, [x.sentence], x.config, x.lang, 1, contentPhrase);
+  if (words.lexical > MIN_SENTENCE_LEXICAL && words.examples.length > 0) {
+    candidates.push({ weight: words.lexical, text: `使用了AI生成文本的典型措辞：${words.examples.join('、')}` });
+  }
+  candidates.sort(byWeight);
+  const reasons = candidates.slice(0, MAX_SENTENCE_REASONS).map((c) => c.text);
+  if (reasons.length === 0) reasons.push('本句自身没有突出的AI特征，评分主要受前后句和全文整体特征的影响');
+  return reasons;
 }

@@ -61,7 +61,7 @@ export async function detectText(db: Database, userId: string, request: DetectRe
         pointsCents: reservation?.cents ?? 0,
       })
       .returning();
-    if (request.workId) await recordAiRate(db, userId, request.workId, result.aiRate);
+    if (request.workId) await recordAiRate(db, userId, request.workId, result.aiRate, result.label);
     if (reservation) await settle(db, { userId, reservationId: reservation.id });
     return toDto(row!, result);
   } catch (error) {
@@ -102,5 +102,10 @@ export async function latestAiRate(db: Database, userId: string, pageIdentifier:
     .orderBy(desc(aiDetections.createdAt))
     .limit(1);
   if (!row) throw notFound('还没有检测记录');
-  return { aiRate: row.aiRatePermille / 10, writingId: row.workId ?? row.id };
+  return {
+    aiRate: row.aiRatePermille / 10,
+    writingId: row.workId ?? row.id,
+    label: row.label,
+    checkedAt: row.createdAt.toISOString(),
+  };
 }

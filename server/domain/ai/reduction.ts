@@ -112,6 +112,7 @@ export async function saveReduction(db: Database, userId: string, reductionId: s
     : await createWork(db, userId, { title: input.title!, type: input.type, content });
   const checked = loadDetector().detect(input.text);
   const aiRate = checked.ok ? checked.aiRate : null;
-  if (aiRate !== null) await recordAiRate(db, userId, work.id, aiRate);
-  return { workId: work.id, title: work.title, aiRate };
+  const aiLabel = checked.ok ? checked.label : null;
+  if (checked.ok) await recordAiRate(db, userId, work.id, checked.aiRate, checked.label);
+  return { workId: work.id, title: work.title, aiRate, aiLabel };
 }

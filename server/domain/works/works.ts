@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, like, lte } from 'drizzle-orm';
 import { diffArrays } from 'diff';
+import type { DetectionLabel } from '../../../contracts/detection-constants';
 import type { Database } from '../../../db/client';
 import { aiOperations, clientProfiles, works, workVersions } from '../../../db/schema';
 import { AI_OPERATION_WORK_TYPES, isWritingOperation } from '../../../contracts/ai-operations';
@@ -54,6 +55,7 @@ function toWorkDto(row: WorkRow, clientName: string | null): Work {
     wordCount: row.wordCount,
     charCount: row.charCount,
     aiRate: row.aiRate,
+    aiLabel: row.aiLabel,
     latestVersion: row.versionSeq,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -273,10 +275,10 @@ export async function saveGeneratedContent(
   });
 }
 
-/** The last AI-detection rate (for the AI check operation): 0–100, rounded. */
-export async function recordAiRate(db: Database, userId: string, id: string, rate: number): Promise<void> {
-  const aiRate = Math.round(Math.min(100, Math.max(0, rate)));
-  const updated = await db.update(works).set({ aiRate }).where(owned(userId, id)).returning({ id: works.id });
+/** The last AI-detection rate (0–100, one decimal, as the check showed it) and the label the detector gave it. */
+export async function recordAiRate(db: Database, userId: string, id: string, rate: number, label: DetectionLabel): Promise<void> {
+  const aiRate = Math.round(Math.min(100, Math.max(0, rate)) * 10) / 10;
+  const updated = await db.update(works).set({ aiRate, aiLabel: label }).where(owned(userId, id)).returning({ id: works.id });
   if (updated.length === 0) throw workMissing();
 }
 
@@ -311,6 +313,7 @@ export async function listWorks(
         wordCount: works.wordCount,
         charCount: works.charCount,
         aiRate: works.aiRate,
+        aiLabel: works.aiLabel,
         versionSeq: works.versionSeq,
         createdAt: works.createdAt,
         updatedAt: works.updatedAt,
@@ -334,6 +337,7 @@ export async function listWorks(
       wordCount: r.wordCount,
       charCount: r.charCount,
       aiRate: r.aiRate,
+      aiLabel: r.aiLabel,
       latestVersion: r.versionSeq,
       created_at: r.createdAt.toISOString(),
       updated_at: r.updatedAt.toISOString(),
