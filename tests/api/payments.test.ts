@@ -647,14 +647,19 @@ describe("the web's payment messages (spec §5, §8)", () => {
     expect(await paymentPage()).toMatchObject({ error: null, qrCode: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
   });
 
-  it('a session the API refuses goes to the login page rather than into the message', async () => {
-    replies.createOrder = { status: 401, body: { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' } };
-    const thrown = await recharge().then(
+  /** What a page does with a session the API refused: throws the redirect to the login page. */
+  async function expectLoginRedirect(answer: Promise<unknown>) {
+    const thrown = await answer.then(
       () => null,
       (error: unknown) => error,
     );
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get('location')).toMatch(/^\/dash\/login/);
+  }
+
+  it('a session the API refuses goes to the login page rather than into the message', async () => {
+    replies.createOrder = { status: 401, body: { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' } };
+    await expectLoginRedirect(recharge());
   });
 
   it("取消订单: the API's refusal is shown as it says; a refused session goes to the login page, not 取消失败", async () => {
@@ -671,11 +676,6 @@ describe("the web's payment messages (spec §5, §8)", () => {
     replies.cancel = { status: 500, body: { success: false, code: 'INTERNAL_ERROR', message: '' } };
     expect(await cancel()).toEqual({ ok: false, message: '取消失败，请稍后重试' });
     replies.cancel = { status: 401, body: { success: false, code: 'TOKEN_INVALID', message: '登录已过期，请重新登录' } };
-    const thrown = await cancel().then(
-      () => null,
-      (error: unknown) => error,
-    );
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get('location')).toMatch(/^\/dash\/login/);
+    await expectLoginRedirect(cancel());
   });
 });
