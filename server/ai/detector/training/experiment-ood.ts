@@ -13,7 +13,9 @@
 //   nearest training source's mean z-vector, above its 99th / 95th percentile;
 // * n-gram profile: the hashed n-grams folded to 1,024 dimensions, L2-normed;
 //   cosine similarity to the nearest training source's mean profile, below
-//   its 1st / 5th percentile.
+//   its 1st / 5th percentile;
+// * vocabulary coverage: share of the text's n-gram mass in buckets used by at
+//   least 20 training texts, below its 1st / 5th percentile.
 
 import { standardize, verdictOf } from '../model';
 import type { Lang } from '../text';
@@ -110,12 +112,34 @@ function ngramProfile(q: number): Guard['fit'] {
   };
 }
 
+/** Share of the text's n-gram mass in buckets used by at least `minDocs` training texts, below its q-quantile. */
+function coverage(q: number, minDocs: number): Guard['fit'] {
+  return (m, train) => {
+    const df = new Uint32Array(m.sparse.length);
+    for (const it of train) for (const g of it.vec.idx) df[g] = (df[g] as number) + 1;
+    const cov = (v: TrainingVector) => {
+      let inV = 0;
+      let all = 0;
+      for (let k = 0; k < v.idx.length; k++) {
+        const x = Math.abs(v.val[k] as number);
+        all += x;
+        if ((df[v.idx[k] as number] as number) >= minDocs) inV += x;
+      }
+      return all > 0 ? inV / all : 1;
+    };
+    const limit = quantile(train.map((it) => cov(it.vec)), q);
+    return (v) => cov(v) < limit;
+  };
+}
+
 const GUARDS: Guard[] = [
   { name: 'atypical (shipped: stylometric RMS z > 99th pct)', fit: (m) => (v) => m.atypical !== undefined && atypicalityOf(m, v.dense) > m.atypical },
   { name: 'nearest-source style distance > 99th pct', fit: nearestStyle(0.99) },
   { name: 'nearest-source style distance > 95th pct', fit: nearestStyle(0.95) },
   { name: 'n-gram profile similarity to nearest source < 1st pct', fit: ngramProfile(0.01) },
   { name: 'n-gram profile similarity to nearest source < 5th pct', fit: ngramProfile(0.05) },
+  { name: 'vocabulary coverage (n-grams in ≥ 20 training texts) < 1st pct', fit: coverage(0.01, 20) },
+  { name: 'vocabulary coverage (n-grams in ≥ 20 training texts) < 5th pct', fit: coverage(0.05, 20) },
 ];
 
 type Cat = 'human→ai' | 'human→mixed' | 'human→human' | 'AI→ai' | 'AI→mixed/human';
