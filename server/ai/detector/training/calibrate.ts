@@ -213,3 +213,102 @@ export function binaryMetrics(probs: number[], ys: (0 | 1)[], verdicts: Verdict[
     aiRecallMixedOrAi: nA > 0 ? am / nA : NaN,
   };
 }
+
+export interface CalibrationBin {
+  /** Lower edge of the bin on the probability scale (bins are [lo, lo + 0.1), the last one includes 1). */
+  lo: number;
+  n: number;
+  /** Mean predicted probability and observed AI share in the bin, classes weighted to 50/50. */
+  meanPred: number;
+  observed: number;
+}
+
+export interface CalibrationStats {
+  n: number;
+  /**
+   * Expected calibration error (10 equal-width bins) and Brier score with
+   * each class weighted to half the mass: aiRate is a probability under a
+   * 50/50 prior, so this is what it claims. NaN when a class is absent.
+   */
+  ece: number;
+  brier: number;
+  /** The same with every text weighted equally (the test set's own class mix). */
+  eceRaw: number;
+  brierRaw: number;
+  bins: CalibrationBin[];
+}
+
+const N_BINS = 10;
+const binOf = (p: number) => Math.min(N_BINS - 1, Math.max(0, Math.floor(p * N_BINS)));
+
+function eceBrier(probs: number[], ys: (0 | 1)[], w: number[]): { ece: number; brier: number; bins: CalibrationBin[] } {
+  const sw = new Float64Array(N_BINS);
+  const sp = new Float64Array(N_BINS);
+  const sy = new Float64Array(N_BINS);
+  const cnt = new Float64Array(N_BINS);
+  let brier = 0;
+  let tot = 0;
+  probs.forEach((p, i) => {
+    const b = binOf(p);
+    const wi = w[i] as number;
+    sw[b] = (sw[b] as number) + wi;
+    sp[b] = (sp[b] as number) + wi * p;
+    sy[b] = (sy[b] as number) + wi * (ys[i] as number);
+    cnt[b] = (cnt[b] as number) + 1;
+    brier += wi * (p - (ys[i] as number)) ** 2;
+    tot += wi;
+  });
+  let ece = 0;
+  const bins: CalibrationBin[] = [];
+  for (let b = 0; b < N_BINS; b++) {
+    const wb = sw[b] as number;
+    const meanPred = wb > 0 ? (sp[b] as number) / wb : NaN;
+    const observed = wb > 0 ? (sy[b] as number) / wb : NaN;
+    if (wb > 0) ece += (wb / tot) * Math.abs(meanPred - observed);
+    bins.push({ lo: b / N_BINS, n: cnt[b] as number, meanPred, observed });
+  }
+  return { ece: tot > 0 ? ece : NaN, brier: tot > 0 ? brier / tot : NaN, bins };
+}
+
+/** Calibration of probabilities against labels: ECE, Brier and the reliability bins. */
+export function calibrationStats(probs: number[], ys: (0 | 1)[]): CalibrationStats {
+  const nPos = ys.filter((y) => y === 1).length;
+  const nNeg = ys.length - nPos;
+  const raw = eceBrier(probs, ys, ys.map(() => 1));
+  if (nPos === 0 || nNeg === 0) return { n: ys.length, ece: NaN, brier: NaN, eceRaw: raw.ece, brierRaw: raw.brier, bins: raw.bins };
+  const bal = eceBrier(probs, ys, ys.map((y) => (y === 1 ? 0.5 / nPos : 0.5 / nNeg)));
+  return { n: ys.length, ece: bal.ece, brier: bal.brier, eceRaw: raw.ece, brierRaw: raw.brier, bins: bal.bins };
+}
+
+/**
+ * One temperature T for logits z (p = sigmoid(z / T)), fitted by class-balanced
+ * log-loss with every (group, class) cell given the same mass, so each
+ * language counts equally. No intercept: 50% stays 50%, and a map shared by
+ * both languages keeps each language's ranking and (thresholds moving with it)
+ * every label.
+ */
+export function fitTemperature(z: number[], ys: (0 | 1)[], groups: string[]): number {
+  const cells = new Map<string, number>();
+  z.forEach((_, i) => cells.set(`${groups[i]}|${ys[i]}`, (cells.get(`${groups[i]}|${ys[i]}`) ?? 0) + 1));
+  if (cells.size < 2) return 1;
+  const w = z.map((_, i) => 1 / (cells.size * (cells.get(`${groups[i]}|${ys[i]}`) as number)));
+  // Loss is convex in s = 1/T: ternary search on s.
+  const loss = (s: number) => {
+    let l = 0;
+    z.forEach((zi, i) => {
+      const t = s * zi;
+      const signed = ys[i] === 1 ? -t : t;
+      l += (w[i] as number) * (signed > 0 ? signed + Math.log1p(Math.exp(-signed)) : Math.log1p(Math.exp(signed)));
+    });
+    return l;
+  };
+  let lo = 0.01;
+  let hi = 10;
+  for (let it = 0; it < 100; it++) {
+    const m1 = lo + (hi - lo) / 3;
+    const m2 = hi - (hi - lo) / 3;
+    if (loss(m1) <= loss(m2)) hi = m2;
+    else lo = m1;
+  }
+  return 1 / ((lo + hi) / 2);
+}

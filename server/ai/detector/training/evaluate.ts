@@ -4,13 +4,16 @@
 import type { Detector } from '../detector';
 import type { Verdict } from '../model';
 import type { Reliability } from '../reliability';
-import type { BinaryMetrics } from './calibrate';
-import { binaryMetrics } from './calibrate';
+import type { BinaryMetrics, CalibrationStats } from './calibrate';
+import { auroc, binaryMetrics, calibrationStats } from './calibrate';
 import type { CorpusRow } from './data';
 import { attackOf, shortSource } from './data';
 import type { TrainedModel } from './experimental-features';
 import type { Item, TrainSpec } from './pipeline';
-import { buildModel, probOf, verdictOfItem, yOf } from './pipeline';
+import { sigmoid } from '../model';
+import { calibratedLogit } from '../model';
+import { buildModel, verdictOfItem, yOf } from './pipeline';
+import { trainingRawScore } from './experimental-features';
 
 export interface Row extends BinaryMetrics {
   group: string;
@@ -22,14 +25,19 @@ export interface Scored {
   prob: number | null; // null = refused (too short)
   verdict: Verdict | null;
   reliability?: Reliability;
+  /** The probability after the model's residual out-of-source temperature (LOSO diagnostic). */
+  probT?: number;
 }
 
 /** Scores featurised items with a model (the fast path used for LOSO). */
 export function scoreItems(model: TrainedModel, items: Item[]): Scored[] {
+  const t = model.residualTemperature;
   return items.map(({ row, vec }) => {
     if (vec.units < model.meta.minLength[row.lang]) return { row, prob: null, verdict: null };
-    const prob = probOf(model, row.lang, vec);
-    return { row, prob, ...verdictOfItem(model, row.lang, vec, prob) };
+    const m = model.langs[row.lang];
+    const z = calibratedLogit(m, trainingRawScore(m, vec), vec.units);
+    const prob = sigmoid(z);
+    return { row, prob, ...verdictOfItem(model, row.lang, vec, prob), ...(t !== undefined ? { probT: sigmoid(z / t) } : {}) };
   });
 }
 
@@ -74,12 +82,35 @@ const byAttack: Key = (r) => {
 
 const byReliability = (s: Scored) => (s.reliability ? `${s.row.lang} reliability ${s.reliability}` : null);
 
+export interface CalibrationRow extends CalibrationStats {
+  group: string;
+}
+
 export interface Report {
   overall: Row[];
   byLanguage: Row[];
   byDomain: Row[];
   byAttack: Row[];
   byReliability: Row[];
+  /** Calibration of the judged texts' probabilities: all, en, zh. */
+  calibration: CalibrationRow[];
+  /**
+   * LOSO only, when every fold had out-of-source scores: the same after each
+   * fold's shared out-of-source temperature (labels unchanged by construction).
+   */
+  tempered?: { calibration: CalibrationRow[]; auroc: Record<string, number> };
+}
+
+function calibrationRows(scored: Scored[], probOf: (s: Scored) => number | null | undefined): CalibrationRow[] {
+  const groups: [string, Scored[]][] = [
+    ['all', scored],
+    ['en', scored.filter((s) => s.row.lang === 'en')],
+    ['zh', scored.filter((s) => s.row.lang === 'zh')],
+  ];
+  return groups.map(([group, ss]) => {
+    const judged = ss.filter((s) => typeof probOf(s) === 'number');
+    return { group, ...calibrationStats(judged.map((s) => probOf(s) as number), judged.map((s) => yOf(s.row))) };
+  });
 }
 
 export function fullReport(scored: Scored[]): Report {
@@ -90,6 +121,20 @@ export function fullReport(scored: Scored[]): Report {
     byDomain: breakdown(scored, onRow(byDomain)),
     byAttack: breakdown(scored, onRow(byAttack)),
     byReliability: breakdown(scored, byReliability),
+    calibration: calibrationRows(scored, (s) => s.prob),
+    ...temperedOf(scored),
+  };
+}
+
+function temperedOf(scored: Scored[]): Pick<Report, 'tempered'> {
+  const judged = scored.filter((s) => s.prob !== null);
+  if (judged.length === 0 || judged.some((s) => s.probT === undefined)) return {};
+  const aurocOf = (ss: Scored[]) => auroc(ss.map((s) => s.probT as number), ss.map((s) => yOf(s.row)));
+  return {
+    tempered: {
+      calibration: calibrationRows(judged, (s) => s.probT),
+      auroc: { all: aurocOf(judged), en: aurocOf(judged.filter((s) => s.row.lang === 'en')), zh: aurocOf(judged.filter((s) => s.row.lang === 'zh')) },
+    },
   };
 }
 
@@ -141,5 +186,33 @@ export function markdownReport(r: Report, heading: string): string {
     markdownTable(r.byAttack, 'generator kind'),
     `#### ${heading}: by reliability of the verdict (\`reliability\`; 'low' is never labelled ai)`,
     markdownTable(r.byReliability, 'lang reliability'),
+    `#### ${heading}: calibration of aiRate (10 equal-width bins on aiRate/100)`,
+    'aiRate is a probability under a 50/50 prior, so ECE, Brier and the observed AI share weight human and AI texts to half the mass each; "as sampled" weights every text the same. ECE = Σ over bins of (bin mass) × |mean predicted − observed AI share|.',
+    calibrationTable(r.calibration),
+    reliabilityDiagram(r.calibration),
   ].join('\n\n');
+}
+
+/** ECE and Brier per language: classes weighted 50/50 (the prior aiRate assumes), and as the texts come. */
+export function calibrationTable(rows: CalibrationRow[]): string {
+  return [
+    '| split | texts | ECE (50/50) | Brier (50/50) | ECE (as sampled) | Brier (as sampled) |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.group} | ${r.n} | ${num(r.ece)} | ${num(r.brier)} | ${num(r.eceRaw)} | ${num(r.brierRaw)} |`),
+  ].join('\n');
+}
+
+/** Reliability table per language: bin, mean predicted vs observed AI share (50/50), texts. */
+export function reliabilityDiagram(rows: CalibrationRow[]): string {
+  const langs = rows.filter((r) => r.group !== 'all');
+  const head = `| aiRate bin | ${langs.map((r) => `${r.group}: mean predicted | ${r.group}: observed AI share | ${r.group}: texts`).join(' | ')} |`;
+  const sep = `|---|${langs.map(() => '---:|---:|---:|').join('')}`;
+  const bins = (langs[0]?.bins ?? []).map((b, i) => {
+    const cells = langs.map((r) => {
+      const x = r.bins[i];
+      return x && x.n > 0 ? `${pct(x.meanPred)} | ${pct(x.observed)} | ${x.n}` : '– | – | 0';
+    });
+    return `| ${(100 * b.lo).toFixed(0)}–${(100 * b.lo + 10).toFixed(0)} | ${cells.join(' | ')} |`;
+  });
+  return [head, sep, ...bins].join('\n');
 }

@@ -8,8 +8,8 @@
 
 import { SHIPPED_SPEC } from './config';
 import { DEFAULT_SPLIT, loadCorpus } from './data';
-import type { Row } from './evaluate';
-import { leaveOneSourceOut } from './evaluate';
+import type { CalibrationRow, Row } from './evaluate';
+import { leaveOneSourceOut, reliabilityDiagram } from './evaluate';
 import type { Item, TrainSpec } from './pipeline';
 import { featurize } from './pipeline';
 import { VARIANTS } from './variants';
@@ -45,6 +45,16 @@ function main(): void {
     console.log(
       `| ${name} | ${three((r) => f3(r.auroc))} | ${three((r) => pct(r.humanFpr))} | ${three((r) => pct(r.aiRecall))} | ${three((r) => pct(r.humanMixedOrAi))} | ${three((r) => pct(r.aiRecallMixedOrAi))} |`,
     );
+    const cal = (cs: CalibrationRow[]) => cs.map((c) => `${c.group} ECE ${f3(c.ece)} Brier ${f3(c.brier)} (as sampled ${f3(c.eceRaw)} / ${f3(c.brierRaw)})`).join('; ');
+    console.log(`  calibration: ${cal(loso.calibration)}`);
+    if (loso.tempered) {
+      const a = loso.tempered.auroc;
+      console.log(`  + shared out-of-source temperature (nested): AUROC ${f3(a.all as number)} / ${f3(a.en as number)} / ${f3(a.zh as number)}; ${cal(loso.tempered.calibration)}`);
+    }
+    if (process.env.BINS === '1') {
+      console.log(reliabilityDiagram(loso.calibration));
+      if (loso.tempered) console.log(`\ntempered:\n${reliabilityDiagram(loso.tempered.calibration)}`);
+    }
     process.stderr.write(`${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
     for (const d of loso.byDomain) process.stderr.write(`  ${d.group}: n ${d.nHuman}h/${d.nAi}ai AUROC ${f3(d.auroc)} FPR ${pct(d.humanFpr)} recall ${pct(d.aiRecall)} mixed+ ${pct(d.aiRecallMixedOrAi)}\n`);
     for (const d of loso.byAttack) process.stderr.write(`  ${d.group}: recall ${pct(d.aiRecall)} mixed+ ${pct(d.aiRecallMixedOrAi)}\n`);

@@ -56,6 +56,13 @@ export interface TrainingLangModel extends LangModel {
 /** A model as training produces it. */
 export interface TrainedModel extends DetectorModel {
   langs: Record<Lang, TrainingLangModel>;
+  /**
+   * Not stored: the shared out-of-source temperature that would still apply to
+   * this model's calibrated logits (1 when it was already folded in, absent
+   * without out-of-source scores). Evaluation uses it to measure the
+   * temperature nested in LOSO without a second run.
+   */
+  residualTemperature?: number;
 }
 
 // ---------------------------------------------------------------------------

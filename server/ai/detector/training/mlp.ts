@@ -7,6 +7,7 @@
 // sources: `valBy`), and the network of that epoch is kept. Its logit can replace or be averaged with the linear
 // model's raw score (`blend`). Training-only: the runtime has no MLP.
 
+import type { Lang } from '../text';
 import { mulberry32 } from '../hash';
 import { rawScore, standardize } from '../model';
 import { auroc } from './calibrate';
@@ -31,6 +32,8 @@ export interface MlpOptions {
    * epoch is chosen on text of a source the network did not see, as LOSO judges.
    */
   valBy?: 'random' | 'source';
+  /** Train the network for these languages only (the others keep the linear model); all when absent. */
+  langs?: Lang[];
 }
 
 export const DEFAULT_MLP: MlpOptions = { hidden: 16, maxEpochs: 12, perGroup: 600, lr: 0.01, l2: 1e-5, blend: 0.5, seed: 7 };

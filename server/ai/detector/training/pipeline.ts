@@ -9,7 +9,7 @@ import type { Reliability } from '../reliability';
 import { assessReliability, atypicalityOf, cappedVerdict } from '../reliability';
 import type { Lang } from '../text';
 import { splitSentences } from '../text';
-import { chooseThresholds, fitPlatt, fitPlattLength } from './calibrate';
+import { chooseThresholds, fitPlatt, fitPlattLength, fitTemperature } from './calibrate';
 import type { CorpusRow, SplitName } from './data';
 import { splitOf } from './data';
 import type { TrainedModel, TrainingFeatureConfig, TrainingLangModel, TrainingVector } from './experimental-features';
@@ -140,9 +140,12 @@ export interface TrainSpec {
    * shift guard has them) or on the in-domain calibration split;
    * oosRescale: then one monotone rescaling for both languages, fitted on the
    * pooled out-of-source scores (keeps the ranking, makes the probability
-   * mean what it would on unseen kinds of text).
+   * mean what it would on unseen kinds of text);
+   * oosTemperature: then one temperature (logit / T, no intercept) for both
+   * languages, fitted on the out-of-source scores with each language counting
+   * equally (fitTemperature): every label and each language's ranking stay.
    */
-  calibration?: { lengthAware: boolean; shared: boolean; fitOn?: 'oos' | 'calib'; oosRescale?: boolean };
+  calibration?: { lengthAware: boolean; shared: boolean; fitOn?: 'oos' | 'calib'; oosRescale?: boolean; oosTemperature?: boolean };
   /** Train only on n-grams used by at least this share of the language's training sources (sharedBuckets). */
   sharedVocabulary?: Record<Lang, number>;
   modelVersion: string;
@@ -172,7 +175,10 @@ export function trainAndCalibrate(
       const keep = sharedBuckets(train.filter((it) => it.row.lang === lang), sparseSize(spec.cfg, lang), share);
       for (const e of ex) e.vec = maskVector(e.vec, keep);
     }
-    const m = fitLanguage(ex, sparseSize(spec.cfg, lang), nDense, spec.fit, lang === 'en' && spec.cfg.enLm === true);
+    // A network restricted to some languages (mlp.langs) leaves the others linear.
+    const { mlp, ...linearFit } = spec.fit;
+    const fitOpts = mlp?.langs && !mlp.langs.includes(lang) ? linearFit : spec.fit;
+    const m = fitLanguage(ex, sparseSize(spec.cfg, lang), nDense, fitOpts, lang === 'en' && spec.cfg.enLm === true);
     // Calibrate the weights as they will be stored, not the float32 originals.
     m.sparse = roundTripSparse(m.sparse);
     const cal = calib.filter((it) => it.row.lang === lang && it.vec.units >= spec.minLength[lang]);
@@ -207,6 +213,22 @@ export function trainAndCalibrate(
           langs[lang].platt = { ...p, a: r.a * p.a, b: r.a * p.b + r.b, ...(p.c !== undefined ? { c: r.a * p.c } : {}) };
         }
       }
+    }
+  }
+  // The shared out-of-source temperature: applied with oosTemperature, else
+  // kept (not stored) so that LOSO can report what it would have done.
+  let residualTemperature: number | undefined;
+  const tPool = (['en', 'zh'] as const).flatMap((lang) => parts[lang].oos.map((o) => ({ z: calibratedLogit(langs[lang], o.raw, o.units), y: o.y, lang })));
+  if ((['en', 'zh'] as const).every((lang) => parts[lang].oos.some((o) => o.y === 0) && parts[lang].oos.some((o) => o.y === 1))) {
+    const t = fitTemperature(tPool.map((o) => o.z), tPool.map((o) => o.y), tPool.map((o) => o.lang));
+    residualTemperature = t;
+    if (spec.calibration?.oosTemperature) {
+      for (const lang of ['en', 'zh'] as const) {
+        const p = langs[lang].platt;
+        langs[lang].platt = { ...p, a: p.a / t, b: p.b / t, ...(p.c !== undefined ? { c: p.c / t } : {}) };
+      }
+      summary.oosTemperature = Number(t.toPrecision(6));
+      residualTemperature = 1;
     }
   }
   for (const lang of ['en', 'zh'] as const) {
@@ -250,7 +272,7 @@ export function trainAndCalibrate(
     ...(spec.calibration ? { calibration: spec.calibration } : {}),
     training: summary,
   };
-  return { meta, langs };
+  return residualTemperature === undefined ? { meta, langs } : { meta, langs, residualTemperature };
 }
 
 /** Raw score of a row by a model trained without the row's source. */

@@ -12,6 +12,7 @@ import { MODEL_BIN, MODEL_DIR, MODEL_JSON } from '../index';
 import { deserialize } from '../model';
 import { SHIPPED_SPEC } from './config';
 import { corpusPath, loadCorpus, shortSource } from './data';
+import { fullReport, scoreItems } from './evaluate';
 import { computeFigures, renderFigures } from './figures';
 import { buildModel, featurize } from './pipeline';
 import { serialize } from './serialize';
@@ -37,6 +38,14 @@ function main(): void {
   writeFileSync(join(MODEL_DIR, MODEL_JSON), json);
   writeFileSync(join(MODEL_DIR, MODEL_BIN), bin);
   log(`trained in ${((Date.now() - t1) / 1000).toFixed(1)} s; wrote ${MODEL_JSON} (${json.length} B), ${MODEL_BIN} (${bin.length} B)`);
+
+  if (model.residualTemperature !== undefined && model.residualTemperature !== 1) {
+    // Diagnostic (not stored): what the shared out-of-source temperature would
+    // do to the random split's calibration (fast path, same scores).
+    const t = fullReport(scoreItems(model, items.filter((it) => it.split === 'test'))).tempered;
+    const cal = (t?.calibration ?? []).map((c) => `${c.group} ECE ${c.ece.toFixed(3)} Brier ${c.brier.toFixed(3)}`).join('; ');
+    log(`shared out-of-source temperature (not applied): T = ${model.residualTemperature.toFixed(3)}; random split after it: ${cal}`);
+  }
 
   // Evaluate exactly what was written, through the product path.
   const detector = new Detector(deserialize(json, bin));

@@ -49,4 +49,19 @@ export const VARIANTS: Record<string, Variant> = {
   'same, network seed 9': {
     spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, seed: 9, hidden: 8, maxEpochs: 8, blend: 0.5, sparse: { size: 0, lr: 0.1 }, valBy: 'source' } } },
   },
+  // Fifth round (ADR 0028 addendum): the LM features on all 12 sources (round two ran them on 7).
+  'v1 + enLm (12 sources)': { spec: { cfg: { ...V1_CFG, enLm: true }, fit: { weighting: 'sqrt-group' } } },
+  // Fifth round: the n-gram network for English only (Chinese stays linear), early stopping on held-out
+  // training sources, three network seeds.
+  'en-only linear + mlp over n-grams, source-held-out early stopping, blend 0.5, seed 7': {
+    spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, hidden: 8, maxEpochs: 8, blend: 0.5, sparse: { size: 0, lr: 0.1 }, valBy: 'source', langs: ['en'] } } },
+  },
+  'en-only, seed 8': {
+    spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, seed: 8, hidden: 8, maxEpochs: 8, blend: 0.5, sparse: { size: 0, lr: 0.1 }, valBy: 'source', langs: ['en'] } } },
+  },
+  'en-only, seed 9': {
+    spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, seed: 9, hidden: 8, maxEpochs: 8, blend: 0.5, sparse: { size: 0, lr: 0.1 }, valBy: 'source', langs: ['en'] } } },
+  },
+  // Fifth round, calibration: the shipped recipe plus one out-of-source temperature shared by both languages.
+  'v1 shipped + shared out-of-source temperature': { spec: { cfg: V1_CFG, calibration: { lengthAware: false, shared: true, fitOn: 'calib', oosTemperature: true } } },
 };
