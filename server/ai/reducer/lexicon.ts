@@ -395,7 +395,7 @@ function parseEn(): EnEntry[] {
   return out;
 }
 
-/** One English substitution: a lowercase form and its alternatives in that form. */
+/** One substitution: a form (English in lowercase) and its alternatives in that form. */
 export interface Swap {
   from: string;
   alts: string[];
@@ -519,14 +519,9 @@ const ZH_RAW = `
 !关注|关心
 `;
 
-export interface ZhSwap {
-  from: string;
-  alts: string[];
-  light: boolean;
-}
-
-let zhSwaps: ZhSwap[] | null = null;
-export function chineseSwaps(): ZhSwap[] {
+let zhSwaps: Swap[] | null = null;
+/** The Chinese table, in the same shape as the English one. */
+export function chineseSwaps(): Swap[] {
   if (!zhSwaps) {
     zhSwaps = ZH_RAW.split('\n')
       .map((l) => /^(!?)([^|]+)\|(.*)$/.exec(l.trim()))
