@@ -109,6 +109,9 @@ describe('POST /api/v1/ai/reduce (降AI率)', () => {
     expect(work.aiRate).toBe(saved.body.data.aiRate);
     expect(work.aiLabel).toBe(saved.body.data.aiLabel);
     expect(['human', 'mixed', 'ai']).toContain(work.aiLabel);
+    // The saved text's free check is the work's latest check: the page reading it back agrees.
+    const latest = (await api.get(`/ai-rate/${work.id}`, me.accessToken)).body.data;
+    expect(latest).toMatchObject({ aiRate: saved.body.data.aiRate, label: saved.body.data.aiLabel, writingId: work.id });
     expect(await balanceOf(me.accessToken)).toBeCloseTo(before - charged, 2);
     // Into an existing work: a new version.
     const again = await api.post(`/ai/reduce/${done.reductionId}/save`, { text: result.text, workId: work.id }, me.accessToken);

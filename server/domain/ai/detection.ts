@@ -45,29 +45,50 @@ export async function detectText(db: Database, userId: string, request: DetectRe
         })
       : null;
   try {
-    const [row] = await db
-      .insert(aiDetections)
-      .values({
-        id,
-        userId,
-        workId: request.workId ?? null,
-        pageIdentifier: request.pageIdentifier ?? null,
-        textHash: createHash('sha256').update(request.text).digest('hex'),
-        chars: request.text.length,
-        aiRatePermille: Math.round(result.aiRate * 10),
-        label: result.label,
-        language: result.language,
-        modelVersion: result.modelVersion,
-        pointsCents: reservation?.cents ?? 0,
-      })
-      .returning();
-    if (request.workId) await recordAiRate(db, userId, request.workId, result.aiRate, result.label);
+    const row = await keepCheck(
+      db,
+      { id, userId, workId: request.workId ?? null, pageIdentifier: request.pageIdentifier ?? null },
+      request.text,
+      result,
+      reservation?.cents ?? 0,
+    );
     if (reservation) await settle(db, { userId, reservationId: reservation.id });
     return toDto(row!, result);
   } catch (error) {
     if (reservation) await refund(db, { userId, reservationId: reservation.id, reason: '检测失败，积分已退还' });
     throw error;
   }
+}
+
+/**
+ * A check kept (without its text) as the latest for its page or work, and a work's stored rate:
+ * for 检测 and for the free check of the text a 降AI率 saves, so both read back the same way.
+ */
+export async function keepCheck(
+  db: Database,
+  owner: { id?: string; userId: string; workId: string | null; pageIdentifier: string | null },
+  text: string,
+  result: Checked,
+  pointsCents: number,
+) {
+  const [row] = await db
+    .insert(aiDetections)
+    .values({
+      ...(owner.id ? { id: owner.id } : {}),
+      userId: owner.userId,
+      workId: owner.workId,
+      pageIdentifier: owner.pageIdentifier,
+      textHash: createHash('sha256').update(text).digest('hex'),
+      chars: text.length,
+      aiRatePermille: Math.round(result.aiRate * 10),
+      label: result.label,
+      language: result.language,
+      modelVersion: result.modelVersion,
+      pointsCents,
+    })
+    .returning();
+  if (owner.workId) await recordAiRate(db, owner.userId, owner.workId, result.aiRate, result.label);
+  return row!;
 }
 
 function toDto(row: typeof aiDetections.$inferSelect, result: Checked): DetectionResultDto {

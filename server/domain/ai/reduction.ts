@@ -10,8 +10,8 @@ import { DomainError, notFound } from '../errors';
 import { priceOf } from '../points/prices';
 import { refund, reserve, settle, type Reservation } from '../points/spending';
 import { documentFromText } from '../works/document-from-text';
-import { createWork, getWork, recordAiRate, updateWork } from '../works/works';
-import { TEXT_TOO_SHORT } from './detection';
+import { createWork, getWork, updateWork } from '../works/works';
+import { keepCheck, TEXT_TOO_SHORT } from './detection';
 
 type ReductionRow = typeof aiReductions.$inferSelect;
 
@@ -113,6 +113,7 @@ export async function saveReduction(db: Database, userId: string, reductionId: s
   const checked = loadDetector().detect(input.text);
   const aiRate = checked.ok ? checked.aiRate : null;
   const aiLabel = checked.ok ? checked.label : null;
-  if (checked.ok) await recordAiRate(db, userId, work.id, checked.aiRate, checked.label);
+  // Kept as the work's latest check too: GET /api/ai-rate/{workId} then agrees with the work.
+  if (checked.ok) await keepCheck(db, { userId, workId: work.id, pageIdentifier: null }, input.text, checked, 0);
   return { workId: work.id, title: work.title, aiRate, aiLabel };
 }
