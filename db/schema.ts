@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ReduceSegment } from '../contracts/detection-constants';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, POINTS_SOURCES, POINTS_STATUSES, POINTS_TYPES, UPDATE_TYPES } from '../contracts/constants';
 import { VERSION_SOURCES, WORK_TYPES } from '../contracts/work-constants';
@@ -472,6 +473,11 @@ export const aiOperations = pgTable(
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     promptVersion: text('prompt_version'),
+    /**
+     * Whether it holds one of the language model's slots (AI_MAX_CONCURRENT). Local work (查AI率, the
+     * local rewriter, CV rules) has a row too, for the per-user cap and crash recovery, but no slot.
+     */
+    usesModel: boolean('uses_model').notNull().default(true),
     /** Refreshed by the process that owns the operation; a stale one (a crashed process) no longer holds a slot. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -630,6 +636,11 @@ export const aiReductions = pgTable(
     changedSentences: integer('changed_sentences').notNull().default(0),
     pointsCents: bigint('points_cents', { mode: 'number' }).notNull().default(0),
     errorMessage: text('error_message'),
+    /**
+     * The result's sentences (each original and rewrite) while it may be saved (24 h, then pruned):
+     * a save is checked against them, so the free score of a save is only ever this run's text.
+     */
+    segments: jsonb('segments').$type<ReduceSegment[]>(),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

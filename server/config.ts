@@ -81,6 +81,8 @@ const envSchema = z.object({
   AI_MAX_CONCURRENT: z.coerce.number().int().min(1).max(1000).default(4),
   /** Operations that may wait for a slot; past this the API answers 429 SERVER_BUSY. */
   AI_MAX_QUEUE: z.coerce.number().int().min(0).max(10_000).default(20),
+  /** One user's paid AI operations queued or running at once, so one account cannot fill the queue. */
+  AI_MAX_QUEUED_PER_USER: z.coerce.number().int().min(1).max(1000).default(3),
   /** One operation's whole limit, time in the queue included (spec §9: 250 s). Tests shorten it. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(250_000),
   /**

@@ -12,6 +12,8 @@ import { pruneCaptchaChallenges } from './domain/auth/captcha';
 import { pruneSocketTickets } from './domain/auth/socket-tickets';
 import { pruneRefreshGrace } from './domain/auth/tokens';
 import { sweepStaleReservations } from './domain/points/spending';
+import { createAiEngine } from './domain/ai/engine';
+import { pruneReductionSegments } from './domain/ai/reduction';
 import { pruneRateLimitHits } from './domain/rate-limit';
 import { authRoutes } from './http/auth';
 import { jsonBody, rawBody } from './http/body';
@@ -55,6 +57,9 @@ export type ServerOptions = {
   /** Smaller /ws limits for tests (server/realtime/limits.ts); production uses the defaults. */
   realtimeLimits?: Parameters<typeof attachRealtime>[1]['limits'];
 };
+
+/** How often a process looks for operations whose owner stopped beating (STALE_MS is 30 s). */
+const RECOVER_EVERY_MS = 5_000;
 
 function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -231,7 +236,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   realtime.attachBus(events);
 
-  deps = { config, db: database.db, logger, sms: options.sms ?? createDevSmsSender(logger), events };
+  // The language model is created once: every paid operation shares its queue and limits (ADR 0035).
+  const ai = createAiEngine({ db: database.db, config, logger, events });
+  deps = { config, db: database.db, logger, sms: options.sms ?? createDevSmsSender(logger), events, ai };
   // Each area chooses its body parser where it is mounted (server/http/body.ts).
   const json = jsonBody();
   const router = express.Router();
@@ -286,6 +293,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       pruneSocketTickets(database.db),
       pruneRefreshGrace(database.db),
       pruneCaptchaChallenges(database.db),
+      pruneReductionSegments(database.db),
       database.db.delete(healthProbes).where(lt(healthProbes.checkedAt, new Date(Date.now() - 24 * 3600_000))),
     ]);
   const pruneTimer = setInterval(() => void prune().catch((err) => logger.warn('database.prune_failed', { err })), 3600_000);
@@ -299,6 +307,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   void sweep();
   const sweepTimer = setInterval(() => void sweep(), 5 * 60_000);
   sweepTimer.unref();
+  // Operations a crashed process left (their heartbeat stopped) are failed and refunded within
+  // seconds, on whichever process looks first: nobody waits for another user's request.
+  const recover = () =>
+    ai.recover().then(
+      (failed) => failed > 0 && logger.warn('ai.stale_operations_recovered', { failed }),
+      (err) => logger.warn('ai.recover_failed', { err }),
+    );
+  void recover();
+  const recoverTimer = setInterval(() => void recover(), RECOVER_EVERY_MS);
+  recoverTimer.unref();
   // Unpaid orders past their time expire (their pages hear of it); a late payment still credits.
   const expireTimer = setInterval(
     () => void expireOverdueOrders(database.db, events).catch((err) => logger.warn('payments.expire_failed', { err })),
@@ -311,6 +329,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     (closing ??= (async () => {
       clearInterval(pruneTimer);
       clearInterval(sweepTimer);
+      clearInterval(recoverTimer);
       clearInterval(expireTimer);
       // Pages first: their loaders call /api/v1 on this same listener, so it must stay open until
       // they are done (at most 10 s); then stop accepting and let in-flight API requests finish.

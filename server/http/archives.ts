@@ -10,12 +10,11 @@ import {
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../contracts/limits';
 import { z } from '../../contracts/zod';
 import { extractCvWithModel } from '../ai/cv/model-extract';
-import { createProvider } from '../ai/providers';
 import { cancelDetection, detectCv, importDetection } from '../domain/archives/auto-profile';
 import { DomainError } from '../domain/errors';
 import { createProfile, deleteProfile, getProfile, globalSearch, listProfiles, updateProfile } from '../domain/archives/profiles';
 import { multipartBody, type MultipartRequest } from './body';
-import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
+import { abortOnClose, authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
 
 const idParams = z.object({ id: z.string().uuid('学生档案不存在') });
 /** A CV read by the model within the new-student dialog's wait (its mask runs 40 s). */
@@ -26,13 +25,13 @@ export function archiveRoutes(deps: ApiDeps) {
   const router = Router();
   const { db } = deps;
   const auth = authenticate(deps);
-  // The configured language model reads CVs; without one (the offline engine) the rules do.
-  const provider = createProvider(deps.config);
+  // The configured language model reads CVs (in the AI queue); without one (the offline engine) the rules do.
   const readWithModel =
-    provider.kind === 'offline'
+    deps.ai.provider.kind === 'offline'
       ? undefined
-      : (text: string, signal: AbortSignal) =>
-          extractCvWithModel(provider, text, {
+      : (text: string, model: string, signal: AbortSignal) =>
+          extractCvWithModel(deps.ai.provider, text, {
+            model,
             signal,
             timeoutMs: CV_MODEL_TIMEOUT_MS,
             onFailure: (reason) => deps.logger.warn('cv.model_extraction_failed', { reason, fallback: 'rules' }),
@@ -81,7 +80,7 @@ export function archiveRoutes(deps: ApiDeps) {
     }),
   );
 
-  // 新建学生 from a CV (spec §7): read and detect, then import; cancel refunds.
+  // 新建学生 from a CV (spec §7): read and detect (charged when the data is returned), then import.
   router.post(
     '/ai/auto-cv-detection',
     auth,
@@ -91,12 +90,11 @@ export function archiveRoutes(deps: ApiDeps) {
       const { file, body, extraFiles } = req as unknown as MultipartRequest;
       if (!file || file.buffer.length === 0) throw new DomainError('FILE_INVALID', '文件无效，请重新上传', { field: 'file' });
       const { nickname } = parse(cvDetectionFieldsSchema, body);
-      // The client going away (a cancelled upload) stops the work and refunds it.
-      const aborted = new AbortController();
-      res.on('close', () => {
-        if (!res.writableFinished) aborted.abort();
-      });
-      const detection = await detectCv(db, { userId: authOf(res).userId, file, nickname, signal: aborted.signal, readWithModel });
+      // The client going away (a cancelled upload) before the answer stops the work and refunds it.
+      const detection = await detectCv(
+        { db, engine: deps.ai },
+        { userId: authOf(res).userId, file, nickname, signal: abortOnClose(res), readWithModel },
+      );
       ok(res, { ...detection, extraFilesIgnored: extraFiles }, extraFiles > 0 ? '一次只能上传一个文件，仅处理第一个文件' : '识别完成');
     }),
   );
@@ -106,7 +104,7 @@ export function archiveRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       await cancelDetection(db, { userId: authOf(res).userId, detectionId: parse(idParams, req.params).id });
-      ok(res, null, '已取消，积分已退还');
+      ok(res, null, '已取消，未创建学生档案（识别结果已返回，本次智能建档已计费）');
     }),
   );
 

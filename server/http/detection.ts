@@ -1,19 +1,14 @@
 import { Router } from 'express';
 import { detectRequestSchema, pageIdentifierSchema, reduceRequestSchema, reduceSaveSchema } from '../../contracts/detection';
-import { centsToPoints } from '../../contracts/constants';
 import { z } from '../../contracts/zod';
-import { createProvider, isProviderError, type ChatProvider, type ProviderTuning } from '../ai/providers';
-import { modelRewriter } from '../ai/reducer/model-rewriter';
-import { reduceAiRate } from '../ai/reducer/reduce';
-import { selectedModelOf } from '../domain/ai/operations';
 import { detectText, latestAiRate } from '../domain/ai/detection';
-import { finishReduction, saveReduction, startReduction } from '../domain/ai/reduction';
+import { reduceText, saveReduction } from '../domain/ai/reduction';
 import { AI_INPUT_LIMITS } from '../../contracts/ai-operation-constants';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../contracts/limits';
 import { extractText } from '../ai/cv/extract-text';
 import { DomainError } from '../domain/errors';
 import { multipartBody, type MultipartRequest } from './body';
-import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
+import { abortOnClose, authenticate, authOf, freeToolLimit, ok, parse, route, type ApiDeps } from './kit';
 import { sse } from './sse';
 
 const pageParams = z.object({ pageIdentifier: pageIdentifierSchema });
@@ -22,26 +17,20 @@ const reductionParams = z.object({ id: z.string().uuid('降AI率结果不存在�
 /**
  * 查AI率 and 降AI率 (issue 14): check a text (charged as AI check, refused texts free), read a
  * page's latest rate, reduce a text's AI rate as an event stream (charged as AI reduce, refunded on
- * failure or when the client goes away) and save the kept text into a work.
+ * failure or when the client goes away) and save the kept text into a work. Paid work runs through
+ * deps.ai (ADR 0035).
  */
-export function detectionRoutes(deps: ApiDeps, options: { provider?: ChatProvider; tuning?: ProviderTuning } = {}) {
+export function detectionRoutes(deps: ApiDeps) {
   const router = Router();
-  const { db, config } = deps;
+  const { db, ai: engine } = deps;
   const auth = authenticate(deps);
-  // With a language model configured, it rewrites; without one, the local rewriter does (issue 14).
-  const provider = options.provider ?? createProvider(config, options.tuning);
-  const modelFor = async (userId: string) => {
-    if (provider.kind === 'offline') return null;
-    const ids = provider.models().map((m) => m.id);
-    const chosen = await selectedModelOf(db, userId);
-    return chosen && ids.includes(chosen) ? chosen : ids[0]!;
-  };
 
   router.post(
     '/ai/detect',
     auth,
     route(async (req, res) => {
-      ok(res, await detectText(db, authOf(res).userId, parse(detectRequestSchema, req.body)), '检测完成');
+      const request = parse(detectRequestSchema, req.body);
+      ok(res, await detectText({ db, engine }, authOf(res).userId, request, abortOnClose(res)), '检测完成');
     }),
   );
 
@@ -59,15 +48,12 @@ export function detectionRoutes(deps: ApiDeps, options: { provider?: ChatProvide
   router.post(
     '/ai/extract-text',
     auth,
+    freeToolLimit(deps, 'extract-text'),
     multipartBody({ maxFileBytes: UPLOAD_FILE_LIMIT_BYTES - 1, tooLargeMessage: '文件必须小于 5MB!', maxFields: 2 }),
     route(async (req, res) => {
       const { file, extraFiles } = req as unknown as MultipartRequest;
       if (!file || file.buffer.length === 0) throw new DomainError('FILE_INVALID', '文件无效，请重新上传', { field: 'file' });
-      const aborted = new AbortController();
-      res.on('close', () => {
-        if (!res.writableFinished) aborted.abort();
-      });
-      const extracted = await extractText(file.buffer, { signal: aborted.signal });
+      const extracted = await extractText(file.buffer, { signal: abortOnClose(res), owner: authOf(res).userId });
       // Tabs mark column gaps in a CV; in an essay they are spaces.
       const text = extracted.text.replace(/\t/g, ' ').trim();
       const limit = AI_INPUT_LIMITS.essay;
@@ -83,44 +69,28 @@ export function detectionRoutes(deps: ApiDeps, options: { provider?: ChatProvide
     '/ai/reduce',
     auth,
     route(async (req, res) => {
-      const userId = authOf(res).userId;
       const request = parse(reduceRequestSchema, req.body);
-      // 400 (too short) and 402 answer as JSON: nothing has started, nothing is charged.
-      const model = await modelFor(userId);
-      const started = await startReduction(db, userId, request, model ? 'model' : 'local');
-      const controller = new AbortController();
-      res.on('close', () => {
-        if (!res.writableFinished) controller.abort();
-      });
-      const stream = sse(res);
-      stream.send('start', { reductionId: started.row.id, pointsReserved: centsToPoints(started.row.pointsCents), mode: request.mode });
-      try {
-        const result = await reduceAiRate(request.text, {
-          mode: request.mode,
-          target: request.target,
-          protectedTerms: request.protectedTerms,
-          model: model ? modelRewriter(provider, model, config.AI_TIMEOUT_MS) : undefined,
-          signal: controller.signal,
-          onEvent: (event) => stream.send(event.event, event.data),
-        });
-        await finishReduction(db, started, { status: 'succeeded', result });
-        stream.send('done', { reductionId: started.row.id, points: centsToPoints(started.row.pointsCents), result });
-      } catch (error) {
-        const cancelled = controller.signal.aborted;
-        const message = cancelled
-          ? '已停止，积分已退还'
-          : isProviderError(error)
-            ? `${error.message}，积分已退还`
-            : '降AI率失败，积分已退还，请稍后重试';
-        if (!cancelled && !isProviderError(error)) deps.logger.error('ai.reduce_failed', { reductionId: started.row.id, err: error });
-        await finishReduction(db, started, { status: cancelled ? 'cancelled' : 'failed', message });
-        stream.send('error', {
-          code: cancelled ? 'CANCELLED' : 'INTERNAL',
-          message,
-          pointsRefunded: centsToPoints(started.row.pointsCents),
-        });
-      }
-      stream.end();
+      let stream: ReturnType<typeof sse> | null = null;
+      // 400 (too short), 402 and 429 answer as JSON before onStart: nothing has started, nothing is charged.
+      const outcome = await reduceText(
+        { db, engine },
+        authOf(res).userId,
+        request,
+        {
+          onStart: (data) => {
+            stream = sse(res);
+            stream.send('start', data);
+          },
+          onProgress: (event) => stream?.send(event.event, event.data),
+        },
+        abortOnClose(res),
+      );
+      const out = stream as ReturnType<typeof sse> | null;
+      if (!out) return;
+      if (outcome.status === 'succeeded')
+        out.send('done', { reductionId: outcome.reductionId, points: outcome.points, result: outcome.result });
+      else out.send('error', { code: outcome.code, message: outcome.message, pointsRefunded: outcome.pointsRefunded });
+      out.end();
     }),
   );
 

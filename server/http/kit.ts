@@ -4,13 +4,23 @@ import type { z } from '../../contracts/zod';
 import type { Role } from '../../contracts/constants';
 import type { Database } from '../../db/client';
 import type { AppConfig } from '../config';
-import { DomainError, forbidden, validationError } from '../domain/errors';
+import { DomainError, forbidden, tooManyRequests, validationError } from '../domain/errors';
+import { hitRateLimit } from '../domain/rate-limit';
+import type { AiEngine } from '../domain/ai/engine';
 import { authenticateAccessToken, type AuthenticatedRequest } from '../domain/auth/tokens';
 import type { Logger } from '../logger';
 import type { SmsSender } from '../integrations/sms';
 import type { RealtimePublisher } from '../realtime/bus';
 
-export type ApiDeps = { config: AppConfig; db: Database; logger: Logger; sms: SmsSender; events: RealtimePublisher };
+export type ApiDeps = {
+  config: AppConfig;
+  db: Database;
+  logger: Logger;
+  sms: SmsSender;
+  events: RealtimePublisher;
+  /** The language model and the paid-operation lifecycle, created once per process (ADR 0035). */
+  ai: AiEngine;
+};
 
 export type ApiLocals = { requestId: string; sourcePage?: string; auth?: AuthenticatedRequest };
 export const locals = (res: Response) => res.locals as ApiLocals;
@@ -108,6 +118,30 @@ export function requireRole(role: Role): RequestHandler {
     if (!auth) return next(signInFirst());
     next(auth.user.role === role ? undefined : forbidden());
   };
+}
+
+/** Free tools (fact check, text extraction, export) per user and minute: cheap each, not free in bulk. */
+export const FREE_TOOL_LIMIT_PER_MINUTE = 30;
+
+/** After `authenticate`: 429 操作过于频繁 once the user has used `tool` FREE_TOOL_LIMIT_PER_MINUTE times this minute. */
+export function freeToolLimit(deps: Pick<ApiDeps, 'db'>, tool: string): RequestHandler {
+  return (_req, res, next) => {
+    const userId = locals(res).auth?.userId;
+    if (!userId) return next(signInFirst());
+    hitRateLimit(deps.db, `free-tool:${tool}:${userId}`, FREE_TOOL_LIMIT_PER_MINUTE, 60_000).then(
+      (allowed) => next(allowed ? undefined : tooManyRequests('操作过于频繁，请稍后再试')),
+      next,
+    );
+  };
+}
+
+/** Aborts when the client goes away before the answer is written (a closed page, a cancelled upload). */
+export function abortOnClose(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 /** For handlers behind `authenticate(deps)`. */

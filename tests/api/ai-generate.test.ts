@@ -152,7 +152,7 @@ describe('POST /api/v1/ai/generate', () => {
     }
   }, 60_000);
 
-  it('the cancel endpoint aborts the provider request and refunds; nobody else can cancel or list it', async () => {
+  it('the cancel endpoint aborts the provider request and charges what was delivered (ADR 0035); nobody else can cancel or list it', async () => {
     const me = await login(server.url);
     const other = await login(server.url);
     const before = await balance(server, me.accessToken);
@@ -174,16 +174,17 @@ describe('POST /api/v1/ai/generate', () => {
       },
     });
     expect(statuses).toEqual([404, 200]);
-    expect(last(result.events)).toMatchObject({ event: 'error', data: { code: 'CANCELLED', pointsRefunded: 5 } });
+    // Output had started: the flat price is owed, nothing comes back.
+    expect(last(result.events)).toMatchObject({ event: 'error', data: { code: 'CANCELLED', pointsRefunded: 0 } });
     const upstream = provider.requests[requestsBefore]!;
     await upstream.closed;
     expect(upstream.aborted).toBe(true);
-    expect(await balance(server, me.accessToken)).toBe(before);
+    expect(await balance(server, me.accessToken)).toBe(before - 5);
     expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ id: operationId, status: 'cancelled' });
     expect((await operationsOf(server, other.accessToken)).total).toBe(0);
   });
 
-  it('the client closing the stream aborts the provider request and refunds', async () => {
+  it('the client closing the stream aborts the provider request and pays for what it received', async () => {
     const me = await login(server.url);
     const before = await balance(server, me.accessToken);
     provider.script(fake.steps({ delta: '开头' }, { hang: true }));
@@ -193,12 +194,19 @@ describe('POST /api/v1/ai/generate', () => {
     const upstream = provider.requests[requestsBefore]!;
     await upstream.closed;
     expect(upstream.aborted).toBe(true);
-    await waitFor(async () => (await operationsOf(server, me.accessToken)).items[0]?.status === 'cancelled');
-    await waitFor(async () => (await balance(server, me.accessToken)) === before);
+    await waitFor(async () => (await operationsOf(server, me.accessToken)).items[0]?.points === 5);
+    expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ status: 'cancelled', outputChars: 2 });
+    await waitFor(async () => (await balance(server, me.accessToken)) === before - 5);
   });
 
   it('a request past the queue is refused with 429 and the real number waiting; queued operations start in order', async () => {
-    const small = await startIsolatedServer({ ...aiEnv(provider.url), AI_MAX_CONCURRENT: '1', AI_MAX_QUEUE: '2' });
+    // One user fills the queue here; the per-user cap has its own test.
+    const small = await startIsolatedServer({
+      ...aiEnv(provider.url),
+      AI_MAX_CONCURRENT: '1',
+      AI_MAX_QUEUE: '2',
+      AI_MAX_QUEUED_PER_USER: '10',
+    });
     try {
       const me = await login(small.url);
       provider.script(fake.steps({ delta: '开头' }, { hang: true }));
@@ -284,7 +292,8 @@ describe('POST /api/v1/ai/generate', () => {
     const poor = await generate(server, me.accessToken, FREE);
     expect(poor).toMatchObject({ status: 402, json: { code: 'INSUFFICIENT_POINTS' } });
     expect(await balance(server, me.accessToken)).toBe(1);
-    expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ status: 'failed', points: 0 });
+    // The balance is read before anything is admitted: no operation, no ledger row.
+    expect((await operationsOf(server, me.accessToken)).total).toBe(0);
   });
 
   it('the offline engine writes a labelled draft from the student’s archive and charges like a model', async () => {
@@ -360,7 +369,8 @@ describe('POST /api/v1/ai/generate', () => {
       expect(provider.requests.length).toBe(requestsBefore);
       await client(small.url).post(`/ai/operations/${first.id}/cancel`, {}, me.accessToken);
       await firstDone;
-      expect(await balance(small, me.accessToken)).toBe(before);
+      // The first had delivered 开头 when it was stopped: its flat price is owed.
+      expect(await balance(small, me.accessToken)).toBe(before - 5);
       expect(await ledgerMismatches(small.database.db)).toEqual([]);
     } finally {
       await small.close();
@@ -509,7 +519,7 @@ describe('POST /api/v1/ai/generate', () => {
     const BY_REQUIREMENT = { operation: 'write_by_requirement', input: { requirement: '请写一篇关于团队合作的短文，包含一个具体事例。' } };
     const DELIVERED = '第一段已经写好了。';
 
-    it('the cancel endpoint: the flat part is refunded, exactly the delivered characters’ part is settled', async () => {
+    it('the cancel endpoint: the flat part and exactly the delivered characters’ part are settled, the rest refunded', async () => {
       const me = await login(server.url);
       const before = await balance(server, me.accessToken);
       provider.script(fake.steps({ delta: DELIVERED }, { hang: true }));
@@ -522,17 +532,17 @@ describe('POST /api/v1/ai/generate', () => {
         },
       });
       expect((await cancelled!).body.message).toBe('已停止生成，按已生成的字数结算，其余积分退还');
-      // 9 characters × 50 points / 1,000 = 0.45 points.
+      // 8 points flat + 9 characters × 50 points / 1,000 = 8.45 points.
       expect(result.events[0]!.data).toMatchObject({ pointsReserved: 58 });
-      expect(last(result.events)).toMatchObject({ event: 'error', data: { code: 'CANCELLED', pointsRefunded: 57.55 } });
-      expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ status: 'cancelled', points: 0.45, outputChars: 9 });
-      expect(await balance(server, me.accessToken)).toBeCloseTo(before - 0.45, 2);
+      expect(last(result.events)).toMatchObject({ event: 'error', data: { code: 'CANCELLED', pointsRefunded: 49.55 } });
+      expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ status: 'cancelled', points: 8.45, outputChars: 9 });
+      expect(await balance(server, me.accessToken)).toBeCloseTo(before - 8.45, 2);
       const rows = (await historyOf(server, me.accessToken)).filter((i) => i.source === 'write_by_requirement');
       expect(rows.find((i) => i.type === 'consumption')).toMatchObject({
         status: 'success',
         metadata: { text_stats: { output: { chars: 9 } } },
       });
-      expect(rows.find((i) => i.type === 'refund')).toMatchObject({ points: 57.55 });
+      expect(rows.find((i) => i.type === 'refund')).toMatchObject({ points: 49.55 });
     });
 
     it('the page closing the stream (停止): the same settlement', async () => {
@@ -544,9 +554,9 @@ describe('POST /api/v1/ai/generate', () => {
         signal: abort.signal,
         onEvent: (e) => e.event === 'delta' && abort.abort(),
       });
-      await waitFor(async () => (await operationsOf(server, me.accessToken)).items[0]?.points === 0.45);
+      await waitFor(async () => (await operationsOf(server, me.accessToken)).items[0]?.points === 8.45);
       expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ status: 'cancelled', outputChars: 9 });
-      await waitFor(async () => Math.abs((await balance(server, me.accessToken)) - (before - 0.45)) < 0.001);
+      await waitFor(async () => Math.abs((await balance(server, me.accessToken)) - (before - 8.45)) < 0.001);
     });
 
     it('stopped before any text arrived: a full refund', async () => {

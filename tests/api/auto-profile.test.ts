@@ -59,7 +59,7 @@ describe('新建学生 from a CV', () => {
     expect(history[0]).toMatchObject({ source: 'auto_profile', status: 'success', points: -5 });
   });
 
-  it('cancelling creates nothing and refunds; another user cannot import or cancel it', async () => {
+  it('cancelling after the data was returned creates nothing and stays charged (ADR 0035); another user cannot import or cancel it', async () => {
     const me = await login(server.url);
     const other = await login(server.url);
     const before = await balance(me.accessToken);
@@ -68,20 +68,31 @@ describe('新建学生 from a CV', () => {
     const api = client(server.url);
     expect((await api.post('/client-profiles/auto-import', { detectionId: id, name: 'x' }, other.accessToken)).status).toBe(404);
     expect((await api.post(`/ai/auto-cv-detection/${id}/cancel`, {}, other.accessToken)).status).toBe(404);
-    expect((await api.post(`/ai/auto-cv-detection/${id}/cancel`, {}, me.accessToken)).status).toBe(200);
-    expect(await balance(me.accessToken)).toBe(before);
+    // The answer carried the whole profile data: the detection is paid when it is returned.
+    expect(await balance(me.accessToken)).toBe(before - 5);
+    const cancelled = await api.post(`/ai/auto-cv-detection/${id}/cancel`, {}, me.accessToken);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.message).toBe('已取消，未创建学生档案（识别结果已返回，本次智能建档已计费）');
+    expect(await balance(me.accessToken)).toBe(before - 5);
     const late = await api.post('/client-profiles/auto-import', { detectionId: id, name: '李明轩' }, me.accessToken);
     expect(late.status).toBe(409);
     expect((await api.get('/client-profiles', me.accessToken)).body.data.total).toBe(0);
-    expect((await api.get('/user/points-history', me.accessToken)).body.data.items[1]).toMatchObject({
-      source: 'auto_profile',
-      status: 'cancelled',
-    });
+    const history = (await api.get('/user/points-history', me.accessToken)).body.data.items;
+    expect(history.filter((i: any) => i.source === 'auto_profile')).toEqual([
+      expect.objectContaining({ type: 'consumption', status: 'success' }),
+    ]);
   });
 
-  it('an upload abandoned midway stops the work: nothing is created and the charge is refunded', async () => {
+  it('an upload abandoned while it is read stops the work: nothing is created and nothing is charged', async () => {
     const me = await login(server.url);
     const before = await balance(me.accessToken);
+    const { aiOperations, cvDetections } = await import('../../db/schema');
+    const { and, eq } = await import('drizzle-orm');
+    const readingOf = () =>
+      server.database.db
+        .select()
+        .from(aiOperations)
+        .where(and(eq(aiOperations.userId, me.user.id), eq(aiOperations.operation, 'cv_read')));
     const controller = new AbortController();
     // The legacy .doc goes through LibreOffice: slow enough to abandon while it is being read.
     const pending = upload(
@@ -90,14 +101,14 @@ describe('新建学生 from a CV', () => {
       undefined,
       controller.signal,
     );
-    await vi.waitFor(async () => expect(await balance(me.accessToken)).toBe(before - 5), { timeout: 5000, interval: 20 });
+    // The file is being read (before any charge: an unreadable file costs nothing).
+    await vi.waitFor(async () => expect((await readingOf())[0]?.status).toBe('running'), { timeout: 5000, interval: 20 });
     controller.abort();
     await expect(pending).rejects.toThrow();
-    await vi.waitFor(async () => expect(await balance(me.accessToken)).toBe(before), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect((await readingOf())[0]?.status).toBe('cancelled'), { timeout: 15_000, interval: 100 });
+    expect(await balance(me.accessToken)).toBe(before);
     const history = (await client(server.url).get('/user/points-history', me.accessToken)).body.data.items;
-    expect(history.find((i: any) => i.source === 'auto_profile' && i.type === 'consumption')).toMatchObject({ status: 'cancelled' });
-    const { cvDetections } = await import('../../db/schema');
-    const { eq } = await import('drizzle-orm');
+    expect(history.filter((i: any) => i.source === 'auto_profile')).toEqual([]);
     expect(await server.database.db.select().from(cvDetections).where(eq(cvDetections.userId, me.user.id))).toEqual([]);
     expect((await client(server.url).get('/client-profiles', me.accessToken)).body.data.total).toBe(0);
   });

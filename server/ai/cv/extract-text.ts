@@ -27,7 +27,10 @@ const WORKER_URL = new URL('./extract-worker.mjs', import.meta.url);
  * (empty, corrupt, zip bomb, too heavy), FILE_ENCRYPTED, CV_NO_TEXT (a scan), EXTRACTION_TIMEOUT;
  * an aborted `signal` rejects with its reason.
  */
-export async function extractText(buffer: Buffer, options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<ExtractedText> {
+export async function extractText(
+  buffer: Buffer,
+  options: { signal?: AbortSignal; timeoutMs?: number; owner?: string } = {},
+): Promise<ExtractedText> {
   const { signal } = options;
   const deadline = Date.now() + (options.timeoutMs ?? EXTRACTION_TIMEOUT_MS);
   signal?.throwIfAborted();

@@ -57,10 +57,9 @@ const LISTS = ['tests', 'education', 'research', 'internships', 'projects', 'act
 export async function extractCvWithModel(
   provider: ChatProvider,
   cvText: string,
-  options: { signal: AbortSignal; timeoutMs?: number; onFailure?: (reason: string) => void },
+  options: { model: string; signal: AbortSignal; timeoutMs?: number; onFailure?: (reason: string) => void },
 ): Promise<DetectedCv | null> {
-  const model = provider.models()[0]?.id;
-  if (!model) return null;
+  const { model } = options;
   const text = cvText.slice(0, MAX_CV_CHARS);
   let answer = '';
   try {

@@ -1,28 +1,22 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { aiDetections } from '../../../db/schema';
-import { centsToPoints, POINTS_SOURCE_LABELS } from '../../../contracts/constants';
+import { centsToPoints } from '../../../contracts/constants';
 import type { AiRate, DetectionResultDto, DetectRequest } from '../../../contracts/detection';
 import { loadDetector, type DetectionResult } from '../../ai/detector';
 import { DomainError, notFound } from '../errors';
-import { priceOf } from '../points/prices';
-import { refund, reserve, settle } from '../points/spending';
 import { getWork, recordAiRate } from '../works/works';
+import { resultOrThrow, type AiEngine } from './engine';
 
 type Checked = Extract<DetectionResult, { ok: true }>;
 
 /** The detector's refusal (文本过短，无法可靠判断) is a 400 that charges nothing. */
 export const TEXT_TOO_SHORT = 'TEXT_TOO_SHORT';
 
-/**
- * 查AI率: the detector runs first (in-process, a few ms); only a result is charged (AI check), so
- * a refused text costs nothing and a failed charge returns nothing. The check is kept (without
- * its text) so the page's or the work's latest rate can be read back.
- */
-export async function detectText(db: Database, userId: string, request: DetectRequest): Promise<DetectionResultDto> {
-  if (request.workId) await getWork(db, userId, request.workId);
-  const result = loadDetector().detect(request.text);
+/** The detector's answer for a text long enough to judge, or its refusal as a free 400. */
+export function judgeable(text: string): Checked {
+  const result = loadDetector().detect(text);
   if (!result.ok) {
     throw new DomainError('VALIDATION_ERROR', result.message, {
       field: 'text',
@@ -31,33 +25,45 @@ export async function detectText(db: Database, userId: string, request: DetectRe
       wordCount: result.wordCount,
     });
   }
-  const id = randomUUID();
-  const cents = await priceOf(db, 'ai_check', request.text.length);
-  const reservation =
-    cents > 0
-      ? await reserve(db, {
-          userId,
-          source: 'ai_check',
-          cents,
-          key: `ai-detection:${id}`,
-          description: POINTS_SOURCE_LABELS.ai_check,
-          metadata: { detectionId: id, chars: request.text.length },
-        })
-      : null;
-  try {
-    const row = await keepCheck(
-      db,
-      { id, userId, workId: request.workId ?? null, pageIdentifier: request.pageIdentifier ?? null },
-      request.text,
-      result,
-      reservation?.cents ?? 0,
-    );
-    if (reservation) await settle(db, { userId, reservationId: reservation.id });
-    return toDto(row!, result);
-  } catch (error) {
-    if (reservation) await refund(db, { userId, reservationId: reservation.id, reason: '检测失败，积分已退还' });
-    throw error;
-  }
+  return result;
+}
+
+/**
+ * 查AI率, through the paid lifecycle (ADR 0035): the price and balance first, then the detector (a
+ * refused text costs nothing), then the charge (AI check) and the check kept (without its text) so
+ * the page's or the work's latest rate can be read back.
+ */
+export async function detectText(
+  deps: { db: Database; engine: AiEngine },
+  userId: string,
+  request: DetectRequest,
+  signal?: AbortSignal,
+): Promise<DetectionResultDto> {
+  const { db, engine } = deps;
+  if (request.workId) await getWork(db, userId, request.workId);
+  const outcome = await engine.run({
+    userId,
+    operation: 'detect',
+    source: 'ai_check',
+    basis: 'input',
+    inputChars: request.text.length,
+    model: null,
+    workId: request.workId,
+    signal,
+    metadata: { chars: request.text.length },
+    prepare: async () => judgeable(request.text),
+    work: async ({ operationId, prepared, reservedCents }) => {
+      const row = await keepCheck(
+        db,
+        { id: operationId, userId, workId: request.workId ?? null, pageIdentifier: request.pageIdentifier ?? null },
+        request.text,
+        prepared,
+        reservedCents,
+      );
+      return toDto(row, prepared);
+    },
+  });
+  return resultOrThrow(outcome, '检测失败，积分已退还，请稍后重试');
 }
 
 /**

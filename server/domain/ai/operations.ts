@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { aiOperations, clientProfiles, users } from '../../../db/schema';
-import { AI_OPERATION_LABELS, AI_OPERATION_SOURCES, type AiOperation } from '../../../contracts/ai-operations';
+import { aiOperations, aiReductions, clientProfiles, users } from '../../../db/schema';
+import { AI_OPERATION_LABELS, AI_OPERATIONS, type AiOperation } from '../../../contracts/ai-operations';
+import type { PricedOperation } from '../../../contracts/constants';
 import { centsToPoints, POINTS_SOURCE_LABELS } from '../../../contracts/constants';
 import { DomainError, notFound } from '../errors';
 import { priceOf } from '../points/prices';
@@ -22,9 +23,19 @@ const SLOTS_LOCK = 'ai-operation-slots';
 /** Reserved for per-character prices when the output length is unknown: a 1,000-character text, or 1.5 × the input. */
 const estimateOutputChars = (inputChars: number) => Math.max(1000, Math.ceil(inputChars * 1.5));
 
-export type Limits = { maxConcurrent: number; maxQueue: number };
+export type Limits = { maxConcurrent: number; maxQueue: number; maxQueuedPerUser: number };
+
+/**
+ * What a paid operation is recorded as: one of the writing operations (the 生成记录 list), or local
+ * and reading work that is paid the same way (查AI率, 降AI率, 智能建档's CV reading).
+ */
+export type PaidOperationName = AiOperation | 'detect' | 'reduce' | 'cv_read';
+
+/** How the price is read: from the input (known before the work), or from the output (settled on what was delivered). */
+export type PriceBasis = 'input' | 'output';
 
 export const busyMessage = (ahead: number) => `你前面还有${ahead}人在排队，请稍后再试`;
+export const userBusyMessage = (active: number) => `你已有${active}个AI任务正在处理，请等待完成后再试`;
 
 /** Characters of every string in the input: what the request asks the model to read. */
 export function inputCharsOf(value: unknown): number {
@@ -42,22 +53,24 @@ const aheadOf = (id: string) =>
   sql`(${aiOperations.createdAt}, ${aiOperations.id}) < (select o.created_at, o.id from ai_operations o where o.id = ${id}::uuid)`;
 
 const fresh = sql`${aiOperations.heartbeatAt} > now() - make_interval(secs => ${STALE_MS / 1000})`;
-
-/** Stale rows are swept by admissions at most this often per database (they stop counting at once anyway). */
-const SWEEP_EVERY_MS = 5_000;
-const lastSweep = new WeakMap<Database, number>();
+/** Rows that hold or wait for one of the model's slots. */
+const slotted = eq(aiOperations.usesModel, true);
 
 /**
- * A queue entry, or 429 SERVER_BUSY with the real number of waiting operations. Under the slots
- * lock, so two processes cannot both admit the last place. When nobody is waiting and a slot is
- * free the row starts `running` at once: no second transaction before the provider is called.
+ * A queue entry, or 429 SERVER_BUSY: when the user already has `maxQueuedPerUser` operations
+ * queued or running, or with the real number of waiting operations when the queue is full. Under
+ * the slots lock, so two processes cannot both admit the last place. When nobody is waiting and a
+ * slot is free the row starts `running` at once: no second transaction before the provider is
+ * called. Local work (`usesModel: false`) takes no slot and starts at once.
  */
 export async function admit(
   db: Database,
   limits: Limits,
   input: {
+    id?: string;
     userId: string;
-    operation: AiOperation;
+    operation: PaidOperationName;
+    usesModel: boolean;
     clientProfileId?: string;
     workId?: string;
     model: string;
@@ -66,27 +79,29 @@ export async function admit(
     promptVersion?: string;
   },
 ): Promise<OperationRow> {
-  if (Date.now() - (lastSweep.get(db) ?? 0) >= SWEEP_EVERY_MS) {
-    lastSweep.set(db, Date.now());
-    await sweepStale(db);
-  }
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${SLOTS_LOCK}))`);
     const [counts] = await tx
       .select({
-        running: sql<number>`count(*) filter (where ${aiOperations.status} = 'running')`.mapWith(Number),
-        queued: sql<number>`count(*) filter (where ${aiOperations.status} = 'queued')`.mapWith(Number),
+        running: sql<number>`count(*) filter (where ${aiOperations.status} = 'running' and ${slotted})`.mapWith(Number),
+        queued: sql<number>`count(*) filter (where ${aiOperations.status} = 'queued' and ${slotted})`.mapWith(Number),
+        mine: sql<number>`count(*) filter (where ${aiOperations.userId} = ${input.userId})`.mapWith(Number),
       })
       .from(aiOperations)
       .where(and(inArray(aiOperations.status, ['queued', 'running']), fresh));
+    if (counts!.mine >= limits.maxQueuedPerUser) {
+      throw new DomainError('SERVER_BUSY', userBusyMessage(counts!.mine), { active: counts!.mine });
+    }
     const free = Math.max(0, limits.maxConcurrent - counts!.running);
-    if (counts!.queued >= free + limits.maxQueue) {
+    if (input.usesModel && counts!.queued >= free + limits.maxQueue) {
       throw new DomainError('SERVER_BUSY', busyMessage(counts!.queued), { ahead: counts!.queued });
     }
-    const startsNow = counts!.queued === 0 && free > 0;
+    const startsNow = !input.usesModel || (counts!.queued === 0 && free > 0);
     const [row] = await tx
       .insert(aiOperations)
       .values({
+        ...(input.id && { id: input.id }),
+        usesModel: input.usesModel,
         userId: input.userId,
         operation: input.operation,
         clientProfileId: input.clientProfileId ?? null,
@@ -102,17 +117,26 @@ export async function admit(
   });
 }
 
-/** Reserves the operation's price (402 INSUFFICIENT_POINTS), keyed by the operation: a retry charges nothing more. */
-export async function reserveFor(db: Database, op: OperationRow, inputChars: number): Promise<Reservation> {
-  const source = AI_OPERATION_SOURCES[op.operation as AiOperation];
-  const cents = await priceOf(db, source, estimateOutputChars(inputChars));
+/** The price reserved before the work: of the input, or of an estimate of the output. */
+export async function reservedPriceOf(db: Database, source: PricedOperation, basis: PriceBasis, inputChars: number): Promise<number> {
+  return priceOf(db, source, basis === 'input' ? inputChars : estimateOutputChars(inputChars));
+}
+
+/** Reserves `cents` (402 INSUFFICIENT_POINTS), keyed by the operation: a retry charges nothing more. */
+export async function reserveFor(
+  db: Database,
+  op: OperationRow,
+  source: PricedOperation,
+  cents: number,
+  metadata: Record<string, unknown> = {},
+): Promise<Reservation> {
   const reservation = await reserve(db, {
     userId: op.userId,
     source,
     cents,
     key: `ai-operation:${op.id}`,
     description: POINTS_SOURCE_LABELS[source],
-    metadata: { operationId: op.id },
+    metadata: { ...metadata, operationId: op.id },
   });
   await db
     .update(aiOperations)
@@ -121,21 +145,30 @@ export async function reserveFor(db: Database, op: OperationRow, inputChars: num
   return reservation;
 }
 
-/** What a finished operation costs: the base price plus the per-character part of what was delivered, never more than reserved. */
-export async function chargeFor(db: Database, op: Pick<OperationRow, 'operation'>, outputChars: number, reservedCents: number) {
-  const source = AI_OPERATION_SOURCES[op.operation as AiOperation];
+/**
+ * What a finished operation costs: priced by its input, what was reserved; by its output, the
+ * base price plus the per-character part of what was delivered. Never more than reserved.
+ */
+export async function chargeFor(db: Database, source: PricedOperation, basis: PriceBasis, outputChars: number, reservedCents: number) {
+  if (basis === 'input') return reservedCents;
   return Math.min(reservedCents, await priceOf(db, source, outputChars));
 }
 
 /**
- * What a stopped operation costs: only the per-character part of what it delivered; its flat part is
- * refunded (with the default prices, which charge no generation per character, all of it).
+ * What a stopped operation costs (ADR 0035): nothing before its first delivered character; once
+ * output has started, its flat part plus the per-character part of what it delivered, as a
+ * finished operation of that length would. Work priced by its input delivers nothing usable
+ * before it ends, so stopping it is free.
  */
-export async function stoppedChargeFor(db: Database, op: Pick<OperationRow, 'operation'>, outputChars: number, reservedCents: number) {
-  const source = AI_OPERATION_SOURCES[op.operation as AiOperation];
-  if (outputChars <= 0) return 0;
-  const perCharacter = (await priceOf(db, source, outputChars)) - (await priceOf(db, source, 0));
-  return Math.max(0, Math.min(reservedCents, perCharacter));
+export async function stoppedChargeFor(
+  db: Database,
+  source: PricedOperation,
+  basis: PriceBasis,
+  outputChars: number,
+  reservedCents: number,
+) {
+  if (basis === 'input' || outputChars <= 0) return 0;
+  return Math.min(reservedCents, await priceOf(db, source, outputChars));
 }
 
 /** Spec §3 points history metadata: the characters the operation delivered. */
@@ -153,8 +186,8 @@ export async function tryClaim(db: Database, limits: Limits, op: Pick<OperationR
     if (!mine || mine.status !== 'queued') return 'gone';
     const [counts] = await tx
       .select({
-        running: sql<number>`count(*) filter (where ${aiOperations.status} = 'running')`.mapWith(Number),
-        ahead: sql<number>`count(*) filter (where ${aiOperations.status} = 'queued' and ${aheadOf(op.id)})`.mapWith(Number),
+        running: sql<number>`count(*) filter (where ${aiOperations.status} = 'running' and ${slotted})`.mapWith(Number),
+        ahead: sql<number>`count(*) filter (where ${aiOperations.status} = 'queued' and ${slotted} and ${aheadOf(op.id)})`.mapWith(Number),
       })
       .from(aiOperations)
       .where(and(inArray(aiOperations.status, ['queued', 'running']), fresh));
@@ -174,7 +207,7 @@ export async function positionOf(db: Database, op: Pick<OperationRow, 'id' | 'st
   const [row] = await db
     .select({ n: count() })
     .from(aiOperations)
-    .where(and(eq(aiOperations.status, 'queued'), fresh, aheadOf(op.id)));
+    .where(and(eq(aiOperations.status, 'queued'), slotted, fresh, aheadOf(op.id)));
   return row?.n ?? 0;
 }
 
@@ -216,10 +249,12 @@ export type Outcome =
  * Ends an operation exactly once: the status flip is conditional, so a cancel that won the race
  * makes a success a cancellation. Settles what it cost, or refunds. Returns the final row.
  */
-export async function finish(db: Database, op: OperationRow, outcome: Outcome): Promise<OperationRow> {
+export type Pricing = { source: PricedOperation; basis: PriceBasis };
+
+export async function finish(db: Database, op: OperationRow, outcome: Outcome, pricing: Pricing): Promise<OperationRow> {
   if (outcome.status === 'succeeded') {
     const reserved = op.pointsReservedCents;
-    const charged = op.reservationId ? await chargeFor(db, op, outcome.outputChars, reserved) : 0;
+    const charged = op.reservationId ? await chargeFor(db, pricing.source, pricing.basis, outcome.outputChars, reserved) : 0;
     const [done] = await db
       .update(aiOperations)
       .set({ status: 'succeeded', outputChars: outcome.outputChars, pointsChargedCents: charged, finishedAt: new Date() })
@@ -250,20 +285,26 @@ export async function finish(db: Database, op: OperationRow, outcome: Outcome): 
       .where(and(eq(aiOperations.id, op.id), inArray(aiOperations.status, ['queued', 'running'])));
   }
   const [row] = await db.select().from(aiOperations).where(eq(aiOperations.id, op.id));
-  if (row!.status === 'cancelled') return settleStopped(db, op, row!, outcome.outputChars);
+  if (row!.status === 'cancelled') return settleStopped(db, op, row!, outcome.outputChars, pricing);
   if (op.reservationId) await refundQuietly(db, op.userId, op.reservationId, row!.errorMessage ?? '已取消', false);
   return row!;
 }
 
 /**
- * A stopped operation (停止, a closed page, the cancel endpoint) pays the per-character part of what
- * it delivered, the page keeps that text; without such a part it is refunded in full. Only the
- * owning process knows what was delivered, so it settles; the cancel endpoint refunds at once only
- * when nothing can be owed (cancelOperation). Whichever ends the reservation first wins: a settle
+ * A stopped operation (停止, a closed page, the cancel endpoint) pays for what it delivered
+ * (stoppedChargeFor), the page keeps that text; before any output it is refunded in full. Only
+ * the owning process knows what was delivered, so it settles; the cancel endpoint refunds at once
+ * only a queued operation (cancelOperation). Whichever ends the reservation first wins: a settle
  * after a refund is refused, and so is a refund after a settle.
  */
-async function settleStopped(db: Database, op: OperationRow, row: OperationRow, outputChars: number): Promise<OperationRow> {
-  const charged = op.reservationId ? await stoppedChargeFor(db, op, outputChars, op.pointsReservedCents) : 0;
+async function settleStopped(
+  db: Database,
+  op: OperationRow,
+  row: OperationRow,
+  outputChars: number,
+  pricing: Pricing,
+): Promise<OperationRow> {
+  const charged = op.reservationId ? await stoppedChargeFor(db, pricing.source, pricing.basis, outputChars, op.pointsReservedCents) : 0;
   let settled = false;
   if (op.reservationId && charged > 0) {
     settled = await settle(db, {
@@ -298,17 +339,11 @@ async function refundQuietly(db: Database, userId: string, reservationId: string
   });
 }
 
-/** Whether a stop may owe something: the operation's price has a per-character part. */
-async function chargesPerCharacter(db: Database, row: OperationRow): Promise<boolean> {
-  return (await stoppedChargeFor(db, row, 1000, Number.MAX_SAFE_INTEGER)) > 0;
-}
-
 /**
  * POST /api/v1/ai/operations/{id}/cancel: the owner's queued or running operation becomes cancelled.
- * Nothing delivered yet (queued) or nothing owed for what was (no per-character price): refunded at
- * once. Otherwise `settling`: the owning process settles the delivered characters' part when it
- * sees the cancel (at once here, within a heartbeat elsewhere); if that process died, the stale
- * reservation sweep refunds it.
+ * Nothing delivered yet (queued): refunded at once. Running: `settling`, the owning process settles
+ * what was delivered when it sees the cancel (at once here, within a heartbeat elsewhere); if that
+ * process died, the crash sweep refunds it.
  */
 export async function cancelOperation(db: Database, userId: string, id: string): Promise<{ row: OperationRow; settling: boolean }> {
   const cancelled = { status: 'cancelled' as const, errorCode: 'CANCELLED', errorMessage: '已停止生成', finishedAt: new Date() };
@@ -332,12 +367,16 @@ export async function cancelOperation(db: Database, userId: string, id: string):
     if (existing.status === 'cancelled') return { row: existing, settling: false };
     throw new DomainError('CONFLICT', '该操作已结束，无法取消');
   }
-  const settling = !!running && !!row.reservationId && (await chargesPerCharacter(db, row));
+  const settling = !!running && !!row.reservationId;
   if (row.reservationId && !settling) await refundQuietly(db, userId, row.reservationId, '已停止生成', true);
   return { row, settling };
 }
 
-/** Rows a crashed process left queued or running: failed, and their reservations refunded. */
+/**
+ * Rows a crashed process left queued or running: failed, their reservations refunded, and a
+ * 降AI率 run they belonged to (the same id) marked failed too. Run when a process starts and every
+ * few seconds after (server.ts), so nothing waits for another user's request.
+ */
 export async function sweepStale(db: Database): Promise<number> {
   const stale = await db
     .update(aiOperations)
@@ -351,6 +390,13 @@ export async function sweepStale(db: Database): Promise<number> {
     .returning();
   for (const row of stale) {
     if (row.reservationId) await refundQuietly(db, row.userId, row.reservationId, '处理中断，积分已自动退还', false);
+  }
+  const reductions = stale.filter((row) => row.operation === 'reduce').map((row) => row.id);
+  if (reductions.length > 0) {
+    await db
+      .update(aiReductions)
+      .set({ status: 'failed', errorMessage: '处理中断，积分已自动退还', pointsCents: 0, finishedAt: new Date() })
+      .where(and(inArray(aiReductions.id, reductions), eq(aiReductions.status, 'running')));
   }
   return stale.length;
 }
@@ -390,7 +436,8 @@ export async function listOperations(
 ): Promise<{ items: OperationDto[]; page: number; pageSize: number; total: number }> {
   const where = and(
     eq(aiOperations.userId, userId),
-    query.operation ? eq(aiOperations.operation, query.operation) : undefined,
+    // The writing operations' records; 查AI率, 降AI率 and CV reading have their own pages.
+    query.operation ? eq(aiOperations.operation, query.operation) : inArray(aiOperations.operation, [...AI_OPERATIONS]),
     query.status ? eq(aiOperations.status, query.status) : undefined,
   );
   const [total] = await db.select({ n: count() }).from(aiOperations).where(where);

@@ -1,97 +1,137 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { aiReductions } from '../../../db/schema';
-import { POINTS_SOURCE_LABELS } from '../../../contracts/constants';
-import type { ReduceRequest, ReduceSave } from '../../../contracts/detection';
+import { centsToPoints } from '../../../contracts/constants';
+import type { ReduceEvent, ReduceRequest, ReduceSave, ReduceSegment } from '../../../contracts/detection';
 import { loadDetector } from '../../ai/detector';
-import type { ReduceResult } from '../../ai/reducer/reduce';
+import { modelRewriter } from '../../ai/reducer/model-rewriter';
+import { reduceAiRate, type ReduceProgress, type ReduceResult } from '../../ai/reducer/reduce';
 import { DomainError, notFound } from '../errors';
-import { priceOf } from '../points/prices';
-import { refund, reserve, settle, type Reservation } from '../points/spending';
 import { documentFromText } from '../works/document-from-text';
 import { createWork, getWork, updateWork } from '../works/works';
-import { keepCheck, TEXT_TOO_SHORT } from './detection';
-
-type ReductionRow = typeof aiReductions.$inferSelect;
+import { judgeable, keepCheck } from './detection';
+import type { AiEngine } from './engine';
 
 /** A reduction's result may be saved into a work for this long (the page keeps it a day too). */
 const SAVE_WINDOW_MS = 24 * 3600_000;
 
+export type ReductionOutcome =
+  | { status: 'succeeded'; reductionId: string; points: number; result: ReduceResult }
+  | { status: 'failed' | 'cancelled'; code: string; message: string; pointsRefunded: number };
+
 /**
- * Before the stream opens: the work is the caller's, the text long enough to judge (a refusal is
- * free), and 降AI率 is reserved (402 here, as JSON). The row records the run.
+ * 降AI率 through the paid lifecycle (ADR 0035): a text too short to judge is refused free (400), the
+ * price is reserved (402), a model rewrite waits for a model slot like any generation, and a run
+ * that fails or is stopped is refunded. Progress reaches the listener; the outcome is returned.
  */
-export async function startReduction(
-  db: Database,
+export async function reduceText(
+  deps: { db: Database; engine: AiEngine },
   userId: string,
   request: ReduceRequest,
-  engine: 'local' | 'model',
-): Promise<{ row: ReductionRow; reservation: Reservation | null }> {
+  listener: { onStart: (data: Extract<ReduceEvent, { event: 'start' }>['data']) => void; onProgress: (event: ReduceProgress) => void },
+  signal: AbortSignal,
+): Promise<ReductionOutcome> {
+  const { db, engine } = deps;
   if (request.workId) await getWork(db, userId, request.workId);
-  const checked = loadDetector().detect(request.text);
-  if (!checked.ok) {
-    throw new DomainError('VALIDATION_ERROR', checked.message, { field: 'text', reason: TEXT_TOO_SHORT, minLength: checked.minLength });
-  }
-  const id = randomUUID();
-  const cents = await priceOf(db, 'ai_reduce', request.text.length);
-  const reservation =
-    cents > 0
-      ? await reserve(db, {
-          userId,
-          source: 'ai_reduce',
-          cents,
-          key: `ai-reduction:${id}`,
-          description: POINTS_SOURCE_LABELS.ai_reduce,
-          metadata: { reductionId: id, mode: request.mode, chars: request.text.length },
+  // With a language model configured, it rewrites; without one, the local rewriter does (issue 14).
+  const model = engine.provider.kind === 'offline' ? null : await engine.modelFor(userId);
+  const outcome = await engine.run({
+    userId,
+    operation: 'reduce',
+    source: 'ai_reduce',
+    basis: 'input',
+    inputChars: request.text.length,
+    model,
+    workId: request.workId,
+    signal,
+    failureMessage: '降AI率失败，请稍后重试',
+    metadata: { mode: request.mode, chars: request.text.length },
+    prepare: async () => judgeable(request.text),
+    onAdmitted: (op) => listener.onStart({ reductionId: op.id, pointsReserved: centsToPoints(op.pointsReservedCents), mode: request.mode }),
+    work: async ({ operationId, signal: stop, prepared, reservedCents }) => {
+      await db.insert(aiReductions).values({
+        id: operationId,
+        userId,
+        workId: request.workId ?? null,
+        mode: request.mode,
+        engine: model ? 'model' : 'local',
+        chars: request.text.length,
+        beforePermille: Math.round(prepared.aiRate * 10),
+        pointsCents: reservedCents,
+      });
+      const result = await reduceAiRate(request.text, {
+        mode: request.mode,
+        target: request.target,
+        protectedTerms: request.protectedTerms,
+        model: model ? modelRewriter(engine.provider, model, engine.timeoutMs) : undefined,
+        signal: stop,
+        onEvent: listener.onProgress,
+      });
+      await db
+        .update(aiReductions)
+        .set({
+          status: 'succeeded',
+          afterPermille: Math.round(result.after.aiRate * 10),
+          changedSentences: result.changedSentences,
+          segments: result.segments,
+          finishedAt: new Date(),
         })
-      : null;
-  const [row] = await db
-    .insert(aiReductions)
-    .values({
-      id,
-      userId,
-      workId: request.workId ?? null,
-      mode: request.mode,
-      engine,
-      chars: request.text.length,
-      beforePermille: Math.round(checked.aiRate * 10),
-      pointsCents: reservation?.cents ?? 0,
-    })
-    .returning();
-  return { row: row!, reservation };
+        .where(and(eq(aiReductions.id, operationId), eq(aiReductions.status, 'running')));
+      return result;
+    },
+  });
+  if (outcome.status === 'succeeded') {
+    return {
+      status: 'succeeded',
+      reductionId: outcome.op.id,
+      points: centsToPoints(outcome.op.pointsChargedCents),
+      result: outcome.result,
+    };
+  }
+  const refunded = centsToPoints(outcome.op.pointsReservedCents - outcome.op.pointsChargedCents);
+  const message =
+    outcome.status === 'cancelled'
+      ? '已停止，积分已退还'
+      : outcome.code === 'INTERNAL'
+        ? '降AI率失败，积分已退还，请稍后重试'
+        : `${outcome.message}，积分已退还`;
+  await db
+    .update(aiReductions)
+    .set({ status: outcome.status, errorMessage: message, pointsCents: 0, finishedAt: new Date() })
+    .where(and(eq(aiReductions.id, outcome.op.id), eq(aiReductions.status, 'running')));
+  return {
+    status: outcome.status,
+    code: outcome.status === 'cancelled' ? 'CANCELLED' : 'INTERNAL',
+    message,
+    pointsRefunded: refunded,
+  };
 }
 
-/** Settles a finished run, or refunds one that failed or was stopped; exactly once (the status flip is conditional). */
-export async function finishReduction(
-  db: Database,
-  started: { row: ReductionRow; reservation: Reservation | null },
-  outcome: { status: 'succeeded'; result: ReduceResult } | { status: 'failed' | 'cancelled'; message: string },
-) {
-  const { row, reservation } = started;
-  const [done] = await db
-    .update(aiReductions)
-    .set(
-      outcome.status === 'succeeded'
-        ? {
-            status: 'succeeded',
-            afterPermille: Math.round(outcome.result.after.aiRate * 10),
-            changedSentences: outcome.result.changedSentences,
-            finishedAt: new Date(),
-          }
-        : { status: outcome.status, errorMessage: outcome.message, pointsCents: 0, finishedAt: new Date() },
-    )
-    .where(and(eq(aiReductions.id, row.id), eq(aiReductions.status, 'running')))
-    .returning();
-  if (!done || !reservation) return;
-  if (outcome.status === 'succeeded') await settle(db, { userId: row.userId, reservationId: reservation.id });
-  else await refund(db, { userId: row.userId, reservationId: reservation.id, reason: outcome.message, status: outcome.status });
+/**
+ * Whether `text` is this run's result with each rewrite taken or left (the page's keptText,
+ * trimmed as the request schema trims). Walks the segments once, keeping the positions the text
+ * may have reached (a rewrite and its original can both fit where one begins the other).
+ */
+export function isKeptText(segments: ReduceSegment[], text: string): boolean {
+  const whole = segments.map((s) => (s.kind === 'text' ? s.text : s.original)).join('');
+  // The trim took the same white space off either end whichever rewrites were kept: sentences
+  // neither begin nor end with it, the stretches between them are the same in every choice.
+  const padded = whole.slice(0, whole.length - whole.trimStart().length) + text + whole.slice(whole.trimEnd().length);
+  let positions = new Set([0]);
+  for (const s of segments) {
+    const options = s.kind === 'text' ? [s.text] : [s.original, s.rewritten];
+    const next = new Set<number>();
+    for (const p of positions) for (const o of options) if (padded.startsWith(o, p)) next.add(p + o.length);
+    if (next.size === 0) return false;
+    positions = next;
+  }
+  return positions.has(padded.length);
 }
 
 /**
  * The text the user kept (each rewrite accepted or rejected) into a work: a new version of the
- * given work, or a new work. Its rate comes from a local check of exactly that text, free: the
- * reduction paid for it.
+ * given work, or a new work. Only this run's own result can be saved: its rate comes from a local
+ * check of exactly that text, free because the reduction paid for it (it is no free checker).
  */
 export async function saveReduction(db: Database, userId: string, reductionId: string, input: ReduceSave) {
   const [row] = await db
@@ -105,7 +145,10 @@ export async function saveReduction(db: Database, userId: string, reductionId: s
         gt(aiReductions.createdAt, sql`now() - make_interval(secs => ${SAVE_WINDOW_MS / 1000})`),
       ),
     );
-  if (!row) throw notFound('降AI率结果不存在或已过期，请重新处理');
+  if (!row || !row.segments) throw notFound('降AI率结果不存在或已过期，请重新处理');
+  if (!isKeptText(row.segments, input.text)) {
+    throw new DomainError('VALIDATION_ERROR', '保存的文本与降AI率结果不一致，请重新处理', { field: 'text' });
+  }
   const content = documentFromText(input.text);
   const work = input.workId
     ? await updateWork(db, userId, input.workId, { content })
@@ -116,4 +159,12 @@ export async function saveReduction(db: Database, userId: string, reductionId: s
   // Kept as the work's latest check too: GET /api/ai-rate/{workId} then agrees with the work.
   if (checked.ok) await keepCheck(db, { userId, workId: work.id, pageIdentifier: null }, input.text, checked, 0);
   return { workId: work.id, title: work.title, aiRate, aiLabel };
+}
+
+/** Results past their save window keep their figures, not their sentences (the hourly prune). */
+export async function pruneReductionSegments(db: Database): Promise<void> {
+  await db
+    .update(aiReductions)
+    .set({ segments: null })
+    .where(and(isNotNull(aiReductions.segments), lt(aiReductions.createdAt, new Date(Date.now() - SAVE_WINDOW_MS))));
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { cvDetections } from '../../../db/schema';
@@ -7,8 +6,7 @@ import { detectedCvSchema, type DetectedCv } from '../../../contracts/client-pro
 import { extractText } from '../../ai/cv/extract-text';
 import { parseCv } from '../../ai/cv/parse-cv';
 import { DomainError, notFound } from '../errors';
-import { priceOf } from '../points/prices';
-import { refund, reserve, settle } from '../points/spending';
+import { resultOrThrow, type AiEngine } from '../ai/engine';
 import { createProfile, deleteProfile, getProfile } from './profiles';
 
 /** The profile sections a detected CV fills (sources dropped: they were for checking). */
@@ -43,60 +41,63 @@ export type Detection = {
 };
 
 /**
- * POST /api/v1/ai/auto-cv-detection: charges 智能建档 (a pending reservation), reads the file
- * off the request thread, and keeps the result for the import. Any failure, or the client going
- * away (`signal`), refunds the reservation: nobody pays for work that did not finish.
+ * POST /api/v1/ai/auto-cv-detection through the paid lifecycle (ADR 0035): the file is read off
+ * the request thread first (a file that cannot be read costs nothing), then 智能建档 is reserved,
+ * the CV detected (by the model, in its queue, when one is configured) and kept for the import.
+ * The charge settles when the detection is returned: the answer carries the data. A failure, or
+ * the client going away before the answer (`signal`), refunds it.
  */
 export async function detectCv(
-  db: Database,
+  deps: { db: Database; engine: AiEngine },
   input: {
     userId: string;
     file: { buffer: Buffer; filename: string };
     nickname?: string;
     signal?: AbortSignal;
     /** The language model's reader when one is configured; null from it means: use the rules. */
-    readWithModel?: (text: string, signal: AbortSignal) => Promise<DetectedCv | null>;
+    readWithModel?: (text: string, model: string, signal: AbortSignal) => Promise<DetectedCv | null>;
   },
 ): Promise<Detection> {
-  const reservation = await reserve(db, {
+  const { db, engine } = deps;
+  const model = input.readWithModel ? await engine.modelFor(input.userId) : null;
+  const outcome = await engine.run({
     userId: input.userId,
+    operation: 'cv_read',
     source: 'auto_profile',
-    cents: await priceOf(db, 'auto_profile'),
-    key: `auto-profile:${randomUUID()}`,
-    description: `智能建档：${input.file.filename.slice(0, 60) || '简历'}`,
-  });
-  try {
-    const extracted = await extractText(input.file.buffer, { signal: input.signal });
-    if (input.signal?.aborted) throw new DomainError('CONFLICT', '已取消');
-    const byModel = input.readWithModel ? await input.readWithModel(extracted.text, input.signal ?? new AbortController().signal) : null;
-    if (input.signal?.aborted) throw new DomainError('CONFLICT', '已取消');
-    const detected = detectedCvSchema.parse(byModel ?? parseCv(extracted.text));
-    const [row] = await db
-      .insert(cvDetections)
-      .values({
-        userId: input.userId,
-        reservationId: reservation.id,
-        fileName: input.file.filename.slice(0, 200),
+    basis: 'input',
+    inputChars: 0,
+    model,
+    signal: input.signal,
+    failureMessage: '智能建档失败，请重试',
+    metadata: { fileName: input.file.filename.slice(0, 60) || '简历' },
+    prepare: ({ signal }) => extractText(input.file.buffer, { signal, owner: input.userId }),
+    work: async ({ signal, prepared: extracted, reservationId }) => {
+      const byModel = model && input.readWithModel ? await input.readWithModel(extracted.text, model, signal) : null;
+      if (signal.aborted) throw new DomainError('CONFLICT', '已取消');
+      const detected = detectedCvSchema.parse(byModel ?? parseCv(extracted.text));
+      const [row] = await db
+        .insert(cvDetections)
+        .values({
+          userId: input.userId,
+          reservationId: reservationId!,
+          fileName: input.file.filename.slice(0, 200),
+          format: extracted.format,
+          nickname: input.nickname || null,
+          text: extracted.text,
+          detected,
+        })
+        .returning({ id: cvDetections.id });
+      return {
+        detectionId: row!.id,
+        fileName: input.file.filename,
         format: extracted.format,
-        nickname: input.nickname || null,
-        text: extracted.text,
+        chars: extracted.text.length,
         detected,
-      })
-      .returning({ id: cvDetections.id });
-    return {
-      detectionId: row!.id,
-      fileName: input.file.filename,
-      format: extracted.format,
-      chars: extracted.text.length,
-      detected,
-      profileData: detectedToProfileData(detected, input.nickname),
-    };
-  } catch (error) {
-    const cancelled = input.signal?.aborted;
-    const reason = cancelled ? '已取消' : error instanceof DomainError ? error.message : '智能建档失败，请重试';
-    await refund(db, { userId: input.userId, reservationId: reservation.id, reason, status: cancelled ? 'cancelled' : 'failed' });
-    throw error;
-  }
+        profileData: detectedToProfileData(detected, input.nickname),
+      };
+    },
+  });
+  return resultOrThrow(outcome, '智能建档失败，请重试');
 }
 
 async function ownedDetection(db: Database, userId: string, detectionId: string) {
@@ -110,7 +111,7 @@ async function ownedDetection(db: Database, userId: string, detectionId: string)
 
 /**
  * POST /api/v1/client-profiles/auto-import: the profile from the detected data (as the user
- * reviewed it) plus its name; settles the charge. Importing the same detection twice returns the
+ * reviewed it) plus its name (the detection was charged when it was returned). Importing the same detection twice returns the
  * first profile.
  */
 export async function importDetection(
@@ -134,13 +135,13 @@ export async function importDetection(
     if (again.profileId) return getProfile(db, input.userId, again.profileId);
     throw new DomainError('CONFLICT', '该次智能建档已取消，请重新上传');
   }
-  await settle(db, { userId: input.userId, reservationId: detection.reservationId, metadata: { profileId: profile.id } }).catch(() => {
-    // Refunded already (the sweep, after a long pause): the profile stays, free of charge.
-  });
   return profile;
 }
 
-/** POST /api/v1/ai/auto-cv-detection/{id}/cancel: nothing is created and the charge is refunded. */
+/**
+ * POST /api/v1/ai/auto-cv-detection/{id}/cancel: nothing is created from it. The detection was
+ * delivered with its data and is paid for (ADR 0035); only an upload cancelled before the answer is refunded.
+ */
 export async function cancelDetection(db: Database, input: { userId: string; detectionId: string }): Promise<void> {
   const detection = await ownedDetection(db, input.userId, input.detectionId);
   if (detection.profileId) throw new DomainError('CONFLICT', '档案已创建，无法取消');
@@ -150,5 +151,4 @@ export async function cancelDetection(db: Database, input: { userId: string; det
     .where(and(eq(cvDetections.id, detection.id), isNull(cvDetections.profileId)))
     .returning({ id: cvDetections.id });
   if (marked.length === 0) throw new DomainError('CONFLICT', '档案已创建，无法取消');
-  await refund(db, { userId: input.userId, reservationId: detection.reservationId, reason: '已取消', status: 'cancelled' });
 }

@@ -1,0 +1,96 @@
+import { AI_OPERATION_SOURCES, AI_OPERATION_WORK_TYPES, isWritingOperation, type GenerateRequest } from '../../../contracts/ai-operations';
+import type { Database } from '../../../db/client';
+import type { Logger } from '../../logger';
+import { offlineDraftFor } from '../../ai/offline-drafts';
+import { buildPrompt, type StudentProfile } from '../../ai/prompts';
+import { getProfile } from '../archives/profiles';
+import { documentFromText } from '../works/document-from-text';
+import { getWork, saveGeneratedContent } from '../works/works';
+import type { AiEngine, PaidOutcome } from './engine';
+import { getOperation, inputCharsOf } from './operations';
+
+type OperationRow = Awaited<ReturnType<typeof getOperation>>;
+
+export type GenerationListener = {
+  /** Reserved and admitted (`queuedAhead` waiting before it): the page may show its charge. */
+  onStart: (op: OperationRow, queuedAhead: number) => void;
+  onRunning: () => void;
+  onDelta: (text: string) => void;
+};
+
+export type GenerationResult = PaidOutcome<string> & { savedToWork: boolean };
+
+/**
+ * POST /api/v1/ai/generate (issue 11, ADR 0026): a document or a selection tool's proposal from the
+ * model, streamed to the listener, paid through the engine's lifecycle. A refusal before the work
+ * (400, 402, 429) is thrown; anything after ends as the outcome.
+ */
+export async function generate(
+  deps: { db: Database; engine: AiEngine; logger: Logger },
+  userId: string,
+  request: GenerateRequest,
+  listener: GenerationListener,
+  signal: AbortSignal,
+): Promise<GenerationResult> {
+  const { db, engine } = deps;
+  let profile: StudentProfile | null = null;
+  if (request.clientProfileId) profile = await getProfile(db, userId, request.clientProfileId);
+  const work = request.workId ? await getWork(db, userId, request.workId) : null;
+  // Only a document written for the work's type replaces its text; any other operation (a
+  // selection tool, a review, another type's document) is only linked to it (ADR 0026).
+  const savesIntoWork = !!work && isWritingOperation(request.operation) && AI_OPERATION_WORK_TYPES[request.operation] === work.type;
+  // 继续生成: the answer continues this text; a saved work holds both.
+  const continueFrom = 'continueFrom' in request.input ? request.input.continueFrom : undefined;
+  const model = await engine.modelFor(userId, request.modelId);
+  const prompt = buildPrompt(request, profile);
+  const provider = engine.provider;
+
+  const outcome = await engine.run({
+    userId,
+    operation: request.operation,
+    source: AI_OPERATION_SOURCES[request.operation],
+    basis: 'output',
+    inputChars: inputCharsOf(request.input),
+    model,
+    clientProfileId: request.clientProfileId,
+    workId: request.workId,
+    promptVersion: prompt.version,
+    signal,
+    failureMessage: 'AI 生成失败，请稍后重试',
+    onAdmitted: listener.onStart,
+    onRunning: listener.onRunning,
+    work: async (ctx) => {
+      const offlineDraft = provider.kind === 'offline' ? offlineDraftFor(request.operation, request.input, profile) : undefined;
+      let output = '';
+      for await (const delta of provider.stream({
+        model,
+        messages: prompt.messages,
+        signal: ctx.signal,
+        timeoutMs: engine.timeoutMs,
+        offlineDraft,
+        continueFrom,
+      })) {
+        output += delta;
+        listener.onDelta(delta);
+        ctx.delivered(delta.length);
+      }
+      return output;
+    },
+    outputChars: (output) => output.length,
+  });
+
+  let savedToWork = false;
+  if (outcome.status === 'succeeded' && savesIntoWork && work && outcome.result.trim()) {
+    try {
+      const content = documentFromText(`${continueFrom ?? ''}${outcome.result}`);
+      await saveGeneratedContent(db, userId, work.id, { content, operationId: outcome.op.id });
+      savedToWork = true;
+    } catch (err) {
+      // The text reached the page and was paid for; the page can still save it itself.
+      deps.logger.warn('ai.save_to_work_failed', { operationId: outcome.op.id, err });
+    }
+  }
+  // The row as it ended (a stop's settle records what was delivered after the status flip).
+  const op = await getOperation(db, userId, outcome.op.id);
+  return { ...outcome, op, savedToWork };
+}
