@@ -18,10 +18,33 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  // Listening for the stop signals from the start: one that arrives while the server starts (its
+  // first queries keep the thread busy) is kept and honoured once it has started, not lost.
+  let running: Awaited<ReturnType<typeof startServer>> | undefined;
+  let stopSignal: string | null = null;
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (!running) return void (stopSignal ??= signal);
+    if (stopping) return;
+    stopping = true;
+    logger.info('server.shutdown', { signal });
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error('server.shutdown_failed', { err });
+        process.exit(1);
+      },
+    );
+  };
+  // `on`, not `once`: a signal sent twice (tsx's CLI resends it when the process is slow to
+  // answer) must not fall through to the default handler and kill the process mid-shutdown.
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
   // `npm run dev` sets WEB_BUILD_WATCH so pages pick up each rebuild of `remix watch`.
   const build = await loadRemixBuild({ watch: process.env.WEB_BUILD_WATCH === '1' });
 
-  let running;
   try {
     running = await startServer({ config, logger, web: (web) => createWebHandler({ build, ...web, logger }) });
   } catch (error) {
@@ -39,20 +62,7 @@ async function main() {
   }
   process.stdout.write(`\n  留学文书 AI 平台已启动: http://localhost:${running.port}\n\n`);
 
-  const shutdown = (signal: string) => {
-    logger.info('server.shutdown', { signal });
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    running.close().then(
-      () => process.exit(0),
-      (err) => {
-        logger.error('server.shutdown_failed', { err });
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  if (stopSignal) shutdown(stopSignal);
 }
 
 main().catch((error) => {

@@ -6,11 +6,15 @@ import { openDatabase } from '../../db/client';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** The real `npm start` entry, run as a child process. */
+/** The command-line tools run through tsx's CLI. */
 const tsx = path.resolve('node_modules/.bin/tsx');
 
+/**
+ * The real server entry, run as a child process the way `npm start` runs it: `node --import tsx`
+ * (tsx's CLI would stand between, and SIGKILLs a child whose thread is busy when a signal comes).
+ */
 function run(env: Record<string, string>, until?: (out: string) => boolean) {
-  const child = spawn(tsx, ['server/index.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
