@@ -57,12 +57,19 @@ export function rawBody(options: { limit?: string; type?: string } = {}): Reques
 export type UploadedFile = { fieldName: string; filename: string; mimeType: string; buffer: Buffer };
 export type MultipartRequest = { body: Record<string, string>; file?: UploadedFile; extraFiles: number };
 
+const MALFORMED_UPLOAD = '上传格式错误，请重新上传';
+
 /**
  * One file (the first; later ones are counted and dropped, as the upload rules say) plus text
  * fields. A file over `maxFileBytes` is refused with 413 before the rest is read into memory.
+ *
+ * Every stream involved has an `error` listener: busboy reports a body that ends inside a part
+ * ("Unexpected end of form") on the file stream as well as on the parser, and an unheard `error`
+ * on any of them ends the process (issue 22). A request that errors or goes away before its body
+ * is complete ends the parse too. Whatever happens, `next` is called exactly once.
  */
 export function multipartBody(options: { maxFileBytes: number; tooLargeMessage: string; maxFields?: number }): RequestHandler {
-  return (req, _res, next) => {
+  return (req, res, next) => {
     if (!req.is('multipart/form-data')) return next(new DomainError('UNSUPPORTED_MEDIA_TYPE', '请以 multipart/form-data 上传文件'));
     let parser: busboy.Busboy;
     try {
@@ -73,7 +80,7 @@ export function multipartBody(options: { maxFileBytes: number; tooLargeMessage: 
         limits: { files: 20, fileSize: options.maxFileBytes, fields: options.maxFields ?? 20, fieldSize: 64 * 1024, parts: 40 },
       });
     } catch {
-      return next(new DomainError('VALIDATION_ERROR', '上传格式错误，请重新上传'));
+      return next(new DomainError('VALIDATION_ERROR', MALFORMED_UPLOAD));
     }
     const target = req as unknown as MultipartRequest;
     target.body = {};
@@ -82,12 +89,26 @@ export function multipartBody(options: { maxFileBytes: number; tooLargeMessage: 
     const fail = (error: DomainError) => {
       failed ??= error;
     };
+    let finished = false;
+    const finish = (error?: DomainError | null) => {
+      if (finished) return;
+      finished = true;
+      req.unpipe(parser);
+      if (error) {
+        // The rest of a refused body is not worth reading: the answer ends the connection.
+        if (!req.complete) res.setHeader('Connection', 'close');
+        target.file = undefined;
+      }
+      next(error ?? undefined);
+    };
+    const malformed = () => finish(new DomainError('VALIDATION_ERROR', MALFORMED_UPLOAD));
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) fail(new DomainError('PAYLOAD_TOO_LARGE', '表单字段过长'));
       target.body[name] = value;
     });
     let taken = false;
     parser.on('file', (fieldName, stream, info) => {
+      stream.on('error', malformed);
       if (taken || failed) {
         if (!failed) target.extraFiles++;
         return void stream.resume();
@@ -101,14 +122,13 @@ export function multipartBody(options: { maxFileBytes: number; tooLargeMessage: 
       });
     });
     parser.on('partsLimit', () => fail(new DomainError('PAYLOAD_TOO_LARGE', '上传内容过多')));
-    let finished = false;
-    const finish = (error?: DomainError | null) => {
-      if (finished) return;
-      finished = true;
-      next(error ?? undefined);
-    };
-    parser.on('error', () => finish(new DomainError('VALIDATION_ERROR', '上传格式错误，请重新上传')));
+    parser.on('error', malformed);
     parser.on('close', () => finish(failed));
+    req.on('error', malformed);
+    // A client that goes away mid-body: busboy is never told the body ended, so nothing else would.
+    req.on('close', () => {
+      if (!req.complete) malformed();
+    });
     req.pipe(parser);
   };
 }

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import express from 'express';
 import { jsonBody, jsonBodyProblem, multipartBody, type MultipartRequest } from '../../server/http/body';
 import { errorHandler, ok, requireRole } from '../../server/http/kit';
@@ -100,6 +100,51 @@ describe('multipartBody', () => {
     expect((await big.json()).message).toBe('文件必须小于 5MB!');
     const plain = await fetch(`${app.url}/upload`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(plain.status).toBe(415);
+    await app.close();
+  });
+
+  it('ends the parse once, with 400, for a body cut inside the file part and for a client that goes away', async () => {
+    const reached: string[] = [];
+    const uncaught: Error[] = [];
+    const monitor = (error: Error) => uncaught.push(error);
+    process.on('uncaughtExceptionMonitor', monitor);
+    const app = await serve((a) => {
+      a.post('/upload', multipartBody({ maxFileBytes: 1024, tooLargeMessage: '文件必须小于 5MB!' }), (_req, res) => {
+        reached.push('handler');
+        ok(res, null);
+      });
+      a.use((error: Error, _req: express.Request, _res: express.Response, next: express.NextFunction) => {
+        reached.push(`error:${error.message}`);
+        next(error);
+      });
+    });
+    const port = Number(new URL(app.url).port);
+    const part = '--XB\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello';
+    const send = (declared: number, goAway: boolean) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (c: string) => (text += c));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve(text));
+        socket.write(
+          `POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=XB\r\nContent-Length: ${declared}\r\nConnection: close\r\n\r\n${part}`,
+        );
+        if (goAway) setTimeout(() => socket.destroy(), 50);
+      });
+    const cut = await send(Buffer.byteLength(part), false);
+    expect(cut).toMatch(/^HTTP\/1\.1 400/);
+    expect(cut).toContain('上传格式错误，请重新上传');
+    expect(reached).toEqual(['error:上传格式错误，请重新上传']);
+    reached.length = 0;
+    expect(await send(Buffer.byteLength(part) + 1000, true)).toBe('');
+    // The parse ends although the body never did: nothing waits forever holding the chunks.
+    await vi.waitFor(() => expect(reached).toEqual(['error:上传格式错误，请重新上传']));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reached).toHaveLength(1);
+    process.off('uncaughtExceptionMonitor', monitor);
+    expect(uncaught).toEqual([]);
     await app.close();
   });
 });
