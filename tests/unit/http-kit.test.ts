@@ -46,6 +46,35 @@ describe('jsonBody', () => {
     expect(jsonBodyProblem(Buffer.from('{"a":"x\\\\u0000y"}'), 3)).toBeNull();
   });
 
+  it('finds lone surrogate escapes (any hex case), accepts valid pairs, in O(n)', () => {
+    const problem = (text: string) => jsonBodyProblem(Buffer.from(text), 32);
+    for (const lone of [
+      '\\ud800',
+      '\\uDBFF',
+      '\\udc00',
+      '\\uDfFf',
+      '\\ud800\\u0041',
+      '\\ud800x',
+      '\\ude00\\ud83d',
+      '\\ud800\\ud800\\udc00',
+      '\\ud800\\',
+    ]) {
+      expect(problem(`{"a":"${lone}"}`), lone).toBe('lone-surrogate');
+      expect(problem(`{"${lone}":1}`), lone).toBe('lone-surrogate');
+    }
+    expect(problem('{"a":"\\ud83d\\ude00 \\uD83D\\uDE00 \\u4e2d"}')).toBeNull();
+    // An escaped backslash followed by "ud800" is text, not an escape.
+    expect(problem('{"a":"\\\\ud800"}')).toBeNull();
+    expect(problem('{"a":"\\\\\\ud800"}')).toBe('lone-surrogate');
+    // Outside strings nothing is an escape.
+    expect(problem('{"a":1}')).toBeNull();
+    const pairs = `{"a":"${'\\ud83d\\ude00'.repeat(150_000)}"}`;
+    const started = performance.now();
+    expect(problem(pairs)).toBeNull();
+    expect(problem(`${pairs.slice(0, -2)}\\ud83d"}`)).toBe('lone-surrogate');
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
   it('refuses deep JSON with 400 quickly, bad JSON with 400 and a foreign charset with 415', async () => {
     const app = await serve((a) => a.post('/x', jsonBody(), (req, res) => ok(res, req.body)));
     const post = (body: string, type = 'application/json') => fetch(`${app.url}/x`, { method: 'POST', headers: { 'content-type': type }, body });
@@ -58,6 +87,17 @@ describe('jsonBody', () => {
     const latin1 = await post('{"a":1}', 'application/json; charset=latin1');
     expect(latin1.status).toBe(415);
     expect((await latin1.json()).message).toMatch(/UTF-8/);
+    // UTF-16 could carry a raw lone surrogate past the byte scan: only UTF-8 is read.
+    const utf16 = await fetch(`${app.url}/x`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-16le' },
+      body: Buffer.from('{"a":1}', 'utf16le'),
+    });
+    expect(utf16.status).toBe(415);
+    expect((await (await post('{"a":1}', 'application/json; charset=UTF-8')).json()).data).toEqual({ a: 1 });
+    const lone = await post('{"username":"a\\ud800b"}');
+    expect(lone.status).toBe(400);
+    expect((await lone.json()).message).toBe('请求内容包含无效字符');
     const nul = await post('{"username":"a\\u0000b"}');
     expect(nul.status).toBe(400);
     expect((await nul.json()).message).toBe('请求内容包含无效字符');
