@@ -28,6 +28,7 @@ import { detectionRoutes } from './http/detection';
 import { adminPaymentRoutes, paymentNotifyRoutes, paymentRoutes } from './http/payments';
 import { createGateways } from './integrations/payments';
 import { expireOverdueOrders, orderOwner } from './domain/payments/orders';
+import { pruneUnverifiedNotifications } from './domain/payments/notifications';
 import { userRoutes } from './http/user';
 import { createDevSmsSender, type SmsSender } from './integrations/sms';
 import type { Logger } from './logger';
@@ -286,6 +287,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       pruneSocketTickets(database.db),
       pruneRefreshGrace(database.db),
       pruneCaptchaChallenges(database.db),
+      pruneUnverifiedNotifications(database.db),
       database.db.delete(healthProbes).where(lt(healthProbes.checkedAt, new Date(Date.now() - 24 * 3600_000))),
     ]);
   const pruneTimer = setInterval(() => void prune().catch((err) => logger.warn('database.prune_failed', { err })), 3600_000);
