@@ -1,4 +1,5 @@
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UPDATE_TYPES } from './constants';
+import { LINK_MAX_LENGTH, linkTarget } from './links';
 import { z } from './zod';
 
 const isoOrNull = z.string().nullable();
@@ -47,12 +48,12 @@ export const activeNotificationsSchema = z.array(systemNotificationSchema);
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optionalDate = (label: string) => z.preprocess(blankToUndefined, z.coerce.date({ error: `${label}无效` }).optional());
 
-/** Same-origin paths (one leading slash) or http(s) links; nothing that runs script. */
+/** Same-site paths (one leading slash) or http(s) links; nothing that runs script (contracts/links.ts). */
 export const redirectUrlSchema = z
   .string()
   .trim()
-  .max(500, '跳转链接过长')
-  .refine((v) => (/^\/(?![/\\])/.test(v) ? true : /^https?:\/\/[^\s]+$/i.test(v)), '跳转链接必须是以 / 开头的站内路径或 http(s) 链接');
+  .max(LINK_MAX_LENGTH, '跳转链接过长')
+  .refine((v) => linkTarget(v) !== null, '跳转链接必须是以 / 开头的站内路径或 http(s) 链接');
 
 /** POST /api/v1/admin/notifications (spec §3 field names) and PUT …/{id} (every field optional). */
 export const notificationInputSchema = z

@@ -60,6 +60,9 @@ export type PackageInput = z.infer<typeof packageInputSchema>;
 /**
  * POST /api/v1/payment/create-order (spec §3 order create payload). The price is the package's:
  * `amount` is what the client believes it pays, and a different amount is refused, never charged.
+ * `title` and `description` are accepted (the spec's payload names them) but ignored: the order's
+ * title, its description and what the payment screen says are written by the server from the
+ * package (issue 22).
  */
 export const createOrderSchema = z.object({
   amount: z.coerce.number({ error: '订单金额无效' }).refine(Number.isFinite, '订单金额无效'),

@@ -17,6 +17,7 @@ import { pruneReductionSegments } from './domain/ai/reduction';
 import { pruneRateLimitHits } from './domain/rate-limit';
 import { authRoutes } from './http/auth';
 import { jsonBody, rawBody } from './http/body';
+import { trackConnections } from './http/drain';
 import { errorHandler, fail, locals, type ApiDeps } from './http/kit';
 import { archiveRoutes } from './http/archives';
 import { workRoutes } from './http/works';
@@ -30,6 +31,7 @@ import { detectionRoutes } from './http/detection';
 import { adminPaymentRoutes, paymentNotifyRoutes, paymentRoutes } from './http/payments';
 import { createGateways } from './integrations/payments';
 import { expireOverdueOrders, orderOwner } from './domain/payments/orders';
+import { pruneUnverifiedNotifications } from './domain/payments/notifications';
 import { userRoutes } from './http/user';
 import { createDevSmsSender, type SmsSender } from './integrations/sms';
 import type { Logger } from './logger';
@@ -137,8 +139,10 @@ function writeHealthProbe(name: string, db: () => ApiDeps['db'] | null, logger: 
   };
 }
 
-/** How long a shutdown keeps the listener open for requests already on their way (see close()). */
+/** How long a shutdown keeps an idle keep-alive connection open for a request already on its way (see close()). */
 const SHUTDOWN_KEEP_ALIVE_GRACE_MS = 1_000;
+/** When a shutdown stops waiting for answers in flight (before scripts' 15 s forced exit). */
+const SHUTDOWN_DEADLINE_MS = 13_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { config, logger } = options;
@@ -294,6 +298,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       pruneRefreshGrace(database.db),
       pruneCaptchaChallenges(database.db),
       pruneReductionSegments(database.db),
+      pruneUnverifiedNotifications(database.db),
       database.db.delete(healthProbes).where(lt(healthProbes.checkedAt, new Date(Date.now() - 24 * 3600_000))),
     ]);
   const pruneTimer = setInterval(() => void prune().catch((err) => logger.warn('database.prune_failed', { err })), 3600_000);
@@ -324,6 +329,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   );
   expireTimer.unref();
 
+  const connections = trackConnections(server);
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
@@ -331,24 +337,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       clearInterval(sweepTimer);
       clearInterval(recoverTimer);
       clearInterval(expireTimer);
-      // Pages first: their loaders call /api/v1 on this same listener, so it must stay open until
-      // they are done (at most 10 s); then stop accepting and let in-flight API requests finish.
+      // From here every response ends its connection (Connection: close, see above).
       draining = true;
-      // A keep-alive client may already be sending its next request on an idle socket: give each
-      // a moment to get one more answer (with Connection: close) before idle sockets are closed.
-      const graceUntil = Date.now() + SHUTDOWN_KEEP_ALIVE_GRACE_MS;
-      const deadline = Date.now() + 10_000;
-      while ((pagesInFlight > 0 || Date.now() < graceUntil) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      const started = Date.now();
+      // Pages first: their loaders call /api/v1 on this same listener, so it stays open until they
+      // are done (at most 10 s).
+      while (pagesInFlight > 0 && Date.now() < started + 10_000) await new Promise((r) => setTimeout(r, 25));
       realtime.close();
-      // Stop listening without http's immediate close of idle sockets: a socket accepted a moment
-      // ago looks idle until its request arrives. Those requests are answered (Connection: close);
-      // sockets still idle after that are closed.
+      // Stop accepting, without http's immediate close of idle sockets: from here a new connection
+      // is refused before its client sends a byte, which any client can tell from a reset.
       const stopped = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
-      await new Promise((r) => setTimeout(r, 200));
-      server.closeIdleConnections();
-      const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+      // Open connections: a request in flight, or already arriving, is answered (with Connection:
+      // close, so its connection closes after it); an idle keep-alive connection is closed only
+      // after a grace in which its client could still send one more request (server/http/drain.ts).
+      await connections.drain({ graceMs: SHUTDOWN_KEEP_ALIVE_GRACE_MS, deadline: started + SHUTDOWN_DEADLINE_MS });
+      // Any connection the tracker never saw (accepted while the database was opening).
+      server.closeAllConnections();
       await stopped;
-      clearInterval(idleSweep);
       await events.close();
       await database.close();
     })());

@@ -137,7 +137,21 @@ describe('notice links', () => {
     expect(noticeLink('/dash/faq?x=1')).toEqual({ kind: 'internal', href: '/dash/faq?x=1' });
     expect(noticeLink('https://example.com/a')).toEqual({ kind: 'external', href: 'https://example.com/a' });
     expect(noticeLink('HTTP://example.com')).toEqual({ kind: 'external', href: 'HTTP://example.com' });
-    for (const bad of [null, '', '//evil.example', '/\\evil', '/\t/evil.example', 'javascript:alert(1)', 'data:text/html,x', 'https://']) {
+    for (const bad of [
+      null,
+      '',
+      '//evil.example',
+      '/\\evil',
+      '/\t/evil.example',
+      '/\u0085/evil.example',
+      '/\u0000/evil.example',
+      '/.//evil.example',
+      '/%2F/evil.example',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'https://',
+      'https://a.example@evil.example',
+    ]) {
       expect(noticeLink(bad)).toBeNull();
     }
   });

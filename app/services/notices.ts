@@ -3,6 +3,7 @@
  * contracts, no zod). The React side is app/components/notices/*.
  */
 import { isUrgentNotification } from '../../contracts/constants';
+import { linkTarget, type LinkTarget } from '../../contracts/links';
 import type { SystemNotification, UpdateLog } from '../../contracts/notifications';
 
 /**
@@ -106,13 +107,7 @@ export function withDismissal(records: DismissalRecord[], n: Pick<Notice, 'id' |
 
 /**
  * A notice's redirect_url as a link: same-site paths stay in the app (a Remix Link), http(s)
- * links open in a new tab; anything else (the API refuses it, but the browser checks too) none.
+ * links open in a new tab; anything else none. The API refuses the rest when a notice is saved;
+ * the browser checks again with the same rule (contracts/links.ts), for notices saved before it.
  */
-export function noticeLink(url: string | null | undefined): { kind: 'internal' | 'external'; href: string } | null {
-  if (!url) return null;
-  // eslint-disable-next-line no-control-regex -- control characters would let "/\t/x" mean "//x"
-  if (/[\u0000-\u001f\\]/.test(url)) return null;
-  if (/^\/(?![/\\])/.test(url)) return { kind: 'internal', href: url };
-  if (/^https?:\/\/[^\s/]+/i.test(url)) return { kind: 'external', href: url };
-  return null;
-}
+export const noticeLink = (url: string | null | undefined): LinkTarget | null => linkTarget(url);

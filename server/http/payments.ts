@@ -9,7 +9,7 @@ import { cancelOrder, createOrder, getOrder, listOrders, startPayment } from '..
 import { activePackages, allPackages, createPackage, updatePackage } from '../domain/payments/packages';
 import { sandboxOrder, sandboxPay } from '../domain/payments/sandbox';
 import type { Gateways } from '../integrations/payments';
-import { authenticate, authOf, ok, parse, requireRole, route, type ApiDeps } from './kit';
+import { authenticate, authOf, clientIp, ok, parse, requireRole, route, type ApiDeps } from './kit';
 
 export type PaymentRouteDeps = ApiDeps & { gateways: Gateways; /** This process's own API address, for the sandbox's notification. */ selfUrl: string };
 
@@ -124,7 +124,7 @@ export function paymentNotifyRoutes(deps: PaymentRouteDeps) {
       const gateway = provider ? deps.gateways.byKind[provider] : undefined;
       if (!gateway) return void res.status(404).type('text/plain').send('not found');
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const answer = await handleNotification(deps, gateway, { headers: headersOf(req), raw });
+      const answer = await handleNotification(deps, gateway, { headers: headersOf(req), raw, ip: clientIp(req) });
       res.status(answer.status).type(answer.contentType).send(answer.body);
     }),
   );

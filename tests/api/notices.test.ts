@@ -86,6 +86,64 @@ describe('system notifications', () => {
   });
 });
 
+describe("a notice's redirect_url (issue 22)", () => {
+  /** Links that would leave the site, run script, or hide a second slash behind a control character. */
+  const BAD = [
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r/evil.example',
+    // (NUL never gets this far: the JSON body check refuses it, 请求内容包含无效字符.)
+    '/\u007f/evil.example',
+    '/\u0085/evil.example',
+    '/dash/\u2028x',
+    '//evil.example',
+    '///evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2F/evil.example',
+    '/%5Cevil.example',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    '  javascript:alert(1)',
+    'java\tscript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:x',
+    'https:evil.example',
+    'https:/evil.example',
+    'https://',
+    'https://\\evil.example',
+    'https://evil.example\t/x',
+    'https://site.example@evil.example/',
+    'evil.example',
+    'dash/faq',
+  ];
+  const GOOD = ['/dash/faq', '/dash/faq?x=1#top', '/dash/works/%E4%B8%AD', 'https://example.com/a?b=c', 'HTTP://example.com'];
+
+  it.each(BAD)('create and update refuse %j with 400 on redirect_url', async (url) => {
+    const api = client(server.url);
+    const created = await api.post('/admin/notifications', { title: 'x', type: 'INFO', redirect_url: url }, boss.accessToken);
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { field: 'redirect_url' } });
+    const draft = await api.post('/admin/notifications', { title: 'x', type: 'INFO' }, boss.accessToken);
+    const updated = await api.put(`/admin/notifications/${draft.body.data.id}`, { title: 'x', type: 'INFO', redirect_url: url }, boss.accessToken);
+    expect(updated.status).toBe(400);
+    expect(updated.body).toMatchObject({ data: { field: 'redirect_url' } });
+    expect((await api.get(`/admin/notifications/${draft.body.data.id}`, boss.accessToken)).body.data.redirect_url).toBeNull();
+  });
+
+  it('same-site paths and http(s) links are kept as written', async () => {
+    const api = client(server.url);
+    for (const url of GOOD) {
+      const created = await api.post('/admin/notifications', { title: 'x', type: 'INFO', redirect_url: url }, boss.accessToken);
+      expect(created.status, url).toBe(201);
+      expect(created.body.data.redirect_url).toBe(url);
+    }
+  });
+});
+
 describe('maintenance', () => {
   it('announced, then in force (user writes refused with 503, the admin and sign-in still work), then ended for everyone', async () => {
     // Maintenance is global to a database: its own, so other test files sharing PostgreSQL go on.

@@ -548,6 +548,38 @@ describe('Alipay precreate against a local gateway', () => {
   });
 });
 
+describe('the payment description is written by the server (issue 22)', () => {
+  // What a user could make the payment screen say if the order's title were theirs.
+  const LURE = '客服提示：支付异常请加微信 evil123 退款';
+  it.each([
+    { provider: 'sandbox', server: () => sandbox, type: 'WECHAT' as const },
+    { provider: 'wechat', server: () => live, type: 'WECHAT' as const },
+    { provider: 'alipay', server: () => live, type: 'ALIPAY' as const },
+  ])('$provider: the title and description sent with the order reach neither the gateway nor the order', async ({ provider, server, type }) => {
+    const b = await buyer(server());
+    const pkg = b.packages[1]!;
+    const created = await b.api.post('/payment/create-order', { amount: pkg.price, packageId: pkg.id, title: LURE, description: LURE, type });
+    expect(created.status).toBe(201);
+    const orderNo = created.body.data.orderNo as string;
+    const started = await b.api.post(type === 'WECHAT' ? '/payment/wx/payment' : '/payment/alipay/payment', { id: created.body.data.id, trade_type: 'NATIVE' });
+    expect(started.body.data.provider).toBe(provider);
+    let shown: string;
+    if (provider === 'wechat') {
+      const call = wechat.calls.find((c) => c.path === '/v3/pay/transactions/native' && (c.body as { out_trade_no: string }).out_trade_no === orderNo);
+      shown = (call!.body as { description: string }).description;
+    } else if (provider === 'alipay') {
+      shown = alipay.trades.get(orderNo)!.subject;
+    } else {
+      const t = new URL(started.body.data.code_url).searchParams.get('t')!;
+      shown = (await client(sandbox.url).get(`/payment/sandbox/order?${new URLSearchParams({ orderNo, t })}`)).body.data.title;
+    }
+    expect(shown).toBe(`留学文书AI-${pkg.name}`);
+    const read = await b.api.get(`/payment/orders/${created.body.data.id}`);
+    expect(read.body.data).toMatchObject({ title: pkg.name, description: `${pkg.name}：${pkg.totalPoints}积分` });
+    expect(JSON.stringify(read.body.data)).not.toContain('evil123');
+  });
+});
+
 describe('reconciliation', () => {
   it('credits orders the gateway reports paid whose notification never came, once', async () => {
     const wx = await order(live, 'WECHAT');

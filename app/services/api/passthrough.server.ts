@@ -8,8 +8,45 @@ import { createTransport, UPLOAD_TIMEOUT_MS } from './transport.server';
  * The browser's door to /api/v1 for what a loader cannot do: streamed AI output and file uploads
  * read by client code. The session's token is added here, so the browser never holds it. Calls
  * that hand out tokens are not reachable this way, nor the payment gateways' notify routes.
+ * The rules are matched against the normalised key of `passthroughPath` (lower case, no empty
+ * segments): the API's router ignores case and a trailing slash, so the rules must too (ADR 0033).
  */
-const NOT_FOR_BROWSERS = [/^auth\//, /^user\/(refresh-token|logout)$/, /^payment\/notify\//];
+const NOT_FOR_BROWSERS = [/^auth(\/|$)/, /^user\/(refresh-token|logout)$/, /^payment\/notify(\/|$)/];
+
+const PREFIX = /^\/resources\/api(?=\/|$)/i;
+/** Encoded slashes, backslashes and dots, and control characters, have no business in an API path. */
+const FORBIDDEN_ESCAPES = /%(2f|5c|2e|[01][0-9a-f]|7f)/i;
+
+/**
+ * The API path a /resources/api/* URL names, or null when it is not a plain one. `path` is what is
+ * forwarded: the segments as sent (still percent-encoded, case kept: order numbers and ids are
+ * case-sensitive), empty ones dropped, so `//a//b/` is `a/b`. `key` is what the deny rules see:
+ * the same segments decoded and lower-cased. Refused: an encoded slash, backslash or dot, a raw
+ * backslash, a `.` or `..` segment (the URL parser has resolved real ones by now), control
+ * characters, malformed escapes, and an empty path.
+ */
+export function passthroughPath(pathname: string): { path: string; key: string } | null {
+  const prefix = PREFIX.exec(pathname);
+  if (!prefix) return null;
+  const rest = pathname.slice(prefix[0].length);
+  if (rest.includes('\\') || FORBIDDEN_ESCAPES.test(rest)) return null;
+  const segments = rest.split('/').filter((s) => s !== '');
+  if (segments.length === 0) return null;
+  const decoded: string[] = [];
+  for (const segment of segments) {
+    let text: string;
+    try {
+      text = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    if (text === '.' || text === '..' || /[\u0000-\u001f\u007f/\\]/.test(text)) return null;
+    decoded.push(text.toLowerCase());
+  }
+  return { path: segments.join('/'), key: decoded.join('/') };
+}
+
 /**
  * Answer headers worth passing on; hop-by-hop and encoding headers are the web server's business.
  * Content-Disposition names a download (a work exported as DOCX or PDF, with its Chinese title).
@@ -38,17 +75,18 @@ async function readLimited(request: Request, limit: number): Promise<ArrayBuffer
   return all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer;
 }
 
-export async function passThrough(request: Request, context: AppLoadContext, apiPath: string, pageName: string): Promise<Response> {
-  if (!apiPath || apiPath.includes('..') || NOT_FOR_BROWSERS.some((p) => p.test(apiPath))) {
-    return envelope(404, 'NOT_FOUND', '接口不存在');
-  }
+/** /resources/api/<path> → /api/v1/<path>; the path is read from the request's own URL (see passthroughPath). */
+export async function passThrough(request: Request, context: AppLoadContext, pageName: string): Promise<Response> {
+  const url = new URL(request.url);
+  const target = passthroughPath(url.pathname);
+  if (!target || NOT_FOR_BROWSERS.some((p) => p.test(target.key))) return envelope(404, 'NOT_FOUND', '接口不存在');
   const method = request.method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   const body = method === 'GET' ? undefined : await readLimited(request, PASSTHROUGH_BODY_LIMIT_BYTES);
   if (body === null) return envelope(413, 'PAYLOAD_TOO_LARGE', '请求内容过大');
   const contentType = request.headers.get('content-type') ?? undefined;
-  const search = new URL(request.url).search;
+  const search = url.search;
   try {
-    const upstream = await createTransport(request, context, pageName).authorized(`/${apiPath}${search}`, {
+    const upstream = await createTransport(request, context, pageName).authorized(`/${target.path}${search}`, {
       method,
       body,
       contentType,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { paymentNotifications, paymentOrders } from '../../../db/schema';
 import type { PaymentProviderKind } from '../../../contracts/payment-constants';
@@ -6,6 +6,7 @@ import { NotificationRejected, SignatureProbe, type GatewayAnswer, type PaidNoti
 import type { Logger } from '../../logger';
 import type { RealtimePublisher } from '../../realtime/bus';
 import { applyChange } from '../points/ledger';
+import { hitRateLimit } from '../rate-limit';
 import { publishOrderStatus, type OrderRow } from './orders';
 
 export type PaymentsDeps = { db: Database; events: RealtimePublisher; logger: Logger };
@@ -61,30 +62,63 @@ export async function creditPayment(deps: PaymentsDeps, provider: PaymentProvide
 }
 
 /**
+ * Unverified notifications (a bad signature, garbage, a probe) are kept for diagnosis, not as
+ * evidence of anything: the first UNVERIFIED_RAW_BYTES of the body with its length noted, at most
+ * UNVERIFIED_PER_IP_LIMIT per address in the window (later ones are answered 429 and not stored),
+ * and for UNVERIFIED_RETENTION_MS (pruned hourly). Verified ones are kept whole and for good: they
+ * are the record of money (ADR 0033).
+ */
+export const UNVERIFIED_RAW_BYTES = 4096;
+export const UNVERIFIED_PER_IP_LIMIT = 30;
+export const UNVERIFIED_PER_IP_WINDOW_MS = 10 * 60_000;
+export const UNVERIFIED_RETENTION_MS = 7 * 24 * 3600_000;
+
+/** What is stored of an unverified body: its head, readable, and how long it really was. */
+export function unverifiedRaw(raw: Buffer): string {
+  const cut = raw.length > UNVERIFIED_RAW_BYTES;
+  // PostgreSQL text cannot hold NUL; a junk body may well contain it.
+  const text = (cut ? raw.subarray(0, UNVERIFIED_RAW_BYTES) : raw).toString('utf8').replaceAll('\u0000', '\ufffd');
+  return cut ? `${text}…[truncated: ${raw.length} bytes received, first ${UNVERIFIED_RAW_BYTES} kept]` : text;
+}
+
+/** Called by the server's hourly prune (server/server.ts). */
+export async function pruneUnverifiedNotifications(db: Database): Promise<void> {
+  const before = new Date(Date.now() - UNVERIFIED_RETENTION_MS);
+  await db.delete(paymentNotifications).where(and(eq(paymentNotifications.verified, false), lt(paymentNotifications.receivedAt, before)));
+}
+
+/**
  * POST /api/v1/payment/notify/{provider}: verify, credit, record the raw notification and what
- * became of it, and answer as the gateway expects. Anything unverified credits nothing.
+ * became of it, and answer as the gateway expects. Anything unverified credits nothing. `ip` is the
+ * sender's address, for the limit on unverified notifications (a verified one is never limited).
  */
 export async function handleNotification(
   deps: PaymentsDeps,
   gateway: PaymentGateway,
-  input: { headers: Record<string, string | undefined>; raw: Buffer },
+  input: { headers: Record<string, string | undefined>; raw: Buffer; ip: string },
 ): Promise<GatewayAnswer> {
-  const record = (values: { orderNo?: string | null; eventId?: string | null; verified: boolean; outcome: string; error?: string }) =>
-    deps.db
+  const record = (values: { orderNo?: string | null; eventId?: string | null; verified: boolean; outcome: string; error?: string }) => {
+    const raw = values.verified ? input.raw.toString('utf8') : unverifiedRaw(input.raw);
+    return deps.db
       .insert(paymentNotifications)
-      .values({ provider: gateway.kind, headers: pickHeaders(input.headers), raw: input.raw.toString('utf8'), ...values })
+      .values({ provider: gateway.kind, headers: pickHeaders(input.headers), raw, ...values })
       .then(
         () => undefined,
         (err) => deps.logger.error('payments.notification_not_recorded', { err }),
       );
+  };
 
   let verified;
   try {
     verified = gateway.verifyNotification(input);
   } catch (error) {
     const reason = error instanceof NotificationRejected ? error.message : '通知无法解析';
+    if (!(await hitRateLimit(deps.db, `paynotify:unverified:${input.ip}`, UNVERIFIED_PER_IP_LIMIT, UNVERIFIED_PER_IP_WINDOW_MS))) {
+      // Neither stored nor logged one by one: this address has filled its share already.
+      return { ...gateway.answer(false, '请求过于频繁'), status: 429 };
+    }
     if (error instanceof SignatureProbe) deps.logger.info('payments.signature_probe_refused', { provider: gateway.kind });
-    else deps.logger.warn('payments.notification_rejected', { provider: gateway.kind, reason });
+    else deps.logger.warn('payments.notification_rejected', { provider: gateway.kind, reason, ip: input.ip, bytes: input.raw.length });
     await record({ verified: false, outcome: 'rejected', error: reason });
     return gateway.answer(false, reason);
   }

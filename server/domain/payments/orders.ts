@@ -35,9 +35,17 @@ export function toOrderDto(row: OrderRow): Order {
   };
 }
 
+/**
+ * What the payer's screen says (WeChat Pay's `description`, Alipay's `subject`, the sandbox page):
+ * the product and the package, written here. The order's title is the package's name, never the
+ * client's text, so nobody can make a payment screen say something of their own.
+ */
+export const PAYMENT_SUBJECT_PREFIX = '留学文书AI-';
+export const paymentSubject = (row: Pick<OrderRow, 'title'>) => `${PAYMENT_SUBJECT_PREFIX}${row.title}`;
+
 export const gatewayOrder = (row: OrderRow): GatewayOrder => ({
   orderNo: row.orderNo,
-  title: row.title,
+  title: paymentSubject(row),
   amountFen: row.amountFen,
   currency: row.currency,
   userId: row.userId,
@@ -56,7 +64,8 @@ function newOrderNo(now = new Date()): string {
 /**
  * POST /api/v1/payment/create-order. The price and the points are the package's, copied into the
  * order; the client's `amount` must equal that price, or the order is refused: a tampered amount
- * is an error, never a discount.
+ * is an error, never a discount. The title and description are the package's too: the client's
+ * `title` and `description` (spec §3) are accepted and ignored (issue 22).
  */
 export async function createOrder(db: Database, options: { ttlMinutes: number }, userId: string, input: CreateOrderInput): Promise<CreatedOrder> {
   const [pkg] = await db
@@ -79,8 +88,8 @@ export async function createOrder(db: Database, options: { ttlMinutes: number },
       orderNo: newOrderNo(),
       userId,
       packageId: pkg.id,
-      title: input.title || `${pkg.name}（${points}积分）`,
-      description: input.description || null,
+      title: pkg.name,
+      description: `${pkg.name}：${points}积分`,
       amountFen: pkg.priceFen,
       pointsCents: pkg.pointsCents + pkg.bonusPointsCents,
       channel: input.type,

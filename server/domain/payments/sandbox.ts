@@ -6,7 +6,7 @@ import { fenToYuan } from '../../../contracts/payment-constants';
 import { PAYMENT_MESSAGES, type SandboxOrder } from '../../../contracts/payments';
 import { sandboxTicketValid, signSandboxNotification } from '../../integrations/payments/sandbox';
 import { DomainError, notFound } from '../errors';
-import { gatewayOrder, ORDER_NOT_FOUND, type OrderRow } from './orders';
+import { gatewayOrder, ORDER_NOT_FOUND, paymentSubject, type OrderRow } from './orders';
 
 /**
  * The sandbox's phone (/sandbox-pay/{orderNo}): whoever holds the QR code's link may see the order's
@@ -22,7 +22,7 @@ async function ticketOrder(db: Database, secret: string, orderNo: string, ticket
 
 const view = (row: OrderRow): SandboxOrder => ({
   orderNo: row.orderNo,
-  title: row.title,
+  title: paymentSubject(row),
   amount: fenToYuan(row.amountFen),
   points: centsToPoints(row.pointsCents),
   status: row.status === 'pending' && row.expiresAt <= new Date() ? 'expired' : row.status,
