@@ -3,9 +3,10 @@ import { resourceFailure, resourceFetch, ResourceError, type ResourceEnvelope } 
 /**
  * 新建学生 (spec §2, §4 Auto-profile): by nickname, or from a CV through uploading → analyzing →
  * generating → done. The upload goes by XMLHttpRequest for its progress; the API reads the file
- * and detects the CV (charging 智能建档 as a reservation), then auto-import creates the profile and
- * settles the charge. Cancelling aborts the upload (the API stops and refunds when the request
- * goes away) or, once the detection exists, cancels it by id, so nothing is created or charged.
+ * and detects the CV, charging 智能建档 when it returns the data (ADR 0035); auto-import then
+ * creates the profile. Cancelling aborts the upload (the API stops and refunds when the request
+ * goes away, nothing is charged) or, once the detection exists, cancels it by id: nothing is
+ * created, and the reading stays paid.
  */
 export type AutoProfilePhase = 'uploading' | 'analyzing' | 'generating' | 'done';
 export type CreatedStudent = { id: string; name: string };

@@ -82,7 +82,7 @@ test('the dialog enforces the upload rules before sending anything', async ({ pa
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 415/.test(e)));
 });
 
-test('cancelling while the profile is generated creates nothing and charges nothing', async ({ page, consoleErrors }) => {
+test('cancelling while the profile is generated creates nothing; the CV was read and stays charged (ADR 0035)', async ({ page, consoleErrors }) => {
   await signIn(page);
   const before = await balance(page);
   // Hold the import back until the cancel has been answered, so the cancel lands mid-way.
@@ -99,11 +99,11 @@ test('cancelling while the profile is generated creates nothing and charges noth
   await expect(dialog.locator('[data-phase="generating"][data-current]')).toBeVisible({ timeout: 30_000 });
   await dialog.getByTestId('new-student-cancel-run').click();
   const confirm = page.getByTestId('new-student-cancel-confirm');
-  await expect(confirm).toContainText('取消后不会创建档案，也不会扣除积分。');
+  await expect(confirm).toContainText('简历已识别完成，本次智能建档已计费；取消后不会创建档案。');
   const cancelled = page.waitForResponse((r) => /\/auto-cv-detection\/[0-9a-f-]+\/cancel$/.test(r.url()));
   await confirm.getByTestId('new-student-cancel-yes').click();
   expect((await cancelled).status()).toBe(200);
-  await expect(page.getByText('已取消智能建档，未扣除积分')).toBeVisible();
+  await expect(page.getByText('已取消，未创建档案（简历已识别，本次智能建档已计费）')).toBeVisible();
   // The held import now reaches the API, which refuses it: the detection was cancelled.
   const refused = page.waitForResponse('**/resources/api/client-profiles/auto-import');
   releaseImport();
@@ -111,7 +111,7 @@ test('cancelling while the profile is generated creates nothing and charges noth
 
   await page.goto('/dash/client-archives');
   await expect(page.getByTestId('archives-empty')).toBeVisible();
-  expect(await balance(page)).toBe(before);
+  expect(await balance(page)).toBe(before - 5);
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 409/.test(e)));
 });
 

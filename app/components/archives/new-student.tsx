@@ -164,9 +164,12 @@ export function NewStudentDialog() {
     }
   };
 
+  // Once the CV has been read (generating), its data was returned and 智能建档 is paid (ADR 0035).
+  const cvRead = step.kind === 'running' && (step.phase === 'generating' || step.phase === 'done');
   const cancelRun = async () => {
     const current = run.current;
     if (!current) return;
+    const charged = cvRead;
     setBusy(true);
     try {
       const student = await current.cancel();
@@ -179,7 +182,7 @@ export function NewStudentDialog() {
         return;
       }
       setStep({ kind: 'form' });
-      notifyInfo('已取消智能建档，未扣除积分');
+      notifyInfo(charged ? '已取消，未创建档案（简历已识别，本次智能建档已计费）' : '已取消智能建档，未扣除积分');
     } catch (error) {
       setConfirmingCancel(false);
       setErrors({ form: errorMessage(error, '取消失败，请稍后再试') });
@@ -391,7 +394,7 @@ export function NewStudentDialog() {
           </Button>
         }
       >
-        取消后不会创建档案，也不会扣除积分。
+        {cvRead ? '简历已识别完成，本次智能建档已计费；取消后不会创建档案。' : '取消后不会创建档案，也不会扣除积分。'}
       </AppDialog>
     </>
   );

@@ -77,7 +77,8 @@ type Run =
   | { phase: 'running'; reserved: number; chars: number }
   | { phase: 'done'; charged: number }
   /** `kept`: what arrived stays in the editor and can be continued (a review's partial answer does not). */
-  | { phase: 'stopped'; kept: boolean }
+  /** `delivered`: output had started, so the stop is charged for it (ADR 0035). */
+  | { phase: 'stopped'; kept: boolean; delivered: boolean }
   | { phase: 'error'; message: string };
 
 type Facts = { status: 'idle' | 'checking' | 'done' | 'error'; items: UnsupportedFact[]; message?: string };
@@ -155,9 +156,10 @@ function runLine(run: Run): { text: string; tone: string } | null {
     case 'done':
       return { text: `生成完成 · 扣除 ${run.charged} 积分`, tone: 'green' };
     case 'stopped':
+      if (!run.delivered) return { text: '已停止生成，预扣的积分已退还', tone: 'gray' };
       return run.kept
-        ? { text: '已停止：保留已生成的内容，可继续生成（未生成部分的积分已退还）', tone: 'gray' }
-        : { text: '已停止生成，预扣的积分已退还', tone: 'gray' };
+        ? { text: '已停止：保留已生成的内容，可继续生成（已生成的内容按价计费，其余积分退还）', tone: 'gray' }
+        : { text: '已停止生成：已生成的内容按价计费，其余积分退还', tone: 'gray' };
     case 'error':
       return { text: run.message, tone: 'red' };
   }
@@ -402,7 +404,7 @@ export function WritingStudio<F>({
       }
       if (outcome.status === 'stopped') {
         const kept = keep && !!outcome.text.trim();
-        setRun({ phase: 'stopped', kept });
+        setRun({ phase: 'stopped', kept, delivered: outcome.text.length > 0 });
         return kept ? { status: 'stopped', text: outcome.text, operationId, savedToWork: false } : null;
       }
       const refunded = outcome.status === 'error' && outcome.pointsRefunded > 0 ? `，已退还 ${outcome.pointsRefunded} 积分` : '';
