@@ -19,7 +19,7 @@ import {
   updateWork,
 } from '../domain/works/works';
 import { contentDisposition, exportWork } from '../domain/works/export';
-import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
+import { authenticate, authOf, freeToolLimit, ok, parse, route, type ApiDeps } from './kit';
 
 const idParams = z.object({ id: z.string().uuid('作品不存在') });
 const versionParams = idParams.extend({ versionId: z.string().uuid('版本不存在') });
@@ -75,6 +75,7 @@ export function workRoutes(deps: ApiDeps) {
   router.get(
     '/works/:id/export',
     auth,
+    freeToolLimit(deps, 'export'),
     route(async (req, res) => {
       const { id } = parse(idParams, req.params);
       const query = parse(workExportQuerySchema, req.query);
