@@ -1,19 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import { captchaChallenges } from '../../db/schema';
 import { webConfig } from '../../server/config';
 import { hashCaptchaAnswer } from '../../server/domain/auth/captcha';
-import { createLogger } from '../../server/logger';
-import { createWebHandler, loadRemixBuild } from '../../server/web';
 import { getWebSession } from '~/sessions.server';
-import { client, randomIp, randomPhone, startTestServer, type TestServer } from './harness';
+import { client, randomIp, randomPhone, type TestServer } from './harness';
+import { startWebTestServer } from './web-server';
 
 /** The login form over real HTTP, as a browser without JavaScript posts it: the production build, the real API. */
 let server: TestServer;
 beforeAll(async () => {
-  execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
-  const build = await loadRemixBuild();
-  server = await startTestServer({}, { web: (options) => createWebHandler({ build, ...options, logger: createLogger('silent') }) });
+  server = await startWebTestServer();
 }, 180_000);
 afterAll(() => server?.close());
 

@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import net from 'node:net';
-import { webConfig } from '../../server/config';
-import { createLogger } from '../../server/logger';
-import { createWebHandler, loadRemixBuild } from '../../server/web';
-import { getWebSession } from '~/sessions.server';
-import { login, startTestServer, type TestServer } from './harness';
+import { login, type TestServer } from './harness';
+import { startWebTestServer, webSessionCookie } from './web-server';
 
 /**
  * Issue 22: a multipart body that ends inside its file part (no closing boundary) made busboy's
@@ -15,18 +11,10 @@ let server: TestServer;
 let token: string;
 let cookie: string;
 beforeAll(async () => {
-  execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
-  const build = await loadRemixBuild();
-  server = await startTestServer({}, { web: (options) => createWebHandler({ build, ...options, logger: createLogger('silent') }) });
+  server = await startWebTestServer();
   const session = await login(server.url);
   token = session.accessToken;
-  const finalizers: Array<(h: Headers) => Promise<void>> = [];
-  const context = { requestId: 't', apiUrl: server.url, clientIp: '127.0.0.1', finalizers, config: webConfig(server.config) } as never;
-  const web = await getWebSession(new Request('http://app/'), context);
-  web.signIn(session, { id: session.user.id, role: 'user' });
-  const headers = new Headers();
-  for (const finalize of finalizers) await finalize(headers);
-  cookie = headers.get('set-cookie')!.split(';')[0]!;
+  cookie = await webSessionCookie(server, session);
 }, 180_000);
 afterAll(() => server?.close());
 

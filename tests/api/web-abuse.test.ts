@@ -1,31 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { webConfig } from '../../server/config';
-import { createLogger } from '../../server/logger';
-import { createWebHandler, loadRemixBuild } from '../../server/web';
-import { getWebSession, safeRedirectTarget } from '~/sessions.server';
-import { login, startTestServer, type TestServer } from './harness';
+import { safeRedirectTarget } from '~/sessions.server';
+import { type TestServer } from './harness';
+import { startWebTestServer, webSessionCookie } from './web-server';
 
 /** The web app under hostile input, served by the real server and the production build. */
 let server: TestServer;
 beforeAll(async () => {
-  execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
-  const build = await loadRemixBuild();
-  server = await startTestServer({}, { web: (options) => createWebHandler({ build, ...options, logger: createLogger('silent') }) });
+  server = await startWebTestServer();
 }, 180_000);
 afterAll(() => server?.close());
 
-/** A session cookie for a freshly logged-in user, made by the session module itself. */
-async function signedInCookie(): Promise<string> {
-  const { accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt, user } = await login(server.url);
-  const finalizers: Array<(h: Headers) => Promise<void>> = [];
-  const context = { requestId: 't', apiUrl: server.url, clientIp: '127.0.0.1', finalizers, config: webConfig(server.config) } as never;
-  const session = await getWebSession(new Request('http://app/'), context);
-  session.signIn({ accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt }, { id: user.id, role: 'user' });
-  const headers = new Headers();
-  for (const finalize of finalizers) await finalize(headers);
-  return headers.get('set-cookie')!.split(';')[0]!;
-}
+const signedInCookie = () => webSessionCookie(server);
 
 /** A raw request, so the test controls Content-Length and Transfer-Encoding. */
 function rawPost(path: string, headers: Record<string, string | number>, body: Buffer | null) {

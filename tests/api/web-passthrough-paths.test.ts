@@ -1,11 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { webConfig } from '../../server/config';
-import { createLogger } from '../../server/logger';
-import { createWebHandler, loadRemixBuild } from '../../server/web';
-import { getWebSession } from '~/sessions.server';
 import { passthroughPath } from '~/services/api/passthrough.server';
-import { login, randomPhone, startTestServer, type TestServer } from './harness';
+import { randomPhone, type TestServer } from './harness';
+import { startWebTestServer, webSessionCookie } from './web-server';
 
 /**
  * Issue 22: /resources/api/* compared its blocked paths as written, so `user/logout/` and
@@ -14,22 +10,11 @@ import { login, randomPhone, startTestServer, type TestServer } from './harness'
  */
 let server: TestServer;
 beforeAll(async () => {
-  execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
-  const build = await loadRemixBuild();
-  server = await startTestServer({}, { web: (options) => createWebHandler({ build, ...options, logger: createLogger('silent') }) });
+  server = await startWebTestServer();
 }, 180_000);
 afterAll(() => server?.close());
 
-async function signedInCookie(): Promise<string> {
-  const session = await login(server.url);
-  const finalizers: Array<(h: Headers) => Promise<void>> = [];
-  const context = { requestId: 't', apiUrl: server.url, clientIp: '127.0.0.1', finalizers, config: webConfig(server.config) } as never;
-  const web = await getWebSession(new Request('http://app/'), context);
-  web.signIn(session, { id: session.user.id, role: 'user' });
-  const headers = new Headers();
-  for (const finalize of finalizers) await finalize(headers);
-  return headers.get('set-cookie')!.split(';')[0]!;
-}
+const signedInCookie = () => webSessionCookie(server);
 
 /** The path exactly as written (fetch would resolve dot segments and turn backslashes into slashes). */
 function send(method: string, path: string, cookie: string, body?: string) {
