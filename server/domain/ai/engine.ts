@@ -234,7 +234,7 @@ export function createAiEngine(deps: {
           delivered += chars;
         },
       });
-      if (controller.signal.aborted) throw new DomainError('CONFLICT', PROVIDER_ERROR_MESSAGES.CANCELLED);
+      // Work that completed is a success even if the caller left at the last moment: it was done.
       outcome = { status: 'succeeded', outputChars: spec.outputChars ? spec.outputChars(result) : delivered };
     } catch (error) {
       failure = error;
