@@ -428,7 +428,8 @@ describe('POST /api/v1/ai/generate', () => {
         await waitFor(() => second.running === true);
         await client(a.url).post(`/ai/operations/${second.id}/cancel`, {}, me.accessToken);
         await secondDone;
-        expect(await balance(a, me.accessToken)).toBe(before);
+        // Both had delivered 开头 when they were stopped: each pays its flat price (ADR 0035).
+        expect(await balance(a, me.accessToken)).toBe(before - 10);
         expect(await ledgerMismatches(a.database.db)).toEqual([]);
       } finally {
         child.kill('SIGTERM');

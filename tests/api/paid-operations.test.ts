@@ -79,14 +79,15 @@ describe('one lifecycle for paid AI work (ADR 0035)', () => {
       expect((await activeOf(s, 'running')).length).toBe(2);
       await vi.waitFor(() => expect(provider.requests.length - first).toBe(2), { timeout: 10_000, interval: 20 });
       // Stop the running ones, one at a time: each frees a slot for exactly one more.
-      for (let round = 0; round < 5; round++) {
+      const stopped = new Set<string>();
+      while (stopped.size < 5) {
+        // The next waiting operation claims the freed slot (at once here, by its poll elsewhere).
+        await vi.waitFor(async () => expect((await activeOf(s, 'running')).length).toBeGreaterThan(0), { timeout: 10_000, interval: 25 });
         const [running] = await activeOf(s, 'running');
-        if (!running) break;
-        const owner = users.find((u) => u.user.id === running.userId)!;
-        await client(s.url).post(`/ai/operations/${running.id}/cancel`, {}, owner.accessToken);
-        await vi.waitFor(async () =>
-          expect((await s.database.db.select().from(aiOperations).where(eq(aiOperations.id, running.id)))[0]!.status).toBe('cancelled'),
-        );
+        const owner = users.find((u) => u.user.id === running!.userId)!;
+        await client(s.url).post(`/ai/operations/${running!.id}/cancel`, {}, owner.accessToken);
+        stopped.add(running!.id);
+        await vi.waitFor(async () => expect((await activeOf(s, 'running')).map((r) => r.id)).not.toContain(running!.id), { interval: 25 });
       }
       await Promise.all(calls);
       expect(provider.requests.length - first).toBe(5);
