@@ -11,6 +11,7 @@ import {
   sourceOf,
   stripBullet,
   toLines,
+  trimWith,
   withoutDates,
   type Line,
 } from './lines';
@@ -23,6 +24,11 @@ import { findTests } from './test-scores';
  * output): it finds section headings in Chinese and English, splits sections into entries by
  * their dates and bullets, and reads the fields each kind of entry has. It reports what it
  * finds with the line(s) it found it on and never invents a value; what it cannot place stays out.
+ *
+ * Every pattern here runs in time linear in the line (parse-cv-linear.test.ts checks each one on
+ * adversarial input): no nested or adjacent quantifiers that can share characters, since V8
+ * backtracks. Lines are cut at MAX_LINE_CHARS. The upload path runs it in the extraction worker
+ * (readCv in extract-text.ts), under the worker's time limit.
  */
 export function parseCv(cvText: string): DetectedCv {
   const lines = toLines(cvText.slice(0, MAX_TEXT_CHARS));
@@ -117,7 +123,7 @@ const HEADING_KIND = new Map(HEADINGS.flatMap(([kind, names]) => names.map((name
 /** Kinds whose heading may carry its content after a colon (技能：Python、SQL). */
 const INLINE_KINDS = new Set<CvSectionKind>(['skills', 'awards']);
 
-const kindOfName = (name: string) => HEADING_KIND.get(name.toLowerCase().replace(/\s+/g, ' ').replace(/\s*&\s*/g, ' & ').trim());
+const kindOfName = (name: string) => HEADING_KIND.get(name.toLowerCase().replace(/\s+/g, ' ').replace(/ ?& ?/g, ' & ').trim());
 
 /** A heading: a short line that is a known section name, maybe numbered, decorated or bilingual. */
 function headingOf(text: string): { kind: CvSectionKind; rest?: string } | null {
@@ -125,13 +131,13 @@ function headingOf(text: string): { kind: CvSectionKind; rest?: string } | null 
   const bare = text
     .replace(/^[\s■□◆◇●○▶►★☆•·#|【[\-–—_=]+/, '')
     .replace(/^(?:[一二三四五六七八九十]+\s*[、.]|\d{1,2}\s*[.、)]|[IVX]{1,4}\.)\s*/, '')
-    .replace(/[\s】\]|:_=\-–—]+$/, '')
     .trim();
-  const whole = kindOfName(bare);
+  const trimmed = trimWith(bare, '】]|:_=-–—');
+  const whole = kindOfName(trimmed);
   if (whole) return { kind: whole };
   // Bilingual: 教育背景 Education, EDUCATION | 教育背景, 荣誉/Awards.
-  const chinese = bare.replace(/[^\u3400-\u9fff]/g, '');
-  const latin = bare.replace(/[\u3400-\u9fff]/g, ' ').replace(/[|/]/g, ' ').trim();
+  const chinese = trimmed.replace(/[^\u3400-\u9fff]/g, '');
+  const latin = trimmed.replace(/[\u3400-\u9fff]/g, ' ').replace(/[|/]/g, ' ').trim();
   const chineseKind = chinese && kindOfName(chinese);
   if (chineseKind && latin && kindOfName(latin)) return { kind: chineseKind };
   const inline = /^([^:]{1,12}):\s*(.+)$/.exec(text);
@@ -249,8 +255,9 @@ const headText = (head: Line[]) => {
 
 const CN_SCHOOL = /[\u3400-\u9fff]{2,20}?(?:大学|学院|高级中学|中学|附中|学校|一中|二中)/g;
 const SCHOOL_LABELS = new Set(['就读学校', '毕业学校', '所在学校', '本科学校', '毕业院校', '学校', '学院']);
+// The second form starts at a word's start only: from inside a long word it would rescan the word.
 const EN_SCHOOL =
-  /(?:The\s+)?University\s+of\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:,\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?(?=\s*(?:—|–|\s-\s|\||\t|$)))?|(?:[A-Z][\w.&'’-]*\s+){1,5}(?:University|College|Institute\s+of\s+Technology|Institute|School|Academy)(?:\s+of\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)?/;
+  /(?:The\s+)?University\s+of\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*(?:,\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)?(?=\s*(?:—|–|\s-\s|\||\t|$)))?|(?<![\w.&'’-])(?:[A-Z][\w.&'’-]*\s+){1,5}(?:University|College|Institute\s+of\s+Technology|Institute|School|Academy)(?:\s+of\s+[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*)?/;
 
 function schoolIn(line: Line): { value: string; from: number; to: number } | null {
   for (const match of line.text.matchAll(CN_SCHOOL)) {
@@ -322,9 +329,10 @@ function majorIn(entry: Line[], degree: Found<NonNullable<ReturnType<typeof degr
   return undefined;
 }
 
+// One `\s*` between two tokens: `\s*[:=]?\s*` would split a run of spaces every possible way.
 const GPA_RE =
-  /(?:GPA|G\.P\.A\.?|CGPA|WAM|平均学分绩点|平均绩点|绩点|加权平均分|加权均分|平均分|均分)\s*(?:\([^)]{0,20}\))?\s*[:=]?\s*(?:为\s*)?(\d{1,3}(?:\.\d{1,3})?)(?:\s*\/\s*(\d{1,3}(?:\.\d{1,2})?))?/i;
-const PERCENT_RANK = /(?:前|top\s*)\s*(\d{1,2}(?:\.\d{1,2})?)\s*%/i;
+  /(?:GPA|G\.P\.A\.?|CGPA|WAM|平均学分绩点|平均绩点|绩点|加权平均分|加权均分|平均分|均分)\s*(?:\([^)]{0,20}\)\s*)?(?:[:=]\s*)?(?:为\s*)?(\d{1,3}(?:\.\d{1,3})?)(?:\s*\/\s*(\d{1,3}(?:\.\d{1,2})?))?/i;
+const PERCENT_RANK = /(?:前|top)\s*(\d{1,2}(?:\.\d{1,2})?)\s*%/i;
 const ORDINAL_RANK = /(?<![\d.])(\d{1,4})\s*\/\s*(\d{2,5})(?![\d.])/g;
 
 function gpaIn(lines: Line[]): DetectedGpa | null {
@@ -405,7 +413,7 @@ function experienceOf(entry: Line[], kind: 'research' | 'internships' | 'project
   if (!title) return null;
   const fields = cells(withoutDates(joined, dates)).filter((cell) => !SUPERVISOR.test(fold(cell)));
   const isRole = (cell: string) => {
-    const folded = fold(cell).replace(/\([^)]*\)$/, '').trim();
+    const folded = fold(cell).replace(/\([^()]*\)$/, '').trim();
     return ROLE_CN.test(folded) || ROLE_EN.test(folded);
   };
   const role = fields.find(isRole);
@@ -416,14 +424,17 @@ function experienceOf(entry: Line[], kind: 'research' | 'internships' | 'project
   const description = body.map((line) => stripBullet(line.raw)).join('\n');
   return {
     title: bounded(title, 200),
-    ...(organization ? { organization: bounded(organization.replace(/[(（][^)）]*[)）]$/, '').trim() || organization, 100) } : {}),
-    ...(role ? { role: bounded(role.replace(/[(（][^)）]*[)）]$/, '').trim() || role, 100) } : {}),
+    ...(organization ? { organization: bounded(withoutTrailingNote(organization) || organization, 100) } : {}),
+    ...(role ? { role: bounded(withoutTrailingNote(role) || role, 100) } : {}),
     ...(dates?.start ? { start: dates.start } : {}),
     ...(dates?.end ? { end: dates.end } : {}),
     ...(description ? { description: bounded(description, 3000) } : {}),
     source: bounded(sourceOf(entry), 4000),
   };
 }
+
+/** "Analyst (part-time)" → "Analyst". `[^()（）]`: a bracket never starts a rescan of the rest. */
+const withoutTrailingNote = (cell: string) => cell.replace(/[(（][^()（）]*[)）]$/, '').trim();
 
 function awardOf(entry: Line[]) {
   const joined = entry.map((line) => stripBullet(line.raw)).join(' ');
@@ -439,10 +450,26 @@ function awardOf(entry: Line[]) {
 function publicationOf(entry: Line[]) {
   const joined = entry.map((line) => stripBullet(line.raw)).join(' ').trim();
   const year = /(?<!\d)((?:19|20)\d{2})(?!\d)/.exec(joined)?.[1];
-  const apa = /^(.+?)\s*\(((?:19|20)\d{2})[a-z]?\)\.\s*(.+?[.?!])\s+(.+?)\.?$/.exec(joined);
+  const apa = apaParts(joined);
   const base = { ...(year ? { date: year } : {}), source: bounded(sourceOf(entry), 4000) };
   if (!apa) return { title: bounded(joined, 300), ...base };
-  return { title: bounded(apa[3].replace(/\.$/, ''), 300), venue: bounded(apa[4], 200), authors: bounded(apa[1], 300), ...base };
+  return { title: bounded(apa.title.replace(/\.$/, ''), 300), venue: bounded(apa.venue, 200), authors: bounded(apa.authors, 300), ...base };
+}
+
+/**
+ * Authors, title and venue around the first "(2024)." Step by step: one pattern with three lazy
+ * groups backtracks through every split of a long line that is not a citation.
+ */
+function apaParts(citation: string) {
+  const year = /\((?:19|20)\d{2}[a-z]?\)\./.exec(citation);
+  if (!year) return null;
+  const authors = citation.slice(0, year.index).trimEnd();
+  const rest = citation.slice(year.index + year[0].length).trimStart();
+  // The title ends at the first . ? or ! (not its first character) followed by a space.
+  const end = /[.?!]\s+/.exec(rest.slice(1));
+  if (!authors || !end) return null;
+  const venue = rest.slice(1 + end.index + end[0].length);
+  return { authors, title: rest.slice(0, 1 + end.index + 1), venue: venue.length > 1 ? venue.replace(/\.$/, '') : venue };
 }
 
 function skillsOf(lines: Line[]) {
@@ -450,8 +477,11 @@ function skillsOf(lines: Line[]) {
   const seen = new Set<string>();
   for (const line of lines) {
     if (!line.text) continue;
-    const body = stripBullet(line.raw).replace(/^[^:：]{1,16}[:：]\s*/, '');
-    for (const item of body.split(/\s*[,，、;；|｜]\s*|\s+\/\s+|\s*\/\s*(?=[A-Za-z\u3400-\u9fff])/)) {
+    // Runs of spaces as one first, so that the separators' optional spaces never rescan a run.
+    const body = stripBullet(line.raw)
+      .replace(/^[^:：]{1,16}[:：]\s*/, '')
+      .replace(/\s+/g, ' ');
+    for (const item of body.split(/ ?[,，、;；|｜] ?| \/ | ?\/ ?(?=[A-Za-z\u3400-\u9fff])/)) {
       const value = item.trim();
       const key = value.toLowerCase();
       if (!value || value.length > 50 || seen.has(key)) continue;
@@ -486,7 +516,9 @@ function nameOf(lines: Line[], header: Line[]) {
   return undefined;
 }
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/;
+// Starts where an address can start, with bounded parts: from every character of a long run of
+// letters the unbounded form scanned to the run's end (100,000 × 'a' froze the server for 47 s).
+const EMAIL = /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z])/;
 
 function emailOf(...groups: Line[][]) {
   for (const lines of groups) {
@@ -500,7 +532,7 @@ function emailOf(...groups: Line[][]) {
 
 const INTERNATIONAL = /(?<![\w+])(?:\(\s*\+?(\d{1,3})\s*\)|\+(\d{1,3})(?=[\s-]))[\s-]*(\d[\d\s-]{5,16}\d)(?!\d)|(?<![\w+])\+(\d{8,15})(?!\d)/;
 const MAINLAND = /(?<![\d+])(1[3-9]\d)[\s-]?(\d{4})[\s-]?(\d{4})(?!\d)/;
-const LABELLED_PHONE = /(?:电话|手机|联系电话|联系方式|tel|phone|mobile|cell)\s*(?:号码)?\s*:?\s*(\(?\+?[\d][\d\s()-]{5,18}\d)/i;
+const LABELLED_PHONE = /(?:电话|手机|联系电话|联系方式|tel|phone|mobile|cell)\s*(?:号码\s*)?(?::\s*)?(\(?\+?[\d][\d\s()-]{5,18}\d)/i;
 
 /** Digits, with the country code apart when the writer set it apart: +86 13900001234. */
 function phoneIn(text: string): string | null {

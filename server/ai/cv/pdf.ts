@@ -64,12 +64,12 @@ export function pageText(items: TextItem[]): string {
     }
     if (blank) {
       // Writers draw a column gap as one wide space run; a space at a line's start means nothing.
-      if (sameLine && item.str !== '') out += item.width > size * 1.5 ? '\t' : /\s$/.test(out) ? '' : ' ';
+      if (sameLine && item.str !== '') out += item.width > size * 1.5 ? '\t' : endsInSpace(out) ? '' : ' ';
     } else {
       if (sameLine && last) {
         const gap = x - last.x;
         if (gap > size * 1.5) out += '\t';
-        else if (gap > size * 0.2 && !/\s$/.test(out) && !/^\s/.test(item.str) && !isCjk(out.at(-1)) && !isCjk(item.str[0])) out += ' ';
+        else if (gap > size * 0.2 && !endsInSpace(out) && !/^\s/.test(item.str) && !isCjk(out.at(-1)) && !isCjk(item.str[0])) out += ' ';
       }
       out += item.str;
     }
@@ -83,3 +83,5 @@ export function pageText(items: TextItem[]): string {
 }
 
 const isCjk = (char: string | undefined) => !!char && /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(char);
+/** The last character only: /\s$/ on the page so far is tried from every character (quadratic). */
+const endsInSpace = (text: string) => text !== '' && /\s/.test(text[text.length - 1]);

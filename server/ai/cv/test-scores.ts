@@ -92,7 +92,10 @@ const SPECS: Spec[] = [
 ];
 
 const NUMBER = '(\\d{1,4}(?:\\.\\d{1,2})?)';
-const subRes = new Map(SPECS.flatMap((spec) => spec.subs.map(([key, label]) => [`${spec.type}.${key}`, new RegExp(`(?:${label})\\s*[:=]?\\s*${NUMBER}(?![\\d.]*\\d)`, 'i')])));
+// `\s*(?:[:=]\s*)?`, not `\s*[:=]?\s*`: two stars in a row split a run of spaces every possible way.
+const subRes = new Map(SPECS.flatMap((spec) => spec.subs.map(([key, label]) => [`${spec.type}.${key}`, new RegExp(`(?:${label})\\s*(?:[:=]\\s*)?${NUMBER}(?![\\d.]*\\d)`, 'i')])));
+/** Every sub-score pattern, for the linear-time test. */
+export const subScorePatterns = () => [...subRes.values()];
 const inRange = (value: number, [min, max]: Range) => Number.isFinite(value) && value >= min && value <= max;
 
 type Found = { spec: Spec; total?: number; sub: Record<string, number>; subSpans: [number, number][] };
