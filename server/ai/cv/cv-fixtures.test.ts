@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { detectedCvSchema, type DetectedCv } from '../../../contracts/client-profiles';
+import { pdfkitDocument, type PdfLine } from '../../../tests/fixtures/cv/generate';
 import { extractText } from './extract-text';
 import { parseCv } from './parse-cv';
 
@@ -195,5 +196,25 @@ describe.each(Object.entries(EXPECTED))('fixture %s', (file, expected) => {
     const counts = Object.fromEntries(Object.keys(expected.counts).map((key) => [key, cv[key as keyof typeof expected.counts].length]));
     expect(counts).toEqual(expected.counts);
     expected.check?.(cv);
+  });
+});
+
+describe('English names heading a PDF CV (issue 22)', () => {
+  const body: PdfLine[] = [
+    { text: 'EDUCATION', size: 14, font: 'Helvetica-Bold' },
+    { text: 'Fudan University, B.Sc. in Economics\t2021.09 - 2025.06' },
+    { text: 'GPA 3.8/4.0' },
+  ];
+  it.each<[string, PdfLine[], string]>([
+    ['a plain heading', [{ text: 'Li Xinyi', size: 22 }, { text: 'Shanghai, China | lixinyi@example.com | +86 138 0000 1234' }], 'Li Xinyi'],
+    ['after "Curriculum Vitae", above an address', [{ text: 'Curriculum Vitae', size: 20 }, { text: 'Zhang Yutong', size: 16 }, { text: 'Room 301, 12 Huaihai Road, Shanghai' }], 'Zhang Yutong'],
+    ['letter-spaced and centred', [{ text: 'Li Xinyi', size: 24, font: 'Helvetica-Bold', options: { characterSpacing: 4, align: 'center' } }], 'Li Xinyi'],
+    ['letter-spaced capitals', [{ text: 'ZHANG YUTONG', size: 24, font: 'Times-Bold', options: { characterSpacing: 6 } }], 'Zhang Yutong'],
+    ['words set far apart', [{ text: 'Zhang Yutong', size: 22, options: { wordSpacing: 30 } }], 'Zhang Yutong'],
+  ])('%s', async (_name, head, name) => {
+    const { text } = await extractText(await pdfkitDocument([...head, ...body]));
+    const cv = parseCv(text);
+    expect(cv.name?.value, text).toBe(name);
+    expect(cv.currentSchool?.value).toBe('Fudan University');
   });
 });

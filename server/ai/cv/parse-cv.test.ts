@@ -128,6 +128,33 @@ describe('parseCv: name and contact', () => {
   });
 
   it.each([
+    [['Li Xinyi', 'Shanghai, China | lixinyi@example.com'], 'Li Xinyi'],
+    [['RESUME', 'ZHANG YUTONG', 'zhangyt@example.com'], 'Zhang Yutong'],
+    [['Zhang\tYutong', 'EDUCATION'], 'Zhang Yutong'],
+    [['L i X i n y i', 'EDUCATION'], 'Li Xinyi'],
+    [['Zhang Yutong, MSc Finance candidate'], 'Zhang Yutong'],
+    [["Zhang Yutong's Resume"], 'Zhang Yutong'],
+    [['Li Xin-Yi (Cindy)'], 'Li Xin-Yi (Cindy)'],
+    [['李欣怡 Li Xinyi', 'EDUCATION'], '李欣怡'],
+    [['王 思 远', '教育背景'], '王思远'],
+    [['Curriculum Vitae', 'Room 301, 12 Huaihai Road', 'Zhang Yutong'], 'Zhang Yutong'],
+  ])('an English (or letter-spaced) name heading the CV: %j → %s', (lines, name) => {
+    expect(cv(...lines).name?.value).toBe(name);
+  });
+
+  it.each([
+    [['Curriculum Vitae', 'Education', 'Peking University']],
+    [['Shanghai China', 'zhangyt@example.com']],
+    [['Data Analyst', 'Work Experience']],
+    [['Personal Statement']],
+    [['Hong Kong', 'EDUCATION']],
+    [['zhangyt@example.com', '+86 139 0000 1234']],
+    [['Education\tSkills']],
+  ])('no name in headings, places, roles or contact lines: %j', (lines) => {
+    expect(cv(...lines).name).toBeUndefined();
+  });
+
+  it.each([
     ['手机：138-1234-5678', '13812345678'],
     ['Tel: +8613812345678', '+8613812345678'],
     ['Mobile: (+86) 138 1234 5678', '+86 13812345678'],

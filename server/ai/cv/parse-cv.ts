@@ -506,14 +506,65 @@ function nameOf(lines: Line[], header: Line[]) {
   }
   for (const line of lines.filter((candidate) => candidate.text).slice(0, 5)) {
     if (headingOf(line.text)) continue;
-    const first = line.text.split(/\t|\s*[|·•]\s*|\s{2,}/)[0].replace(TITLE_WORDS, '').trim();
-    if (/^[\u3400-\u9fff]{2,4}(?:·[\u3400-\u9fff]{1,6})?$/.test(first)) return { value: first, source: line.raw };
-    if (/^[A-Za-z][A-Za-z.'’-]*(?:\s+\(?[A-Za-z][A-Za-z.'’-]*\)?){1,3}$/.test(first) && !ROLE_EN.test(first) && !kindOfName(first)) {
-      const value = first === first.toUpperCase() ? first.toLowerCase().replace(/(^|[\s(\-'’])([a-z])/g, (_, before, char) => before + char.toUpperCase()) : first;
-      return { value, source: line.raw };
-    }
+    const value = nameIn(line.text);
+    if (value) return { value: bounded(value, 50), source: line.raw };
   }
   return undefined;
+}
+
+const HAN_NAME = /^[\u3400-\u9fff]{2,4}(?:·[\u3400-\u9fff]{1,6})?$/;
+/** One word of a Latin-script name: Li, XINYI, O’Neil, Xin-Yi, McDonald, J. */
+const NAME_WORD = /^[A-Z][A-Za-z]*(?:[-'’.][A-Za-z]+)*\.?$/;
+const NICKNAME = /^\([A-Z][A-Za-z]*(?:[-'’][A-Za-z]+)*\)$/;
+/** Capitalised words that head a CV but are no name: places, contact labels, subjects, titles. */
+const NOT_NAME_WORDS = new Set(
+  (
+    'street st road rd avenue ave lane ln boulevard blvd district province city county room apt apartment building bldg floor ' +
+    'village town way court square highway block unit no china beijing shanghai guangzhou shenzhen hangzhou nanjing wuhan chengdu ' +
+    'tianjin chongqing suzhou xiamen macau macao taiwan singapore usa uk united states kingdom canada australia london york ' +
+    'email e-mail mail phone mobile tel address wechat linkedin github website homepage personal information contact profile ' +
+    'page date birth gender male female nationality candidate student applicant university college school institute academy ' +
+    'department faculty statement summary objective science engineering finance economics business management studies master ' +
+    'bachelor doctor degree application cover letter portfolio'
+  ).split(' '),
+);
+
+/**
+ * The name that heads a CV, in the line's first field (fields part at tabs, wide gaps, | and ·):
+ * 2–4 Han characters, or 2–4 capitalised Latin words that are no heading, role, place or label.
+ * Also a name set with letter spacing (王 思 远, L i  X i n y i), words set apart by wide gaps
+ * (Zhang⇥Yutong), a bilingual 李欣怡 Li Xinyi (the Chinese one), and "Zhang Yutong, MSc candidate".
+ */
+function nameIn(text: string): string | undefined {
+  // Two steps: after the first, whitespace comes one character at a time (`\s*[|·•]` would rescan a run).
+  const fields = text
+    .split(/\t|\s{2,}/)
+    .flatMap((field) => field.split(/\s?[|·•]\s?/))
+    .map((field) => field.replace(TITLE_WORDS, '').trim())
+    .filter(Boolean);
+  if (!fields.length) return undefined;
+  if (fields.length >= 2 && fields.length <= 4 && fields.every((field) => NAME_WORD.test(field))) {
+    const spaced = latinName(fields.join(' '));
+    if (spaced) return spaced;
+  }
+  let first = fields[0];
+  if (/^[\u3400-\u9fff](?: [\u3400-\u9fff]){1,3}$/.test(first)) first = first.replace(/ /g, '');
+  if (HAN_NAME.test(first)) return first;
+  const [leading, ...others] = first.split(' ');
+  if (HAN_NAME.test(leading) && others.length && latinName(others.join(' '))) return leading;
+  if (/^[A-Za-z](?: [A-Za-z]){3,}$/.test(first)) first = first.replace(/ /g, '').replace(/([a-z])(?=[A-Z])/g, '$1 ');
+  return latinName(first.split(/,\s|\s[-–—]\s/)[0].replace(/['’]s$/, ''));
+}
+
+function latinName(candidate: string): string | undefined {
+  const words = candidate.trim().split(/\s+/);
+  const nicknames = words.filter((word) => NICKNAME.test(word)).length;
+  const named = words.length - nicknames;
+  if (named < 2 || named > 4 || nicknames > 1) return undefined;
+  if (!words.every((word) => NICKNAME.test(word) || (NAME_WORD.test(word) && !NOT_NAME_WORDS.has(word.toLowerCase().replace(/\.$/, ''))))) return undefined;
+  const value = words.join(' ');
+  if (ROLE_EN.test(value) || kindOfName(value) || words.some((word) => kindOfName(word)) || /hong kong/i.test(value)) return undefined;
+  return value === value.toUpperCase() ? value.toLowerCase().replace(/(^|[\s(\-'’])([a-z])/g, (_, before, char) => before + char.toUpperCase()) : value;
 }
 
 // Starts where an address can start, with bounded parts: from every character of a long run of

@@ -71,7 +71,7 @@ export function pageText(items: TextItem[]): string {
         if (gap > size * 1.5) out += '\t';
         else if (gap > size * 0.2 && !endsInSpace(out) && !/^\s/.test(item.str) && !isCjk(out.at(-1)) && !isCjk(item.str[0])) out += ' ';
       }
-      out += item.str;
+      out += unspaced(item.str);
     }
     if (!blank || sameLine) last = { x: x + item.width, y, size, eol: false };
     if (item.hasEOL && last && !last.eol) {
@@ -85,3 +85,8 @@ export function pageText(items: TextItem[]): string {
 const isCjk = (char: string | undefined) => !!char && /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]/.test(char);
 /** The last character only: /\s$/ on the page so far is tried from every character (quadratic). */
 const endsInSpace = (text: string) => text !== '' && /\s/.test(text[text.length - 1]);
+/**
+ * A run set with letter spacing comes from pdfjs as "L i" or "王 思 远" (every other character a
+ * space); names in CV headers often are. Joined back, a separate space run still parts the words.
+ */
+const unspaced = (run: string) => (/^\S(?: \S)+$/.test(run) ? run.replace(/ /g, '') : run);
