@@ -2,13 +2,24 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../../contracts/limits';
 import { DomainError } from '../../domain/errors';
-import { compoundFile, cjkPdfWithoutEmbeddedFont, encryptedWordStream, zip, zipBomb } from '../../../tests/fixtures/cv/generate';
+import {
+  compoundFile,
+  cjkPdfWithoutEmbeddedFont,
+  encryptedWordStream,
+  pdfDeflateBomb,
+  pdfWithContent,
+  pdfWithOperators,
+  zip,
+  zipBomb,
+} from '../../../tests/fixtures/cv/generate';
 import { convertDoc } from './doc';
 import { CV_FILE_MESSAGES } from './errors';
 import { extractText, liveExtractionWorkers } from './extract-text';
+import { PDF_LIMITS } from './pdf-scan';
 
 const FIXTURES = fileURLToPath(new URL('../../../tests/fixtures/cv', import.meta.url));
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -256,5 +267,40 @@ describe('extractText: off the request thread, with a time limit', () => {
     // long. Here the longest gap is some 10–30 ms; the bound leaves room for a loaded machine.
     expect(ticks).toBeGreaterThan(20);
     expect(longest).toBeLessThan(400);
+  });
+});
+
+describe('extractText: PDF limits, checked before pdfjs reads the file (issue 22)', () => {
+  it('a stream bomb (208 KB inflating to 200 MB): refused fast', async () => {
+    const bomb = pdfDeflateBomb(200 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(220 * 1024);
+    const started = Date.now();
+    const error = await refusal(bomb);
+    expect([error.code, error.message, error.data]).toEqual(['FILE_INVALID', '文件内容过于复杂，无法读取', { reason: 'pdf-inflate' }]);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('3 million text operators (27 KB): refused fast', async () => {
+    const started = Date.now();
+    const error = await refusal(pdfWithOperators(3_000_000));
+    expect([error.code, error.message, error.data]).toEqual(['FILE_INVALID', CV_FILE_MESSAGES.tooComplex, { reason: 'pdf-operators' }]);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('one text operator with 2 million glyphs: refused', async () => {
+    const content = Buffer.from(`BT /F1 12 Tf 72 720 Td [${'(a)1'.repeat(2_000_000)}] TJ ET`);
+    const error = await refusal(pdfWithContent(deflateSync(content), { filter: 'FlateDecode' }));
+    expect(error.data).toEqual({ reason: 'pdf-operators' });
+  });
+
+  it('more pages than a CV or an essay has', async () => {
+    const content = Buffer.from('BT /F1 12 Tf 72 720 Td (A page of a very long document) Tj ET');
+    const error = await refusal(pdfWithContent(content, { pages: PDF_LIMITS.maxPages + 1 }));
+    expect([error.message, error.data]).toEqual([CV_FILE_MESSAGES.tooComplex, { reason: 'pdf-pages' }]);
+  });
+
+  it('a PDF under the limits is read', async () => {
+    const { text } = await extractText(pdfWithOperators(1_000));
+    expect(text).toMatch(/^a+$/);
   });
 });

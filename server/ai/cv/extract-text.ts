@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../../contracts/limits';
 import { DomainError } from '../../domain/errors';
 import { convertDoc } from './doc';
-import { extractionTimeout, fileInvalid, fileTooLarge } from './errors';
+import { extractionTimeout, fileInvalid, fileTooComplex, fileTooLarge } from './errors';
 import type { JobOutcome } from './extract-job';
 import { finish, type ExtractedText } from './normalise';
 
@@ -12,7 +12,7 @@ export type { CvFormat, ExtractedText } from './normalise';
 export const EXTRACTION_TIMEOUT_MS = 20_000;
 /** Extractions at once: each is a thread of its own (or LibreOffice), and the machine has two cores. */
 export const MAX_PARALLEL_EXTRACTIONS = 2;
-/** A worker's V8 heap. Inflated buffers live outside it, which is why the zip limits come first. */
+/** A worker's V8 heap. Inflated buffers live outside it, which is why the zip and PDF limits come first. */
 export const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
 
 const WORKER_URL = new URL('./extract-worker.mjs', import.meta.url);
@@ -83,7 +83,7 @@ function inWorker(buffer: Buffer, timeoutMs: number, signal?: AbortSignal): Prom
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.once('message', (outcome: JobOutcome) => settle(() => resolve(outcome)));
     worker.once('error', (error: Error & { code?: string }) =>
-      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileInvalid('too-complex') : error)),
+      settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? fileTooComplex('too-complex') : error)),
     );
     worker.once('exit', (code) => settle(() => reject(new Error(`CV extraction worker exited (${code}) without an answer`))));
   });

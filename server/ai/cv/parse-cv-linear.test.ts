@@ -12,7 +12,7 @@ import { subScorePatterns } from './test-scores';
  * CV reader ran such patterns on uploaded text. Every regular expression literal in the reader's
  * files is found here by parsing the source, so a pattern added later is checked too.
  */
-const FILES = ['parse-cv.ts', 'lines.ts', 'normalise.ts', 'test-scores.ts', 'pdf.ts'];
+const FILES = ['parse-cv.ts', 'lines.ts', 'normalise.ts', 'test-scores.ts', 'pdf.ts', 'pdf-scan.ts'];
 
 function literalPatterns() {
   const found: { where: string; pattern: RegExp }[] = [];

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { fileEncrypted, fileInvalid } from './errors';
+import { fileEncrypted, fileInvalid, fileTooComplex } from './errors';
+import { PDF_LIMITS, scanPdf } from './pdf-scan';
 
 /** A CV has a page or three; a 5 MB file could hold thousands, and the time limit would cut them anyway. */
 export const MAX_PDF_PAGES = 30;
@@ -11,6 +12,8 @@ const PDFJS_DIR = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dis
 
 /** The text of a PDF's pages in reading order, one line per line of print, pages apart by a blank line. */
 export async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
+  // The cheap pass first: a bomb is refused before pdfjs inflates or interprets any of it.
+  scanPdf(bytes);
   // Loaded on first use: only PDFs pay for the library's start-up.
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const task = getDocument({
@@ -30,6 +33,7 @@ export async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages:
       if ((error as { name?: string }).name === 'PasswordException') throw fileEncrypted();
       throw fileInvalid('corrupt');
     });
+    if (doc.numPages > PDF_LIMITS.maxPages) throw fileTooComplex('pdf-pages');
     const pages: string[] = [];
     for (let number = 1; number <= Math.min(doc.numPages, MAX_PDF_PAGES); number++) {
       const page = await doc.getPage(number);
