@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import CFB from 'cfb';
+import WordExtractor from 'word-extractor';
 import { extractionTimeout, fileEncrypted, fileInvalid, fileUnsupported } from './errors';
 
 /**
  * An OLE2 compound file is a Word 97–2003 document only if it holds a WordDocument stream (Excel,
  * PowerPoint and Outlook use the same container). Office also wraps an encrypted .docx in one.
- * Read with SheetJS's `cfb`; the text itself comes from LibreOffice.
+ * Read with SheetJS's `cfb`; the text itself comes from `word-extractor` (docText), or from
+ * LibreOffice when that fails.
  */
 export function checkWordDocument(bytes: Uint8Array) {
   let container: CFB.CFB$Container;
@@ -28,10 +30,32 @@ export function checkWordDocument(bytes: Uint8Array) {
 }
 
 /**
- * Word 97–2003 to text with LibreOffice headless, in a temporary directory with its own user
- * profile (parallel conversions never share one), in a process group killed at the deadline or on
- * abort. Macros do not run in headless conversion. Throws if LibreOffice is not installed: that is
- * the server's fault, not the file's.
+ * The text of a Word 97–2003 document, in process with `word-extractor` (pure JavaScript, run in
+ * the extraction worker): headers first (CVs put the name and contacts there), then the body,
+ * then text boxes. Table cells come apart by tabs. The student's own quotes and dashes are kept.
+ */
+export async function docText(bytes: Uint8Array): Promise<string> {
+  const document = await new WordExtractor().extract(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+  const raw = { filterUnicode: false } as Record<string, unknown>;
+  const parts = [
+    document.getHeaders({ includeFooters: false, ...raw }),
+    (document.getBody as (options: object) => string)(raw),
+    document.getTextboxes({ includeHeadersAndFooters: false, includeBody: true, ...raw }),
+  ];
+  return parts.filter((part) => part.trim()).join('\n');
+}
+
+/** LibreOffice's program: `SOFFICE_PATH` (a path that does not exist turns the fallback off, as on a machine without it). */
+const sofficePath = () => process.env.SOFFICE_PATH || 'soffice';
+
+/** LibreOffice could not be started (not installed): the server's limit, not the file's fault. */
+export class LibreOfficeMissing extends Error {}
+
+/**
+ * Word 97–2003 to text with LibreOffice headless, the fallback for a document `word-extractor`
+ * cannot read: in a temporary directory with its own user profile (parallel conversions never
+ * share one), in a process group killed at the deadline or on abort. Macros do not run in headless
+ * conversion. Throws LibreOfficeMissing if LibreOffice cannot be started.
  */
 export async function convertDoc(bytes: Uint8Array, options: { timeoutMs: number; signal?: AbortSignal }): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'lx-cv-doc-'));
@@ -52,7 +76,7 @@ export async function convertDoc(bytes: Uint8Array, options: { timeoutMs: number
       input,
     ];
     // HOME and TMPDIR inside the directory too: a killed LibreOffice leaves its lu*.tmp files there.
-    await run('soffice', args, { ...options, env: { ...process.env, HOME: dir, TMPDIR: dir } });
+    await run(sofficePath(), args, { ...options, env: { ...process.env, HOME: dir, TMPDIR: dir } });
     const text = await readFile(path.join(outDir, 'cv.txt'), 'utf8').catch(() => {
       // LibreOffice exits 0 without output when it cannot read the file.
       throw fileInvalid('corrupt');
@@ -93,7 +117,7 @@ function run(command: string, args: string[], options: { timeoutMs: number; sign
       finish(extractionTimeout());
     }, options.timeoutMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (error) => finish(new Error(`LibreOffice (${command}) could not be started: ${error.message}`, { cause: error })));
+    child.on('error', (error) => finish(new LibreOfficeMissing(`LibreOffice (${command}) could not be started: ${error.message}`, { cause: error })));
     child.on('exit', (code) => finish(code === 0 ? undefined : fileInvalid('corrupt')));
   });
 }

@@ -13,10 +13,11 @@ export const CV_FILE_MESSAGES = {
   noText: '未能从文件中识别出文字，请上传带文字层的 PDF 或 Word 文件',
   timeout: '文件解析超时，请检查文件后重新上传',
   tooComplex: '文件内容过于复杂，无法读取',
+  docUnreadable: '无法读取该 Word 97-2003 (.doc) 文件，请另存为 .docx 或 PDF 后重新上传',
 } as const;
 
 /** Why a file is invalid: empty, unreadable, an archive that inflates too far, or too heavy to parse. */
-export type InvalidReason = 'empty' | 'corrupt' | 'zip-bomb' | 'too-complex';
+export type InvalidReason = 'empty' | 'corrupt' | 'zip-bomb' | 'too-complex' | 'doc-unreadable';
 /** What made a file too heavy: the worker's memory, or a PDF limit of pdf-scan.ts (ADR 0032). */
 export type ComplexReason = 'too-complex' | 'pdf-inflate' | 'pdf-operators' | 'pdf-streams' | 'pdf-pages';
 
@@ -26,6 +27,8 @@ export const fileUnsupported = (detected?: string) =>
 export const fileTooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', CV_FILE_MESSAGES.tooLarge);
 export const fileInvalid = (reason: InvalidReason) => new DomainError('FILE_INVALID', CV_FILE_MESSAGES.invalid, { reason });
 export const fileTooComplex = (reason: ComplexReason) => new DomainError('FILE_INVALID', CV_FILE_MESSAGES.tooComplex, { reason });
+/** A .doc neither the JavaScript reader nor LibreOffice (absent, or failing) could read. */
+export const docUnreadable = () => new DomainError('FILE_INVALID', CV_FILE_MESSAGES.docUnreadable, { reason: 'doc-unreadable' });
 export const fileEncrypted = () => new DomainError('FILE_ENCRYPTED', CV_FILE_MESSAGES.encrypted);
 export const noText = () => new DomainError('CV_NO_TEXT', CV_FILE_MESSAGES.noText);
 export const extractionTimeout = () => new DomainError('EXTRACTION_TIMEOUT', CV_FILE_MESSAGES.timeout);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +18,10 @@ import {
 } from '../../../tests/fixtures/cv/generate';
 import { convertDoc } from './doc';
 import { CV_FILE_MESSAGES } from './errors';
-import { extractText, liveExtractionWorkers } from './extract-text';
+import { extractText, liveExtractionWorkers, readCv } from './extract-text';
 import { PDF_LIMITS } from './pdf-scan';
 
+const hasLibreOffice = () => (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(path.join(dir, 'soffice')));
 const FIXTURES = fileURLToPath(new URL('../../../tests/fixtures/cv', import.meta.url));
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
 
@@ -40,6 +41,30 @@ async function waitUntil(condition: () => boolean, ms = 5_000) {
 }
 
 const linesOf = (text: string) => text.split('\n');
+
+/** As on a fresh machine: the configured LibreOffice does not exist, and there is none on the PATH. */
+async function withoutLibreOffice<T>(run: () => Promise<T>): Promise<T> {
+  const saved = { SOFFICE_PATH: process.env.SOFFICE_PATH, PATH: process.env.PATH };
+  process.env.SOFFICE_PATH = '/nonexistent/soffice';
+  process.env.PATH = '/nonexistent';
+  try {
+    return await run();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+/** A Word 97 file neither reader can read: a FIB, then garbage. */
+function brokenWordDocument() {
+  const fib = Buffer.alloc(2048, 0x41);
+  fib.writeUInt16LE(0xa5ec, 0); // wIdent
+  fib.writeUInt16LE(0x00c1, 2); // nFib: Word 97
+  fib.writeUInt16LE(0, 0x0a); // not encrypted
+  return compoundFile({ WordDocument: fib, '1Table': Buffer.alloc(512, 0x42) });
+}
 
 describe('extractText: formats, decided by content', () => {
   it('reads a single-column English PDF line by line, table cells apart by a tab', async () => {
@@ -80,13 +105,27 @@ describe('extractText: formats, decided by content', () => {
     expect(lines).toContain('2021.09 - 2025.06\t浙江大学\t计算机科学与技术\t工学学士');
   });
 
-  it('reads a legacy Word 97 .doc through LibreOffice headless', async () => {
-    const { text, format } = await extractText(fixture('zh-master-accounting.doc'));
+  it('reads a legacy Word 97 .doc in process (word-extractor), without LibreOffice', async () => {
+    const { text, format } = await withoutLibreOffice(() => extractText(fixture('zh-master-accounting.doc')));
     expect(format).toBe('doc');
     const lines = linesOf(text);
     expect(lines[0]).toBe('个人简历');
     expect(lines).toContain('姓名：赵雨桐\t性别：女\t出生年月：2000年5月');
     expect(lines).toContain('TOEFL 105 (R 28 / L 27 / S 23 / W 27)');
+    expect(lines).toContain('2022.09-2025.06\t上海财经大学\t会计学院\t会计学\t硕士研究生');
+  });
+
+  it('a .doc neither reader can read: a clear Chinese refusal, with LibreOffice or without it', async () => {
+    const without = await withoutLibreOffice(() => refusal(brokenWordDocument()));
+    expect([without.code, without.message, without.data]).toEqual(['FILE_INVALID', CV_FILE_MESSAGES.docUnreadable, { reason: 'doc-unreadable' }]);
+    // LibreOffice makes nothing of it either: no text, or not a document.
+    const withIt = await refusal(brokenWordDocument());
+    expect(['CV_NO_TEXT', 'FILE_INVALID']).toContain(withIt.code);
+  });
+
+  it.skipIf(!hasLibreOffice())('LibreOffice, the fallback, reads the same .doc', async () => {
+    const text = await convertDoc(fixture('zh-master-accounting.doc'), { timeoutMs: 15_000 });
+    expect(text).toContain('TOEFL 105 (R 28 / L 27 / S 23 / W 27)');
   });
 
   it('reads a GBK text file', async () => {
@@ -302,5 +341,28 @@ describe('extractText: PDF limits, checked before pdfjs reads the file (issue 22
   it('a PDF under the limits is read', async () => {
     const { text } = await extractText(pdfWithOperators(1_000));
     expect(text).toMatch(/^a+$/);
+  });
+});
+
+describe('readCv: the text and the rule-based reader’s result, both from the worker', () => {
+  it('parses in the worker', async () => {
+    const { text, format, parsed } = await readCv(fixture('en-stats.utf16.txt'));
+    expect(format).toBe('txt');
+    expect(text).toContain('Michael Zhang');
+    expect(parsed.name?.value).toBe('Michael Zhang');
+    expect(parsed.currentSchool?.value).toBe('University of California, Berkeley');
+  });
+
+  it('a .doc read by word-extractor, parsed without LibreOffice', async () => {
+    const { parsed } = await withoutLibreOffice(() => readCv(fixture('zh-master-accounting.doc')));
+    expect(parsed.name?.value).toBe('赵雨桐');
+    expect(parsed.currentSchool?.value).toBe('上海财经大学');
+  });
+
+  it('a 100,000-character line: parsed well within the time limit', async () => {
+    const started = Date.now();
+    const { parsed } = await readCv(Buffer.from(`GPA 3.8/4.0 ${'a'.repeat(100_000)}`), { timeoutMs: 5_000 });
+    expect(parsed.gpa).toMatchObject({ value: 3.8, scale: 4 });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -1,10 +1,11 @@
 import { Worker } from 'node:worker_threads';
+import type { DetectedCv } from '../../../contracts/client-profiles';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../../contracts/limits';
 import { DomainError } from '../../domain/errors';
-import { convertDoc } from './doc';
-import { extractionTimeout, fileInvalid, fileTooComplex, fileTooLarge } from './errors';
-import type { JobOutcome } from './extract-job';
-import { finish, type ExtractedText } from './normalise';
+import { convertDoc, LibreOfficeMissing } from './doc';
+import { docUnreadable, extractionTimeout, fileInvalid, fileTooComplex, fileTooLarge } from './errors';
+import type { Job, JobOutcome } from './extract-job';
+import type { ExtractedText } from './normalise';
 
 export type { CvFormat, ExtractedText } from './normalise';
 
@@ -17,33 +18,70 @@ export const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGen
 
 const WORKER_URL = new URL('./extract-worker.mjs', import.meta.url);
 
+/** `owner`: who the file is read for (the user id). */
+export type ExtractOptions = { signal?: AbortSignal; timeoutMs?: number; owner?: string };
+
+/** The text of a CV and what the rule-based reader found in it. */
+export type ReadCv = ExtractedText & { parsed: DetectedCv };
+
 /**
  * The text of an uploaded CV. The content decides the format (PDF, DOCX, legacy DOC, TXT in UTF-8,
  * UTF-16 or GB18030), never the file's name. Parsing runs in a worker thread with a memory limit,
- * LibreOffice (legacy .doc) in a child process; both are killed at the deadline, so a hostile file
- * costs at most `timeoutMs` of one slot and never blocks the event loop.
+ * LibreOffice (only for a .doc the JavaScript reader cannot read) in a child process; both are
+ * killed at the deadline, so a hostile file costs at most `timeoutMs` of one slot and never blocks
+ * the event loop.
  *
  * Throws a DomainError: PAYLOAD_TOO_LARGE (文件必须小于 5MB!), FILE_TYPE_UNSUPPORTED, FILE_INVALID
- * (empty, corrupt, zip bomb, too heavy), FILE_ENCRYPTED, CV_NO_TEXT (a scan), EXTRACTION_TIMEOUT;
- * an aborted `signal` rejects with its reason.
+ * (empty, corrupt, zip bomb, a PDF over its limits, an unreadable .doc), FILE_ENCRYPTED, CV_NO_TEXT
+ * (a scan), EXTRACTION_TIMEOUT; an aborted `signal` rejects with its reason.
  */
-export async function extractText(
-  buffer: Buffer,
-  options: { signal?: AbortSignal; timeoutMs?: number; owner?: string } = {},
-): Promise<ExtractedText> {
+export async function extractText(buffer: Buffer, options: ExtractOptions = {}): Promise<ExtractedText> {
+  const { result } = await extract(buffer, options, false);
+  return result;
+}
+
+/**
+ * extractText, and parseCv on the text in the same worker and time limit: the rule-based reader
+ * never runs on the request thread (its output for a hostile text is still bounded, but a CV's
+ * upload should cost the event loop nothing). parseCv stays a pure export for other callers.
+ */
+export async function readCv(buffer: Buffer, options: ExtractOptions = {}): Promise<ReadCv> {
+  const { result, parsed } = await extract(buffer, options, true);
+  return { ...result, parsed: parsed! };
+}
+
+async function extract(buffer: Buffer, options: ExtractOptions, parse: boolean) {
   const { signal } = options;
   const deadline = Date.now() + (options.timeoutMs ?? EXTRACTION_TIMEOUT_MS);
+  const left = () => Math.max(deadline - Date.now(), 0);
   signal?.throwIfAborted();
   if (buffer.length === 0) throw fileInvalid('empty');
   if (buffer.length > UPLOAD_FILE_LIMIT_BYTES) throw fileTooLarge();
   const release = await acquireSlot(deadline, signal);
   try {
-    const outcome = await inWorker(buffer, deadline - Date.now(), signal);
+    // A copy: a small Buffer shares Node's pooled ArrayBuffer, which must not be transferred away.
+    let outcome = await inWorker({ kind: 'read', bytes: new Uint8Array(buffer), parse }, left(), signal);
+    if (outcome.ok && 'convert' in outcome) {
+      const raw = await libreOffice(buffer, outcome.jsReader, left(), signal);
+      outcome = await inWorker({ kind: 'finish', raw, format: 'doc', parse }, left(), signal);
+    }
     if (!outcome.ok) throw new DomainError(outcome.code, outcome.message, outcome.data);
-    if ('result' in outcome) return outcome.result;
-    return finish(await convertDoc(buffer, { timeoutMs: Math.max(deadline - Date.now(), 0), signal }), 'doc');
+    if (!('result' in outcome)) throw new Error('CV extraction worker asked for a second conversion');
+    return outcome;
   } finally {
     release();
+  }
+}
+
+/** LibreOffice's text of a .doc the JavaScript reader could not read; a clear refusal when it cannot either. */
+async function libreOffice(buffer: Buffer, jsReader: Extract<JobOutcome, { ok: false }> | undefined, timeoutMs: number, signal?: AbortSignal) {
+  try {
+    return await convertDoc(buffer, { timeoutMs, signal });
+  } catch (error) {
+    if (!(error instanceof LibreOfficeMissing)) throw error;
+    // Without LibreOffice: what the JavaScript reader said (no text), else that it cannot be read.
+    if (jsReader) throw new DomainError(jsReader.code, jsReader.message, jsReader.data);
+    throw docUnreadable();
   }
 }
 
@@ -51,13 +89,12 @@ let liveWorkers = 0;
 /** Extraction threads still alive (a terminated one counts until it has really exited). */
 export const liveExtractionWorkers = () => liveWorkers;
 
-function inWorker(buffer: Buffer, timeoutMs: number, signal?: AbortSignal): Promise<JobOutcome> {
-  // A copy: a small Buffer shares Node's pooled ArrayBuffer, which must not be transferred away.
-  const bytes = new Uint8Array(buffer);
+function inWorker(job: Job, timeoutMs: number, signal?: AbortSignal): Promise<JobOutcome> {
+  signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
-      workerData: { bytes },
-      transferList: [bytes.buffer],
+      workerData: { job },
+      transferList: job.kind === 'read' ? [job.bytes.buffer as ArrayBuffer] : [],
       // A clean thread: no inherited --import flags; the entry registers tsx itself.
       execArgv: [],
       resourceLimits: WORKER_RESOURCE_LIMITS,

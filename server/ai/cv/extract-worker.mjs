@@ -6,4 +6,4 @@ import { register } from 'tsx/esm/api';
 
 register();
 const { runJob } = await import('./extract-job.ts');
-parentPort.postMessage(await runJob(workerData.bytes));
+parentPort.postMessage(await runJob(workerData.job));

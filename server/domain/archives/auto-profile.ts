@@ -3,8 +3,7 @@ import type { Database } from '../../../db/client';
 import { cvDetections } from '../../../db/schema';
 import { profileDataSchema, type ClientProfile, type ProfileData } from '../../../contracts/archives';
 import { detectedCvSchema, type DetectedCv } from '../../../contracts/client-profiles';
-import { extractText } from '../../ai/cv/extract-text';
-import { parseCv } from '../../ai/cv/parse-cv';
+import { readCv } from '../../ai/cv/extract-text';
 import { DomainError, notFound } from '../errors';
 import { resultOrThrow, type AiEngine } from '../ai/engine';
 import { createProfile, deleteProfile, getProfile } from './profiles';
@@ -70,11 +69,11 @@ export async function detectCv(
     signal: input.signal,
     failureMessage: '智能建档失败，请重试',
     metadata: { fileName: input.file.filename.slice(0, 60) || '简历' },
-    prepare: ({ signal }) => extractText(input.file.buffer, { signal, owner: input.userId }),
+    prepare: ({ signal }) => readCv(input.file.buffer, { signal, owner: input.userId }),
     work: async ({ signal, prepared: extracted, reservationId }) => {
       const byModel = model && input.readWithModel ? await input.readWithModel(extracted.text, model, signal) : null;
       if (signal.aborted) throw new DomainError('CONFLICT', '已取消');
-      const detected = detectedCvSchema.parse(byModel ?? parseCv(extracted.text));
+      const detected = detectedCvSchema.parse(byModel ?? extracted.parsed);
       const [row] = await db
         .insert(cvDetections)
         .values({
