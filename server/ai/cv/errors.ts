@@ -14,6 +14,7 @@ export const CV_FILE_MESSAGES = {
   timeout: '文件解析超时，请检查文件后重新上传',
   tooComplex: '文件内容过于复杂，无法读取',
   docUnreadable: '无法读取该 Word 97-2003 (.doc) 文件，请另存为 .docx 或 PDF 后重新上传',
+  busy: '你有文件正在读取，请稍后再试',
 } as const;
 
 /** Why a file is invalid: empty, unreadable, an archive that inflates too far, or too heavy to parse. */
@@ -29,6 +30,8 @@ export const fileInvalid = (reason: InvalidReason) => new DomainError('FILE_INVA
 export const fileTooComplex = (reason: ComplexReason) => new DomainError('FILE_INVALID', CV_FILE_MESSAGES.tooComplex, { reason });
 /** A .doc neither the JavaScript reader nor LibreOffice (absent, or failing) could read. */
 export const docUnreadable = () => new DomainError('FILE_INVALID', CV_FILE_MESSAGES.docUnreadable, { reason: 'doc-unreadable' });
+/** 429: the owner already has a file reading and another waiting (extract-text.ts). */
+export const extractionBusy = () => new DomainError('RATE_LIMITED', CV_FILE_MESSAGES.busy);
 export const fileEncrypted = () => new DomainError('FILE_ENCRYPTED', CV_FILE_MESSAGES.encrypted);
 export const noText = () => new DomainError('CV_NO_TEXT', CV_FILE_MESSAGES.noText);
 export const extractionTimeout = () => new DomainError('EXTRACTION_TIMEOUT', CV_FILE_MESSAGES.timeout);

@@ -344,6 +344,47 @@ describe('extractText: PDF limits, checked before pdfjs reads the file (issue 22
   });
 });
 
+describe('extractText: the slots are shared fairly between users (issue 22)', () => {
+  it('one owner holds one slot: another user’s file is read meanwhile; a third file of theirs is refused (429)', async () => {
+    // A heavy file just under the limits holds a slot for a second or more.
+    const heavy = pdfWithOperators(PDF_LIMITS.maxOperators - 10_000);
+    const light = fixture('en-stats.utf16.txt');
+    const started = Date.now();
+    const done: Record<string, number> = {};
+    const timed = (name: string, run: Promise<unknown>) =>
+      run.then(
+        () => (done[name] = Date.now() - started),
+        (error: unknown) => {
+          done[name] = Date.now() - started;
+          throw error;
+        },
+      );
+    const first = timed('a1', extractText(heavy, { owner: 'user-a' }));
+    const second = timed('a2', extractText(heavy, { owner: 'user-a' }));
+    const third = await refusal(heavy, { owner: 'user-a' });
+    expect([third.code, third.message]).toEqual(['RATE_LIMITED', '你有文件正在读取，请稍后再试']);
+    const other = timed('b', extractText(light, { owner: 'user-b' }));
+    await Promise.all([first, second, other]);
+    // user-b did not wait for user-a's files; user-a's second waited for its first.
+    expect(done.b).toBeLessThan(done.a1);
+    expect(done.a2).toBeGreaterThan(done.a1);
+    // Both slots free again: user-a may read again.
+    await expect(extractText(light, { owner: 'user-a' })).resolves.toMatchObject({ format: 'txt' });
+  });
+
+  it('a waiting file that is cancelled leaves the line', async () => {
+    const heavy = pdfWithOperators(200_000);
+    const first = extractText(heavy, { owner: 'user-c' });
+    const controller = new AbortController();
+    const second = extractText(heavy, { owner: 'user-c', signal: controller.signal });
+    controller.abort(new Error('cancelled'));
+    await expect(second).rejects.toThrow('cancelled');
+    // The owner has no file waiting now: another may wait.
+    const third = extractText(heavy, { owner: 'user-c' });
+    await expect(Promise.all([first, third])).resolves.toHaveLength(2);
+  });
+});
+
 describe('readCv: the text and the rule-based reader’s result, both from the worker', () => {
   it('parses in the worker', async () => {
     const { text, format, parsed } = await readCv(fixture('en-stats.utf16.txt'));

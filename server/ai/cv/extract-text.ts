@@ -3,7 +3,7 @@ import type { DetectedCv } from '../../../contracts/client-profiles';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../../contracts/limits';
 import { DomainError } from '../../domain/errors';
 import { convertDoc, LibreOfficeMissing } from './doc';
-import { docUnreadable, extractionTimeout, fileInvalid, fileTooComplex, fileTooLarge } from './errors';
+import { docUnreadable, extractionBusy, extractionTimeout, fileInvalid, fileTooComplex, fileTooLarge } from './errors';
 import type { Job, JobOutcome } from './extract-job';
 import type { ExtractedText } from './normalise';
 
@@ -18,8 +18,16 @@ export const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGen
 
 const WORKER_URL = new URL('./extract-worker.mjs', import.meta.url);
 
-/** `owner`: who the file is read for (the user id). */
-export type ExtractOptions = { signal?: AbortSignal; timeoutMs?: number; owner?: string };
+export type ExtractOptions = {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /**
+   * Who the file is read for (the user id). One owner holds at most one extraction slot, with one
+   * more file waiting; a third is refused (429 你有文件正在读取，请稍后再试). Without an owner, a
+   * call waits in line like any other.
+   */
+  owner?: string;
+};
 
 /** The text of a CV and what the rule-based reader found in it. */
 export type ReadCv = ExtractedText & { parsed: DetectedCv };
@@ -33,7 +41,8 @@ export type ReadCv = ExtractedText & { parsed: DetectedCv };
  *
  * Throws a DomainError: PAYLOAD_TOO_LARGE (文件必须小于 5MB!), FILE_TYPE_UNSUPPORTED, FILE_INVALID
  * (empty, corrupt, zip bomb, a PDF over its limits, an unreadable .doc), FILE_ENCRYPTED, CV_NO_TEXT
- * (a scan), EXTRACTION_TIMEOUT; an aborted `signal` rejects with its reason.
+ * (a scan), EXTRACTION_TIMEOUT, RATE_LIMITED (the owner's files already fill their share); an
+ * aborted `signal` rejects with its reason.
  */
 export async function extractText(buffer: Buffer, options: ExtractOptions = {}): Promise<ExtractedText> {
   const { result } = await extract(buffer, options, false);
@@ -57,7 +66,7 @@ async function extract(buffer: Buffer, options: ExtractOptions, parse: boolean) 
   signal?.throwIfAborted();
   if (buffer.length === 0) throw fileInvalid('empty');
   if (buffer.length > UPLOAD_FILE_LIMIT_BYTES) throw fileTooLarge();
-  const release = await acquireSlot(deadline, signal);
+  const release = await acquireSlot(options.owner, deadline, signal);
   try {
     // A copy: a small Buffer shares Node's pooled ArrayBuffer, which must not be transferred away.
     let outcome = await inWorker({ kind: 'read', bytes: new Uint8Array(buffer), parse }, left(), signal);
@@ -126,30 +135,56 @@ function inWorker(job: Job, timeoutMs: number, signal?: AbortSignal): Promise<Jo
   });
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
+// ── The slots ─────────────────────────────────────────────────────────────────────────────────
 
-/** A slot among MAX_PARALLEL_EXTRACTIONS; the wait counts against the caller's deadline. */
-function acquireSlot(deadline: number, signal?: AbortSignal): Promise<() => void> {
+type Waiter = { owner?: string; grant: () => void };
+let running = 0;
+const runningBy = new Map<string, number>();
+const waiting: Waiter[] = [];
+
+/** An owner may start when a slot is free and none of the owner's files is running. */
+const mayStart = (owner?: string) => running < MAX_PARALLEL_EXTRACTIONS && (owner === undefined || !runningBy.has(owner));
+
+function start(owner?: string) {
+  running++;
+  if (owner !== undefined) runningBy.set(owner, (runningBy.get(owner) ?? 0) + 1);
   let released = false;
-  const release = () => {
+  return () => {
     if (released) return;
     released = true;
     running--;
-    waiting.shift()?.();
+    if (owner !== undefined) {
+      const count = runningBy.get(owner)! - 1;
+      if (count) runningBy.set(owner, count);
+      else runningBy.delete(owner);
+    }
+    // The first in line who may start now: another owner's file goes ahead of a second of this one's.
+    for (let i = 0; i < waiting.length && running < MAX_PARALLEL_EXTRACTIONS; i++) {
+      if (!mayStart(waiting[i].owner)) continue;
+      waiting.splice(i, 1)[0].grant();
+      i--;
+    }
   };
-  if (running < MAX_PARALLEL_EXTRACTIONS) {
-    running++;
-    return Promise.resolve(release);
-  }
+}
+
+/**
+ * A slot among MAX_PARALLEL_EXTRACTIONS, one per owner at a time: a user who uploads a heavy file
+ * twice holds one slot, never both, and other users' files are read meanwhile. One more file of
+ * the owner's may wait; a third is refused with 429. The wait counts against the caller's deadline.
+ */
+function acquireSlot(owner: string | undefined, deadline: number, signal?: AbortSignal): Promise<() => void> {
+  if (owner !== undefined && waiting.some((waiter) => waiter.owner === owner)) return Promise.reject(extractionBusy());
+  if (mayStart(owner)) return Promise.resolve(start(owner));
   return new Promise((resolve, reject) => {
-    const grant = () => {
-      cleanup();
-      running++;
-      resolve(release);
+    const waiter: Waiter = {
+      owner,
+      grant: () => {
+        cleanup();
+        resolve(start(owner));
+      },
     };
     const leave = (error: unknown) => {
-      waiting.splice(waiting.indexOf(grant), 1);
+      waiting.splice(waiting.indexOf(waiter), 1);
       cleanup();
       reject(error);
     };
@@ -159,7 +194,7 @@ function acquireSlot(deadline: number, signal?: AbortSignal): Promise<() => void
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
     };
-    waiting.push(grant);
+    waiting.push(waiter);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
