@@ -346,8 +346,8 @@ describe('extractText: PDF limits, checked before pdfjs reads the file (issue 22
 
 describe('extractText: the slots are shared fairly between users (issue 22)', () => {
   it('one owner holds one slot: another user’s file is read meanwhile; a third file of theirs is refused (429)', async () => {
-    // A heavy file just under the limits holds a slot for a second or more.
-    const heavy = pdfWithOperators(PDF_LIMITS.maxOperators - 10_000);
+    // A heavy file just under the limits (operators and work) holds a slot for a few seconds.
+    const heavy = pdfWithOperators(PDF_LIMITS.maxOperators - 10_000, 'abcdef');
     const light = fixture('en-stats.utf16.txt');
     const started = Date.now();
     const done: Record<string, number> = {};
