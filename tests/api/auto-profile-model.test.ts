@@ -20,13 +20,14 @@ afterAll(async () => {
 
 const CV = readFileSync(path.resolve('tests/fixtures/cv/src/en-stats.txt'));
 
-async function upload(token: string) {
+async function upload(token: string, signal?: AbortSignal) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(CV)]), 'en-stats.txt');
   const res = await fetch(`${server.url}/api/v1/ai/auto-cv-detection`, {
     method: 'POST',
     body: form,
     headers: { authorization: `Bearer ${token}` },
+    signal,
   });
   return { status: res.status, body: (await res.json()) as Envelope<Record<string, any>> };
 }
@@ -66,5 +67,33 @@ describe('CV reading by the configured model', () => {
       expect(res.body.data.detected.name.value).toBe('Michael Zhang');
       expect(res.body.data.detected.education.length).toBeGreaterThan(0);
     }
+  });
+
+  it('an upload abandoned before the answer stops the model and refunds: nothing is created, nothing is charged (ADR 0035)', async () => {
+    const { and, eq } = await import('drizzle-orm');
+    const { aiOperations, cvDetections } = await import('../../db/schema');
+    const me = await login(server.url);
+    const balance = async () =>
+      (await fetch(`${server.url}/api/v1/user/info`, { headers: { authorization: `Bearer ${me.accessToken}` } }).then((r) => r.json())).data
+        .total_points as number;
+    const before = await balance();
+    provider.script(fake.steps({ hang: true }));
+    const requests = provider.requests.length;
+    const controller = new AbortController();
+    const pending = upload(me.accessToken, controller.signal);
+    // Read, reserved, and the model is reading it: the answer has not been given yet.
+    await vi.waitFor(() => expect(provider.requests.length).toBe(requests + 1), { timeout: 15_000, interval: 20 });
+    expect(await balance()).toBe(before - 5);
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    await provider.requests[requests]!.closed;
+    const readingOf = () =>
+      server.database.db
+        .select()
+        .from(aiOperations)
+        .where(and(eq(aiOperations.userId, me.user.id), eq(aiOperations.operation, 'cv_read')));
+    await vi.waitFor(async () => expect((await readingOf())[0]?.status).toBe('cancelled'), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(async () => expect(await balance()).toBe(before), { timeout: 5000, interval: 50 });
+    expect(await server.database.db.select().from(cvDetections).where(eq(cvDetections.userId, me.user.id))).toEqual([]);
   });
 });
