@@ -4,6 +4,12 @@ import { factsOf, lostFacts } from './facts';
 import { auditFacts, chineseNumeral } from './fact-audit';
 import { rewriteCandidates, rewriteSentence } from './local-rewriter';
 import { reduceAiRate } from './reduce';
+import { DocScorer } from './guide';
+import { loadDetector } from '../detector';
+import { type Bag, Merger, sentenceBag } from '../detector/features';
+import { calibratedLogit, rawScore } from '../detector/model';
+import { detectLanguage, splitSentences, ZH_CHARS_PER_EN_WORD, type Lang } from '../detector/text';
+import { TEXTS as LARGE } from '../../../tests/fixtures/large-inputs';
 
 const AI_ESSAY = readFileSync(new URL('../../../tests/fixtures/detection/ai-essay-en.txt', import.meta.url), 'utf8');
 
@@ -202,4 +208,53 @@ describe('reduceAiRate', () => {
     expect(result.text).toBe(human);
     await expect(reduceAiRate('Too short.', { mode: 'light' })).rejects.toThrow('文本过短，无法可靠判断');
   });
+});
+
+/** The document logit the way Detector.detect computes it: every sentence's bag merged again. */
+function mergedLogit(sentences: string[], fullText: string): number {
+  const detector = loadDetector();
+  const cfg = detector.model.meta.config;
+  const info = detectLanguage(splitSentences(fullText));
+  const docLang = info.language === 'en' || info.language === 'zh' ? info.language : info.language === 'mixed' ? 'mixed' : 'en';
+  const byLang: Record<Lang, Bag[]> = { en: [], zh: [] };
+  for (const sentence of sentences) {
+    for (const part of splitSentences(sentence)) {
+      const lang: Lang = docLang === 'mixed' ? (part.lang ?? 'en') : docLang;
+      byLang[lang].push(sentenceBag(part.text, lang, cfg));
+    }
+  }
+  let z = 0;
+  let weight = 0;
+  for (const lang of ['en', 'zh'] as const) {
+    const units = byLang[lang].reduce((a, b) => a + b.units, 0);
+    if (units === 0) continue;
+    const m = detector.model.langs[lang];
+    const v = new Merger(cfg, lang).merge(byLang[lang]);
+    const w = units / (lang === 'zh' ? ZH_CHARS_PER_EN_WORD : 1);
+    z += w * calibratedLogit(m, rawScore(m, v), v.units);
+    weight += w;
+  }
+  return weight > 0 ? z / weight : 0;
+}
+
+describe('降AI率 on the largest inputs (issue 22)', () => {
+  it('scores a candidate from running sums, as a full merge of the document would', () => {
+    for (const text of [AI_ESSAY, LARGE['mixed']!.slice(0, 3000), LARGE['zh-ai']!.slice(0, 3000)]) {
+      const sentences = splitSentences(text).map((x) => x.text);
+      const scorer = new DocScorer(sentences, text);
+      expect(scorer.logit()).toBeCloseTo(mergedLogit(sentences, text), 5);
+      for (const index of [0, 3, sentences.length - 1]) {
+        const lang = /[\u3400-\u9fff]/.test(sentences[index]!) ? 'zh' : 'en';
+        for (const candidate of [...rewriteCandidates(sentences[index]!, 'strong', lang), 'A sentence. Split in two.']) {
+          const replaced = sentences.map((x, i) => (i === index ? candidate : x));
+          expect(scorer.logit(index, candidate)).toBeCloseTo(mergedLogit(replaced, text), 5);
+        }
+        const kept = rewriteCandidates(sentences[index]!, 'strong', lang).at(-1)!;
+        scorer.set(index, kept);
+        sentences[index] = kept;
+        expect(scorer.logit()).toBeCloseTo(mergedLogit(sentences, text), 5);
+      }
+    }
+  });
+
 });
