@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { factsOf, lostFacts } from './facts';
 import { auditFacts, chineseNumeral } from './fact-audit';
-import { rewriteCandidates, rewriteSentence } from './local-rewriter';
+import { MAX_REWRITE_CHARS, rewriteCandidates, rewriteSentence } from './local-rewriter';
 import { reduceAiRate } from './reduce';
 import { DocScorer } from './guide';
 import { loadDetector } from '../detector';
 import { type Bag, Merger, sentenceBag } from '../detector/features';
 import { calibratedLogit, rawScore } from '../detector/model';
 import { detectLanguage, splitSentences, ZH_CHARS_PER_EN_WORD, type Lang } from '../detector/text';
-import { TEXTS as LARGE } from '../../../tests/fixtures/large-inputs';
+import { fill, TEXTS as LARGE } from '../../../tests/fixtures/large-inputs';
 
 const AI_ESSAY = readFileSync(new URL('../../../tests/fixtures/detection/ai-essay-en.txt', import.meta.url), 'utf8');
 
@@ -257,4 +257,21 @@ describe('降AI率 on the largest inputs (issue 22)', () => {
     }
   });
 
+  it('leaves a "sentence" of thousands of characters as it is', async () => {
+    const long = fill('此外人工智能技术在教育领域中发挥着至关重要的作用并且为学生提供了全方位的支持');
+    expect(long.length).toBeGreaterThan(MAX_REWRITE_CHARS);
+    expect(rewriteCandidates(long, 'strong', 'zh')).toEqual([long]);
+    const result = await reduceAiRate(long, { mode: 'strong', target: 5 });
+    expect(result.text).toBe(long);
+  });
+
+  it('finds the facts of 20,000-character runs in linear time', () => {
+    for (const unit of ['二', '1', '2021', '二〇', 'A1,', '.我们', 'a. ']) {
+      const text = fill(unit);
+      const start = performance.now();
+      factsOf(text);
+      lostFacts(text.slice(0, MAX_REWRITE_CHARS), text.slice(1, MAX_REWRITE_CHARS));
+      expect(performance.now() - start, unit).toBeLessThan(300);
+    }
+  });
 });
