@@ -9,6 +9,7 @@ import { loadDetector } from '../detector';
 import { type Bag, Merger, sentenceBag } from '../detector/features';
 import { calibratedLogit, rawScore } from '../detector/model';
 import { detectLanguage, splitSentences, ZH_CHARS_PER_EN_WORD, type Lang } from '../detector/text';
+import { longestBlock } from '../../../tests/fixtures/event-loop';
 import { fill, TEXTS as LARGE } from '../../../tests/fixtures/large-inputs';
 
 const AI_ESSAY = readFileSync(new URL('../../../tests/fixtures/detection/ai-essay-en.txt', import.meta.url), 'utf8');
@@ -255,6 +256,21 @@ describe('降AI率 on the largest inputs (issue 22)', () => {
         expect(scorer.logit()).toBeCloseTo(mergedLogit(sentences, text), 5);
       }
     }
+  });
+
+  it('strong on 2,000 sentences and on 20,000 characters holds the event loop under 100 ms at a time', async () => {
+    for (const name of ['cap-zh', 'cap-en-ai', 'zh-ai', 'mixed'] as const) {
+      const start = performance.now();
+      const { result, blockMs } = await longestBlock(() => reduceAiRate(LARGE[name]!, { mode: 'strong', target: 5 }));
+      expect(blockMs, name).toBeLessThan(100);
+      // Seconds before, the square of the sentences: a candidate was scored by merging the whole text.
+      expect(performance.now() - start, name).toBeLessThan(10_000);
+      expect(result.factsChanged, name).toEqual([]);
+    }
+  });
+
+  it('refuses more than 2,000 sentences before any work', async () => {
+    await expect(reduceAiRate('a\n'.repeat(10_000), { mode: 'strong' })).rejects.toThrow('句子数量过多，请分段检测（最多2000句）');
   });
 
   it('leaves a "sentence" of thousands of characters as it is', async () => {
