@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { aiDetections } from '../../../db/schema';
 import { centsToPoints, POINTS_SOURCE_LABELS } from '../../../contracts/constants';
 import type { AiRate, DetectionResultDto, DetectRequest } from '../../../contracts/detection';
-import { loadDetector, type DetectionResult } from '../../ai/detector';
+import { detectAsync, type DetectionResult } from '../../ai/detector';
 import { DomainError, notFound } from '../errors';
 import { priceOf } from '../points/prices';
 import { refund, reserve, settle } from '../points/spending';
@@ -22,7 +22,7 @@ export const TEXT_TOO_SHORT = 'TEXT_TOO_SHORT';
  */
 export async function detectText(db: Database, userId: string, request: DetectRequest): Promise<DetectionResultDto> {
   if (request.workId) await getWork(db, userId, request.workId);
-  const result = loadDetector().detect(request.text);
+  const result = await detectAsync(request.text);
   if (!result.ok) {
     throw new DomainError('VALIDATION_ERROR', result.message, {
       field: 'text',

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { aiReductions } from '../../../db/schema';
 import { POINTS_SOURCE_LABELS } from '../../../contracts/constants';
 import type { ReduceRequest, ReduceSave } from '../../../contracts/detection';
-import { loadDetector } from '../../ai/detector';
+import { detectAsync } from '../../ai/detector';
 import type { ReduceResult } from '../../ai/reducer/reduce';
 import { DomainError, notFound } from '../errors';
 import { priceOf } from '../points/prices';
@@ -29,7 +29,7 @@ export async function startReduction(
   engine: 'local' | 'model',
 ): Promise<{ row: ReductionRow; reservation: Reservation | null }> {
   if (request.workId) await getWork(db, userId, request.workId);
-  const checked = loadDetector().detect(request.text);
+  const checked = await detectAsync(request.text);
   if (!checked.ok) {
     throw new DomainError('VALIDATION_ERROR', checked.message, { field: 'text', reason: TEXT_TOO_SHORT, minLength: checked.minLength });
   }
@@ -110,7 +110,7 @@ export async function saveReduction(db: Database, userId: string, reductionId: s
   const work = input.workId
     ? await updateWork(db, userId, input.workId, { content })
     : await createWork(db, userId, { title: input.title!, type: input.type, content });
-  const checked = loadDetector().detect(input.text);
+  const checked = await detectAsync(input.text);
   const aiRate = checked.ok ? checked.aiRate : null;
   const aiLabel = checked.ok ? checked.label : null;
   // Kept as the work's latest check too: GET /api/ai-rate/{workId} then agrees with the work.
