@@ -1,6 +1,8 @@
 import type { EditorBlock } from '../../../../contracts/works';
 import { contentDisposition } from './index';
 import { exportLines } from './layout';
+import { exportFonts } from './fonts';
+import { pdfPieces, renderPdf } from './pdf';
 
 describe('contentDisposition', () => {
   it('keeps a Chinese title in filename* and never lets quotes, paths or line breaks through', () => {
@@ -51,5 +53,53 @@ describe('exportLines', () => {
     expect(exportLines({ blocks: [{ ...b('y', 'paragraph'), content: [{ type: 'text', text: '\u0001', styles: {} }] }] })[0]!.runs).toEqual(
       [],
     );
+  });
+});
+
+describe('export of the largest works (issue 22)', () => {
+  const zh =
+    '我第一次对计算机产生兴趣，是在初二那年帮爷爷修收音机。那台收音机已经很旧了，外壳裂了一道缝，声音时有时无。我翻遍了家里的工具箱，又在网上查了整整一个周末的资料。';
+
+  it('hands pdfkit a word without breaks in pieces, and never cuts text that has breaks', () => {
+    expect(pdfPieces(zh.repeat(20))).toEqual([zh.repeat(20)]);
+    expect(pdfPieces('word '.repeat(1000))).toEqual(['word '.repeat(1000)]);
+    const url = `see https://example.com/${'a'.repeat(1000)} now`;
+    const pieces = pdfPieces(url);
+    expect(pieces.join('')).toBe(url);
+    expect(pieces.length).toBe(3);
+    expect(Math.max(...pieces.map((p) => p.length))).toBeLessThanOrEqual(400 + 'see https://example.com/'.length);
+  });
+
+  it('writes a 50,000-character word without spaces in linear time (pdfkit alone took 19 s for 8,000)', async () => {
+    const start = performance.now();
+    const runs = [
+      {
+        text: 'a'.repeat(50_000),
+        bold: false,
+        italic: false,
+        underline: false,
+        strike: false,
+        code: false,
+        color: null,
+        background: null,
+        href: null,
+      },
+    ];
+    const lines = [
+      {
+        kind: 'paragraph' as const,
+        level: 0,
+        depth: 0,
+        number: 0,
+        listRun: 0,
+        alignment: 'left' as const,
+        color: null,
+        background: null,
+        runs,
+      },
+    ];
+    const pdf = await renderPdf({ title: 't', layout: 'essay', lines, label: null, fonts: exportFonts({}) });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(performance.now() - start).toBeLessThan(10_000);
   });
 });
