@@ -1,4 +1,7 @@
 /** 查AI率 / 降AI率 enumerations without zod, for pages (issue 14); contracts/detection.ts re-exports them. */
+import { AI_INPUT_LIMITS } from './ai-operation-constants';
+import { countSentences } from './sentences';
+
 export const DETECTION_LABELS = ['human', 'mixed', 'ai'] as const;
 export type DetectionLabel = (typeof DETECTION_LABELS)[number];
 export const DETECTION_LANGUAGES = ['en', 'zh', 'mixed'] as const;
@@ -42,3 +45,38 @@ export type ReduceEvent =
   | { event: 'score'; data: { round: number } & ReduceScore }
   | { event: 'done'; data: { reductionId: string; points: number; result: ReduceResultData } }
   | { event: 'error'; data: { code: string; message: string; pointsRefunded: number } };
+
+/**
+ * The most sentences one check or reduction takes (issue 22, ADR 0034). Work grows with the
+ * sentences as well as the characters (each is scored, explained and, in 降AI率, rewritten), and a
+ * 20,000-character text of tiny sentences ("a. a. a.") has 10,000 of them; a real essay of that
+ * length has a few hundred.
+ */
+export const MAX_DETECT_SENTENCES = 2000;
+export const TOO_MANY_SENTENCES = 'TOO_MANY_SENTENCES';
+export const TOO_MANY_SENTENCES_MESSAGE = `句子数量过多，请分段检测（最多${MAX_DETECT_SENTENCES}句）`;
+export const TEXT_TOO_LONG = 'TEXT_TOO_LONG';
+export const TEXT_TOO_LONG_MESSAGE = `检测文本不能超过${AI_INPUT_LIMITS.essay}个字符`;
+
+export type DetectInputRefusal = {
+  code: typeof TEXT_TOO_LONG | typeof TOO_MANY_SENTENCES;
+  message: string;
+  field: 'text';
+  /** The limit passed: characters or sentences. */
+  limit: number;
+};
+
+/**
+ * Whether a text is too large to check or reduce, before any work or charge: over
+ * AI_INPUT_LIMITS.essay characters, or over MAX_DETECT_SENTENCES sentences as the detector splits
+ * them. One linear pass without regular-expression backtracking, stopping at the cap (a few ms
+ * on the largest text). null: the text may be checked.
+ */
+export function checkDetectInput(text: string): DetectInputRefusal | null {
+  if (text.length > AI_INPUT_LIMITS.essay)
+    return { code: TEXT_TOO_LONG, message: TEXT_TOO_LONG_MESSAGE, field: 'text', limit: AI_INPUT_LIMITS.essay };
+  if (countSentences(text, MAX_DETECT_SENTENCES) > MAX_DETECT_SENTENCES) {
+    return { code: TOO_MANY_SENTENCES, message: TOO_MANY_SENTENCES_MESSAGE, field: 'text', limit: MAX_DETECT_SENTENCES };
+  }
+  return null;
+}

@@ -1,6 +1,6 @@
 import { AI_INPUT_LIMITS } from './ai-operation-constants';
 import { WORK_TYPES } from './work-constants';
-import { DEFAULT_REDUCE_MODE, DETECTION_LABELS, DETECTION_LANGUAGES, REDUCE_MODES } from './detection-constants';
+import { checkDetectInput, DEFAULT_REDUCE_MODE, DETECTION_LABELS, DETECTION_LANGUAGES, REDUCE_MODES } from './detection-constants';
 import { z } from './zod';
 
 export * from './detection-constants';
@@ -24,8 +24,14 @@ const checkedText = z
   .min(1, '请输入要检测的文本')
   .max(AI_INPUT_LIMITS.essay, `检测文本不能超过${AI_INPUT_LIMITS.essay}个字符`);
 
+/** A text to check or reduce: also at most MAX_DETECT_SENTENCES sentences, refused before any work (issue 22). */
+const checkableText = checkedText.superRefine((text, ctx) => {
+  const refusal = checkDetectInput(text);
+  if (refusal) ctx.addIssue({ code: 'custom', message: refusal.message });
+});
+
 export const detectRequestSchema = z.object({
-  text: checkedText,
+  text: checkableText,
   /** The checked work: its last AI rate is stored, and the check is found by its id. */
   workId: z.string({ error: '作品不存在' }).uuid('作品不存在').optional(),
   pageIdentifier: pageIdentifierSchema.optional(),
@@ -83,7 +89,7 @@ export type AiRate = z.infer<typeof aiRateSchema>;
 
 /** POST /api/v1/ai/reduce: answered as an event stream (round, sentence, score, done or error). */
 export const reduceRequestSchema = z.object({
-  text: checkedText,
+  text: checkableText,
   mode: z.enum(REDUCE_MODES, { error: '请选择降AI率模式' }).default(DEFAULT_REDUCE_MODE),
   target: z.coerce
     .number({ error: '目标 AI 率必须是数字' })

@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'FILE_ENCRYPTED',
   'CV_NO_TEXT',
   'EXTRACTION_TIMEOUT',
+  /** An export too heavy to lay out within its time (文档过大，导出超时). */
+  'EXPORT_TIMEOUT',
   /** A payment gateway refused or failed a call (支付失败: …). */
   'PAYMENT_FAILED',
   'MAINTENANCE',

@@ -64,14 +64,20 @@ const ABBREV = new Set([
 ]);
 
 const CLOSERS = '"\'”’)）]】」』》';
+/** No abbreviation above is longer than this: a longer word before a period is never one. */
+const LONGEST_ABBREV = Math.max(...[...ABBREV].map((a) => a.length));
 
 /** True when the '.' at position i ends a sentence rather than an abbreviation or number. */
 function periodEndsSentence(text: string, i: number): boolean {
   const next = text[i + 1];
   if (next !== undefined && /\d/.test(next)) return false; // 3.5
-  // The word before the period.
+  // The word before the period; the scan stops once it is longer than any abbreviation, so a
+  // run like "a.a.a.a…" costs O(1) per period, not O(run).
   let j = i - 1;
-  while (j >= 0 && /[A-Za-z.]/.test(text[j] ?? '')) j--;
+  while (j >= 0 && /[A-Za-z.]/.test(text[j] ?? '')) {
+    if (i - j > LONGEST_ABBREV) return true;
+    j--;
+  }
   const word = text.slice(j + 1, i).toLowerCase();
   if (ABBREV.has(word)) return false;
   if (/^[a-z]$/.test(word) && /[A-Z]/.test(text[i - 1] ?? '')) return false; // initials: J. K.
@@ -79,15 +85,14 @@ function periodEndsSentence(text: string, i: number): boolean {
 }
 
 /**
- * Splits text into sentences. Every non-whitespace character of the input
- * belongs to exactly one sentence; sentences are in order and trimmed.
- * Newlines always end a sentence and separate paragraphs.
+ * The one segmentation pass: calls `emit` with each sentence's trimmed span and whether a newline
+ * came since the previous sentence; `emit` returns false to stop early. Linear in the text: every
+ * character is looked at a bounded number of times (runs of terminators are absorbed once).
  */
-export function splitSentences(text: string): Sentence[] {
-  const out: Sentence[] = [];
-  let paragraph = 0;
+function scanSentences(text: string, emit: (start: number, end: number, newlineBefore: boolean) => boolean): void {
   let sawNewlineSinceLast = false;
   let segStart = -1;
+  let stopped = false;
 
   const push = (endExclusive: number) => {
     if (segStart < 0) return;
@@ -97,16 +102,15 @@ export function splitSentences(text: string): Sentence[] {
     while (e > s && /\s/.test(text[e - 1] ?? '')) e--;
     segStart = -1;
     if (e <= s) return;
-    if (sawNewlineSinceLast && out.length > 0) paragraph++;
+    const newlineBefore = sawNewlineSinceLast;
     sawNewlineSinceLast = false;
-    const t = text.slice(s, e);
-    const enWords = countEnWords(t);
-    const cjkChars = countCjk(t);
-    const lang: Lang | null = cjkChars === 0 && enWords === 0 ? null : cjkChars >= enWords ? 'zh' : 'en';
-    out.push({ start: s, end: e, text: t, lang, paragraph, enWords, cjkChars });
+    if (!emit(s, e, newlineBefore)) stopped = true;
   };
 
-  for (let i = 0; i < text.length; i++) {
+  // Where the run of terminators and closers after the last terminator ends: a run that did not
+  // end a sentence is not scanned again from each of its characters.
+  let absorbedTo = 0;
+  for (let i = 0; i < text.length && !stopped; i++) {
     const ch = text[i] ?? '';
     if (ch === '\n' || ch === '\r') {
       push(i);
@@ -122,8 +126,9 @@ export function splitSentences(text: string): Sentence[] {
     else if (ch === '.') isEnd = periodEndsSentence(text, i);
     if (!isEnd) continue;
     // Absorb repeated terminators and closing quotes/brackets: 'Really?!"'.
-    let k = i + 1;
+    let k = absorbedTo > i ? absorbedTo : i + 1;
     while (k < text.length && ('.!?。！？…'.includes(text[k] ?? '') || CLOSERS.includes(text[k] ?? ''))) k++;
+    absorbedTo = k;
     const next = text[k];
     // Latin terminators need a following space (or end / CJK); CJK ones do not.
     const cjkTerminator = ch === '。' || ch === '！' || ch === '？' || ch === '…';
@@ -132,6 +137,35 @@ export function splitSentences(text: string): Sentence[] {
       i = k - 1;
     }
   }
-  push(text.length);
+  if (!stopped) push(text.length);
+}
+
+/**
+ * Splits text into sentences. Every non-whitespace character of the input
+ * belongs to exactly one sentence; sentences are in order and trimmed.
+ * Newlines always end a sentence and separate paragraphs.
+ */
+export function splitSentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  let paragraph = 0;
+  scanSentences(text, (s, e, newlineBefore) => {
+    if (newlineBefore && out.length > 0) paragraph++;
+    const t = text.slice(s, e);
+    const enWords = countEnWords(t);
+    const cjkChars = countCjk(t);
+    const lang: Lang | null = cjkChars === 0 && enWords === 0 ? null : cjkChars >= enWords ? 'zh' : 'en';
+    out.push({ start: s, end: e, text: t, lang, paragraph, enWords, cjkChars });
+    return true;
+  });
   return out;
+}
+
+/**
+ * How many sentences `splitSentences` finds, counting no further than `stopAfter` (a cap's check
+ * stops as soon as the text is over it). No allocation per sentence.
+ */
+export function countSentences(text: string, stopAfter = Infinity): number {
+  let n = 0;
+  scanSentences(text, () => ++n <= stopAfter);
+  return n;
 }

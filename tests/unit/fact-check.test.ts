@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { findUnsupported, knownTextOf } from '../../server/domain/ai/fact-check';
+import { findUnsupported, findUnsupportedAsync, knownTextOf } from '../../server/domain/ai/fact-check';
+import { ESSAY_1000_WORDS, ZH_ESSAY } from '../../server/ai/detector/samples';
+import { longestBlock } from '../fixtures/event-loop';
+import { fill, TEXTS } from '../fixtures/large-inputs';
 
 const archive = knownTextOf('小王', {
   education: [{ school: '浙江大学', major: '计算机科学', gpa: { value: 3.7, scale: 4 } }],
@@ -46,5 +49,44 @@ describe('names stay on their line', () => {
   it('does not run a school name into the next heading or sentence', () => {
     expect(findUnsupported('University of Edinburgh\nThe MSc Data Science', 'University of Edinburgh')).toEqual([]);
     expect(findUnsupported('at University of Edinburgh The end', 'University of Edinburgh')).toEqual([]);
+  });
+});
+
+describe('fact check of the largest inputs (issue 22)', () => {
+  /** The form's context at its limits: 50 fields of 2,000 characters. */
+  const known = knownTextOf(
+    archive,
+    Array.from({ length: 50 }, (_, i) => `${ESSAY_1000_WORDS}${ZH_ESSAY}`.slice(i * 10, i * 10 + 2000)),
+  );
+  const adversarial = {
+    // A capitalised "word" of 20,000 letters: each letter started a name that read to the end.
+    capitals: fill('A'),
+    initialisms: fill('GPA'),
+    // Whitespace matched by two quantifiers in a row: the square of its length.
+    spaces: `GPA${' '.repeat(19_990)}x`,
+    blanks: fill('【请补充'),
+    // The archive was normalised again for every number.
+    numbers: fill('12 34 56 78 '),
+    distinct: Array.from({ length: 4000 }, (_, i) => String(10_000 + i))
+      .join(' ')
+      .slice(0, 20_000),
+    institutions: fill('我们在实验室里工作了三年并且完成了很多有意义的研究项目'),
+    mixed: TEXTS['mixed']!,
+  };
+
+  it('checks 20,000 characters of any shape in linear time', () => {
+    for (const [name, text] of Object.entries(adversarial)) {
+      const start = performance.now();
+      findUnsupported(text, known);
+      expect(performance.now() - start, name).toBeLessThan(300);
+    }
+  });
+
+  it('runs in slices: the same findings, the event loop held under 100 ms at a time', async () => {
+    for (const [name, text] of Object.entries(adversarial)) {
+      const { result, blockMs } = await longestBlock(() => findUnsupportedAsync(text, known));
+      expect(result, name).toEqual(findUnsupported(text, known));
+      expect(blockMs, name).toBeLessThan(100);
+    }
   });
 });

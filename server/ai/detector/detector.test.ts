@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import type { DetectionResult } from './index';
-import { loadDetector, loadDetectorFrom, MODEL_DIR } from './index';
+import { detectAsync, loadDetector, loadDetectorFrom, MODEL_DIR } from './index';
 import { ESSAY_1000_WORDS, ZH_ESSAY } from './samples';
+import { longestBlock } from '../../../tests/fixtures/event-loop';
+import { TEXTS as LARGE } from '../../../tests/fixtures/large-inputs';
 
 const detector = loadDetector();
 
@@ -200,5 +202,33 @@ describe('detector contract', () => {
     const human = ok(detector.detect(fixture('human-essay-en.txt')));
     expect(human.sentences.every((s) => s.label === 'human' && s.reasons === undefined)).toBe(true);
     expect(human.reasons.length).toBeGreaterThan(0);
+  });
+});
+
+describe('detectAsync: the server\'s detection never holds the event loop (issue 22)', () => {
+  // The largest texts the API takes: 2,000 sentences (the cap), one 20,000-character sentence,
+  // mixed scripts and a run of one character.
+  const largest = ['cap-zh', 'cap-en-ai', 'cap-lines', 'mixed', 'giant-zh', 'run-zh', 'zh-ai'] as const;
+
+  it('gives the same result as detect', async () => {
+    for (const text of [ESSAY_1000_WORDS, ZH_ESSAY, MIXED, LARGE['cap-zh']!, 'Too short.']) {
+      expect(await detectAsync(text)).toEqual(detector.detect(text));
+    }
+  });
+
+  it('holds the event loop under 100 ms at a time on the largest inputs', async () => {
+    await detectAsync(ESSAY_1000_WORDS);
+    for (const name of largest) {
+      const { result, blockMs } = await longestBlock(() => detectAsync(LARGE[name]!));
+      expect(result.ok, name).toBe(true);
+      expect(blockMs, name).toBeLessThan(100);
+    }
+  });
+
+  it('stops when its signal is aborted', async () => {
+    const controller = new AbortController();
+    const run = detectAsync(LARGE['cap-zh']!, { signal: controller.signal });
+    setImmediate(() => controller.abort(new Error('gone')));
+    await expect(run).rejects.toThrow('gone');
   });
 });

@@ -7,11 +7,12 @@ import { assertRuntimeConfig, Merger, sentenceBag } from './features';
 import { fnv1a, mulberry32 } from './hash';
 import type { DetectorModel, LangModel, Thresholds } from './model';
 import { calibratedLogit, rawScore, sigmoid, verdictOf } from './model';
-import { explain, explainSentence } from './reasons';
+import { explainSentenceSteps, explainSteps } from './reasons';
 import type { Reliability } from './reliability';
 import { assessReliability, atypicalityOf, BAND_WIDEN, CAPPED_CAVEAT, cappedVerdict } from './reliability';
 import type { Lang, Sentence } from './text';
 import { detectLanguage, splitSentences, ZH_CHARS_PER_EN_WORD } from './text';
+import { runSliced, runToEnd, type SliceOptions, type Steps } from '../time-slice';
 
 export type DetectionLabel = 'human' | 'mixed' | 'ai';
 export type DetectedLanguage = 'en' | 'zh' | 'mixed';
@@ -87,7 +88,25 @@ export class Detector {
     return this.model.meta.modelVersion;
   }
 
+  /** The whole detection at once (scripts, training, tests). The server uses `detectAsync`. */
   detect(text: string): DetectionResult {
+    return runToEnd(this.detectSteps(text));
+  }
+
+  /**
+   * The same detection in slices: the event loop gets a turn every few milliseconds (issue 22),
+   * so a long text never holds other requests. The result is the same as `detect`'s.
+   */
+  detectAsync(text: string, options: SliceOptions = {}): Promise<DetectionResult> {
+    return runSliced(this.detectSteps(text), options);
+  }
+
+  /**
+   * The detection as steps (time-slice.ts): it pauses between sentences, bootstrap samples and
+   * paragraphs, so no step grows with the text (a single very long sentence pauses inside its
+   * reasons too).
+   */
+  *detectSteps(text: string): Steps<DetectionResult> {
     const { minLength, config } = this.model.meta;
     const sentences = splitSentences(text);
     const info = detectLanguage(sentences);
@@ -100,9 +119,11 @@ export class Detector {
 
     // Single-language texts are featurised exactly as in training; in mixed
     // texts every sentence goes to the model of its own language.
+    yield;
     const units: Unit[] = [];
     let prev: Lang = major;
     for (const s of sentences) {
+      yield;
       const lang: Lang = docLang === 'mixed' ? (s.lang ?? prev) : docLang;
       prev = lang;
       units.push({ sentence: s, lang, bag: sentenceBag(s.text, lang, config) });
@@ -130,9 +151,12 @@ export class Detector {
     const rawLabel = verdictOf(sigmoid(docZ), thresholds);
     const label = cappedVerdict(rawLabel, reliability);
     if (label !== rawLabel) caveats.push(CAPPED_CAVEAT);
-    const band = this.band(units, text, docZ, BAND_WIDEN[reliability]);
+    const band = yield* this.band(units, text, docZ, BAND_WIDEN[reliability]);
 
-    const sentencesOut: ScoredSentence[] = units.map((u, i) => {
+    const sentencesOut: ScoredSentence[] = [];
+    for (let i = 0; i < units.length; i++) {
+      yield;
+      const u = units[i] as Unit;
       // A window of neighbours in the same language gives the sentence context;
       // short windows are shrunk towards the document score.
       const win = units.slice(Math.max(0, i - 1), i + 2).filter((w) => w.lang === u.lang);
@@ -141,13 +165,14 @@ export class Detector {
       const scored: ScoredSentence = { start: u.sentence.start, end: u.sentence.end, text: u.sentence.text, aiRate: toRate(p), label: sentenceLabel };
       if (sentenceLabel !== 'human') {
         const model = this.model.langs[u.lang];
-        scored.reasons = explainSentence({ lang: u.lang, model, vec: this.vector(win, u.lang), sentence: u.sentence.text, config });
+        scored.reasons = yield* explainSentenceSteps({ lang: u.lang, model, vec: this.vector(win, u.lang), sentence: u.sentence.text, config });
       }
-      return scored;
-    });
+      sentencesOut.push(scored);
+    }
 
     const paragraphs: ScoredParagraph[] = [];
     for (const group of groupBy(units, (u) => u.sentence.paragraph)) {
+      yield;
       const first = group[0] as Unit;
       const last = group[group.length - 1] as Unit;
       const plang = dominantLang(group);
@@ -155,7 +180,7 @@ export class Detector {
       paragraphs.push({ start: first.sentence.start, end: last.sentence.end, aiRate: toRate(sigmoid(z)), label: cappedVerdict(verdictOf(sigmoid(z), thresholds), reliability) });
     }
 
-    const reasons = explain({
+    const reasons = yield* explainSteps({
       lang: major,
       model: majorModel,
       vec: majorVec,
@@ -214,10 +239,11 @@ export class Detector {
    * text, so deterministic). Few or disagreeing sentences give a wide band.
    * Less reliable verdicts widen it by `widen` (in log-odds around the score).
    */
-  private band(units: Unit[], text: string, docZ: number, widen: number): { low: number; high: number } {
+  private *band(units: Unit[], text: string, docZ: number, widen: number): Steps<{ low: number; high: number }> {
     const rand = mulberry32(fnv1a(text));
     const zs: number[] = [];
     for (let b = 0; b < BOOTSTRAP; b++) {
+      yield;
       const sample = units.map(() => units[Math.floor(rand() * units.length)] as Unit);
       zs.push(this.spanLogit(sample));
     }

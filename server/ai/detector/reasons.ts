@@ -8,6 +8,7 @@ import { denseSpecs, EN_FIRST, EN_FUNCTION, tokenGramsWithText } from './feature
 import type { LangModel } from './model';
 import { standardize } from './model';
 import type { Lang } from './text';
+import { runToEnd, type Steps } from '../time-slice';
 
 type Label = 'human' | 'mixed' | 'ai';
 
@@ -45,11 +46,15 @@ function styleCandidates(
   return out;
 }
 
+/** Grams looked at between pauses (a long sentence has tens of thousands). */
+const GRAMS_PER_STEP = 2000;
+
 /**
  * Word level: the n-grams of `sentences` weighed by `vec`, in direction `dir`: their summed
- * contribution (each n-gram once) and the three strongest readable phrases, quoted.
+ * contribution (each n-gram once) and the three strongest readable phrases, quoted. Pauses
+ * (time-slice.ts) between sentences and every GRAMS_PER_STEP grams.
  */
-function phraseEvidence(
+function* phraseEvidence(
   m: LangModel,
   vec: SpanVector,
   sentences: readonly string[],
@@ -57,14 +62,17 @@ function phraseEvidence(
   lang: Lang,
   dir: 1 | -1,
   readable: (phrase: string) => boolean = () => true,
-): { lexical: number; examples: string[] } {
+): Steps<{ lexical: number; examples: string[] }> {
   const valueOf = new Map<number, number>();
   for (let i = 0; i < vec.idx.length; i++) valueOf.set(vec.idx[i] as number, vec.val[i] as number);
   const phrases = new Map<string, number>();
   let lexical = 0;
   const seen = new Set<number>();
+  let grams = 0;
   for (const s of sentences) {
+    yield;
     for (const g of tokenGramsWithText(s, lang, config)) {
+      if (++grams % GRAMS_PER_STEP === 0) yield;
       const c = (m.sparse[g.id] as number) * (valueOf.get(g.id) ?? 0) * dir;
       if (!seen.has(g.id)) {
         seen.add(g.id);
@@ -87,10 +95,15 @@ const byWeight = (a: { weight: number; text: string }, b: { weight: number; text
   b.weight - a.weight || (a.text < b.text ? -1 : 1);
 
 export function explain(x: ExplainInput): string[] {
+  return runToEnd(explainSteps(x));
+}
+
+/** `explain`, pausing between sentences (time-slice.ts). */
+export function* explainSteps(x: ExplainInput): Steps<string[]> {
   const dir = x.label === 'human' ? -1 : 1;
   const m = x.model;
   const candidates = styleCandidates(m, x.vec, x.config, x.lang, dir);
-  const words = phraseEvidence(m, x.vec, x.sentences, x.config, x.lang, dir);
+  const words = yield* phraseEvidence(m, x.vec, x.sentences, x.config, x.lang, dir);
   // Relative to the average training text, like the z-scored features.
   const lexical = words.lexical - dir * m.sparseMean;
   if (lexical > 0.2 && words.examples.length > 0) {
@@ -150,8 +163,13 @@ const MIN_SENTENCE_LEXICAL = 0.05;
  * sentence's own phrases that weigh towards AI, quoted.
  */
 export function explainSentence(x: SentenceExplainInput): string[] {
+  return runToEnd(explainSentenceSteps(x));
+}
+
+/** `explainSentence`, pausing in a long sentence (time-slice.ts). */
+export function* explainSentenceSteps(x: SentenceExplainInput): Steps<string[]> {
   const candidates = styleCandidates(x.model, x.vec, x.config, x.lang, 1, (name, high) => SENTENCE_SIGNALS.get(name) === high);
-  const words = phraseEvidence(x.model, x.vec, [x.sentence], x.config, x.lang, 1, contentPhrase);
+  const words = yield* phraseEvidence(x.model, x.vec, [x.sentence], x.config, x.lang, 1, contentPhrase);
   if (words.lexical > MIN_SENTENCE_LEXICAL && words.examples.length > 0) {
     candidates.push({ weight: words.lexical, text: `使用了AI生成文本的典型措辞：${words.examples.join('、')}` });
   }

@@ -11,6 +11,11 @@
  */
 
 import { splitSentences } from '../detector/text';
+import { runToEnd, type Steps } from '../time-slice';
+
+// Every pattern here is linear in its input (issue 22): a pattern that can start inside a run it
+// then fails on (digits, numerals) starts only at the run's first character, and nothing tests a
+// pattern against the whole text before a match.
 
 const NUMBER = /\d+(?:[.,:/-]\d+)*%?/g;
 const QUOTED = /["“]([^"”\n]{2,300})["”]|《([^》\n]{1,80})》/g;
@@ -30,14 +35,14 @@ const NUMBER_WORDS =
 /** Numbers written as words, with a hyphenated tail ("twenty-five") and a unit word if one follows. */
 const EN_NUMBER_WORD = new RegExp(`\\b(?:${NUMBER_WORDS})(?:-(?:${NUMBER_WORDS}))*\\b`, 'gi');
 /** "30 percent", "30%"; a grade "3.9/4.0" is a NUMBER already. */
-const PERCENT = /\d+(?:\.\d+)?\s?(?:percent|per cent|%)/gi;
+const PERCENT = /(?<!\d)\d+(?:\.\d+)?\s?(?:percent|per cent|%)/gi;
 /** Initialisms anywhere in a sentence, its start included: GPA, TOEFL, MIT, ACM. */
 const INITIALISM = /\b[A-Z][A-Z0-9&]+s?\b/g;
 
 const ZH_DIGIT = '〇零一二三四五六七八九十百千万亿两';
 /** Chinese numerals with what they count or date: 二〇二三年、三月十五日、百分之三十、十五岁、第一、三名. */
 const ZH_NUMBER = new RegExp(
-  `百分之[${ZH_DIGIT}点\\d.]+|第[${ZH_DIGIT}\\d]+|[${ZH_DIGIT}]+(?:点[${ZH_DIGIT}]+)?(?:个月|周岁|小时|分钟|年|月|日|号|岁|个|名|次|项|篇|天|周|分|人|门|所|届|位|本|种|倍|级|等|成|家|条|万|亿)`,
+  `百分之[${ZH_DIGIT}点\\d.]+|第[${ZH_DIGIT}\\d]+|(?<![${ZH_DIGIT}])[${ZH_DIGIT}]+(?:点[${ZH_DIGIT}]+)?(?:个月|周岁|小时|分钟|年|月|日|号|岁|个|名|次|项|篇|天|周|分|人|门|所|届|位|本|种|倍|级|等|成|家|条|万|亿)`,
   'g',
 );
 /** Chinese schools and organisations: a name ending in one of these (its lead trimmed at a function word). */
@@ -63,10 +68,35 @@ function unique(values: string[]): string[] {
 
 /** The facts of a text: each sentence's, so a name never runs across a sentence's end. */
 export function factsOf(text: string, protectedTerms: string[] = []): string[] {
+  return runToEnd(factsOfSteps(text, protectedTerms));
+}
+
+/** `factsOf`, pausing between sentences (time-slice.ts): a whole 20,000-character text at once. */
+export function* factsOfSteps(text: string, protectedTerms: string[] = []): Steps<string[]> {
   const sentences = splitSentences(text);
-  const facts = sentences.length > 1 ? sentences.flatMap((s) => sentenceFacts(s.text)) : sentenceFacts(text);
+  const facts: string[] = [];
+  if (sentences.length > 1) {
+    for (const s of sentences) {
+      yield;
+      facts.push(...sentenceFacts(s.text));
+    }
+  } else facts.push(...sentenceFacts(text));
   for (const term of protectedTerms) if (term.trim() && text.includes(term.trim())) facts.push(term.trim());
   return unique(facts);
+}
+
+/**
+ * Whether position `at` starts a sentence, as `/(^|[.!?]\s+|\n\s*)$/` tests the text before it:
+ * read backwards over the whitespace just before, so it costs that whitespace, not the whole prefix.
+ */
+function startsSentence(text: string, at: number): boolean {
+  if (at === 0) return true;
+  let j = at - 1;
+  while (j >= 0 && /\s/.test(text[j]!)) {
+    if (text[j] === '\n') return true;
+    j--;
+  }
+  return j < at - 1 && j >= 0 && /[.!?]/.test(text[j]!);
 }
 
 /**
@@ -108,7 +138,7 @@ function sentenceFacts(text: string): string[] {
     for (const m of text.matchAll(EN_NUMBER_WORD)) facts.push(m[0]);
     for (const m of text.matchAll(CAPITALISED)) {
       let name = m[0];
-      const atStart = /(^|[.!?]\s+|\n\s*)$/.test(text.slice(0, m.index));
+      const atStart = startsSentence(text, m.index);
       if (atStart) {
         // A sentence's first word is a name only if more of the name follows it.
         const [first, ...rest] = name.split(/\s+/);

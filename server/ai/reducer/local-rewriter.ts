@@ -187,6 +187,8 @@ function mask(sentence: string, protectedTerms: string[]): Masked {
 // Word choice, guided by the detector's weights.
 
 const INTENSIFIER_BEFORE = /\b(?:more|most|very|so|too|less|least|quite|rather|how|as|really|extremely)\s+$/i;
+/** How much of the text before a swapped word the tests above read: far more than an intensifier and its space. */
+const BEFORE_CHARS = 64;
 const swapPatterns = new Map<string, RegExp>();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -229,8 +231,11 @@ function swapEnglish(text: string, lightOnly: boolean): string {
     out = out.replace(pattern, (m: string, pre: string, art: string | undefined, word: string, offset: number, whole: string) => {
       if (word.length > 1 && word === word.toUpperCase() && /[A-Z]/.test(word)) return m;
       // A capital inside a sentence is a name's ("May", "Enable Inc."): left alone.
-      if (/^[A-Z]/.test(word) && !art && /\S/.test(whole.slice(0, offset) + pre) && !/[.!?:]["”]?\s*$/.test(whole.slice(0, offset) + pre)) return m;
-      if (INTENSIFIER_BEFORE.test(whole.slice(0, offset) + pre + (art ? art + ' ' : ''))) return m;
+      // What stands just before the word (a bounded tail: the tests look at its end, and a whole
+      // prefix per match would make a sentence with many matches quadratic).
+      const before = whole.slice(Math.max(0, offset - BEFORE_CHARS), offset) + pre;
+      if (/^[A-Z]/.test(word) && !art && /\S/.test(whole.slice(0, offset) + pre) && !/[.!?:]["”]?\s*$/.test(before)) return m;
+      if (INTENSIFIER_BEFORE.test(before + (art ? art + ' ' : ''))) return m;
       let replacement = alt;
       if (/^[A-Z]/.test(word) && !art) replacement = replacement.replace(/^[a-z]/, (c) => c.toUpperCase());
       if (replacement === '') return pre + (art ? art + ' ' : '');
@@ -274,6 +279,9 @@ function moveClauseBack(s: string): string | null {
 
 /** "I chose physics because it explains the world." → "Because it explains the world, I chose physics." */
 function frontClause(s: string): string | null {
+  // No match is possible with a comma, semicolon or colon anywhere; without one the pattern
+  // cannot fail late, so it stays linear in a long sentence of many subordinators.
+  if (/[,;:]/.test(s)) return null;
   const m = /^([^,;:]{12,}?)\s+(because|although|though|when|while|since|after|before|once|unless|until)\s+([^,;:]{8,}?)([.!?]["”]?)$/.exec(s);
   if (!m) return null;
   const main = m[1]!;
@@ -301,7 +309,7 @@ function dropOptionalCommas(s: string): string | null {
       /^((?:In|On|At|During|After|Before|Since|By|For|Last|This|Next|Every|Through|Over|Within|Today|Now|Then|Later|Also|Still|Instead|Thus|So|Here|Recently|Eventually|Finally|Initially|Personally|Of course|At first|In fact|Nowadays|Sometimes|Often|Usually)\b[^,;:]{0,24}?),\s+(?=(?:I|we|he|she|they|it|my|our|their|his|her|the|this|these|there)\b|\uE000)/,
       (m, head: string) => (head.split(/\s+/).length <= 3 ? `${head} ` : m),
     )
-    .replace(/(\w+), (\w+(?: \w+)?), and (\w+)/g, '$1, $2 and $3')
+    .replace(/(?<!\w)(\w+), (\w+(?: \w+)?), and (\w+)/g, '$1, $2 and $3')
     .replace(/, (such as|including) /g, ' $1 ')
     // Two short clauses joined by a conjunction need no comma.
     .replace(/^([^,;:]{8,50}), (and|but|so) ([^,;:]{8,50})$/, (m, a: string, c: string, b: string) => (a.split(' ').length <= 9 && b.split(' ').length <= 9 ? `${a} ${c} ${b}` : m));
@@ -365,6 +373,13 @@ function dropZhComma(s: string): string | null {
 
 // ---------------------------------------------------------------------------
 
+/**
+ * Longer "sentences" are left as they are (issue 22): no essay has one (a long Chinese sentence
+ * with its clauses is a few hundred characters), and the work of the rules and the meaning lock
+ * grows faster than the sentence. A 20,000-character text without punctuation is one sentence.
+ */
+export const MAX_REWRITE_CHARS = 1000;
+
 export interface RewriteOptions {
   /** Contractions as candidates (a personal statement); off keeps an essay's formal register. */
   contractions?: boolean;
@@ -376,7 +391,12 @@ export interface RewriteOptions {
 
 /** "a"/"an" set right before a word an edit brought in (an article the original had before that word stays). */
 function fixArticles(s: string, original: string): string {
-  return s.replace(/\b(a|an|A|An) ([A-Za-z][\w-]*)/g, (m, art: string, word: string) => (original.includes(m) ? m : `${article(word, art)} ${word}`));
+  const inOriginal = new Map<string, boolean>();
+  return s.replace(/\b(a|an|A|An) ([A-Za-z][\w-]*)/g, (m, art: string, word: string) => {
+    let kept = inOriginal.get(m);
+    if (kept === undefined) inOriginal.set(m, (kept = original.includes(m)));
+    return kept ? m : `${article(word, art)} ${word}`;
+  });
 }
 
 function tidyEn(s: string): string {
@@ -402,6 +422,7 @@ function tidyZh(s: string): string {
  * `strong`: also long sentences split sooner and the edits combined.
  */
 export function rewriteCandidates(sentence: string, mode: ReduceMode, lang: 'en' | 'zh', options: RewriteOptions = {}): string[] {
+  if (sentence.length > MAX_REWRITE_CHARS) return [sentence];
   const masked = mask(sentence, options.protectedTerms ?? []);
   const m = masked.text;
   const light = mode === 'light';

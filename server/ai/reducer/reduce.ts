@@ -1,5 +1,7 @@
-import { loadDetector, type DetectionResult } from '../detector';
-import { factsOf, lostFacts } from './facts';
+import { checkDetectInput, loadDetectorAsync, type DetectionResult } from '../detector';
+import { DomainError } from '../../domain/errors';
+import { runSliced, Slicer } from '../time-slice';
+import { factsOfSteps, lostFacts } from './facts';
 import {
   DEFAULT_REDUCE_TARGET,
   type ReduceEvent,
@@ -9,7 +11,7 @@ import {
   type ReduceSegment,
 } from '../../../contracts/detection-constants';
 import { DocScorer } from './guide';
-import { rewriteCandidates } from './local-rewriter';
+import { MAX_REWRITE_CHARS, rewriteCandidates } from './local-rewriter';
 
 /**
  * 降AI率 (issue 14): rewrite the sentences the detector scores highest, score the text again, and
@@ -18,6 +20,10 @@ import { rewriteCandidates } from './local-rewriter';
  * light to the chosen mode's edits over more sentences): it offers several rewrites of each
  * sentence and the reducer keeps the one that lowers the whole text's score most (guide.ts). Meaning is locked: a rewrite that loses a
  * number, a name, a title or a protected term is not used.
+ *
+ * The work is bounded and sliced (issue 22, ADR 0034): a text over checkDetectInput's limits is
+ * refused before any work, a candidate is scored at the cost of its own sentence (guide.ts), and the
+ * event loop gets a turn every few milliseconds between candidates and inside each detection.
  */
 
 type Scored = Extract<DetectionResult, { ok: true }>;
@@ -45,8 +51,9 @@ export class TextTooShortError extends Error {
 
 const scoreOf = (r: Scored): Score => ({ aiRate: r.aiRate, label: r.label, band: r.band });
 
-function detectOk(text: string): Scored {
-  const result = loadDetector().detect(text);
+async function detectOk(text: string, slicer: Slicer): Promise<Scored> {
+  const detector = await loadDetectorAsync();
+  const result = await detector.detectAsync(text, { slicer });
   if (!result.ok) throw new TextTooShortError(result.message);
   return result;
 }
@@ -62,21 +69,28 @@ export async function reduceAiRate(
     onEvent?: (event: ReduceProgress) => void;
   },
 ): Promise<ReduceResult> {
+  const refusal = checkDetectInput(text);
+  if (refusal) throw new DomainError('VALIDATION_ERROR', refusal.message, { field: 'text', reason: refusal.code, limit: refusal.limit });
   const target = options.target ?? DEFAULT_REDUCE_TARGET;
   const protectedTerms = (options.protectedTerms ?? []).map((t) => t.trim()).filter(Boolean);
-  const first = detectOk(text);
+  const slicer = new Slicer({ signal: options.signal });
+  const first = await detectOk(text, slicer);
   // The original's sentences, by offset: the result is the original with sentences replaced.
   const spans = first.sentences.map((s) => ({ start: s.start, end: s.end, original: s.text }));
   const current = spans.map((s) => s.original);
   const lang = (i: number): 'en' | 'zh' => (/[\u3400-\u9fff]/.test(spans[i]!.original) ? 'zh' : 'en');
+  /** The text with the current sentences, and where each sentence stands in it. */
   const compose = () => {
     let out = '';
     let at = 0;
+    const ranges: Array<{ start: number; end: number }> = [];
     spans.forEach((s, i) => {
-      out += text.slice(at, s.start) + current[i];
+      out += text.slice(at, s.start);
+      ranges.push({ start: out.length, end: out.length + current[i]!.length });
+      out += current[i];
       at = s.end;
     });
-    return out + text.slice(at);
+    return { text: out + text.slice(at), ranges };
   };
   const locked = new Map<number, string[]>();
   let scores = first.sentences.map((s) => s.aiRate);
@@ -87,13 +101,14 @@ export async function reduceAiRate(
 
   for (let r = 0; r < plan.rounds.length && last.aiRate > target; r++) {
     // Each round yields to the event loop: other requests run, and a client gone away is noticed.
-    await new Promise((resolve) => setImmediate(resolve));
-    options.signal?.throwIfAborted();
+    await slicer.pause();
     const roundMode = options.model ? options.mode : plan.rounds[r]!;
     const limit = Math.max(1, Math.ceil(spans.length * plan.share));
     const chosen = scores
       .map((rate, index) => ({ rate, index }))
       .filter((s) => s.rate >= SENTENCE_FLOOR || options.mode === 'strong')
+      // A "sentence" of thousands of characters (no punctuation) is left as it is, by either engine.
+      .filter((s) => spans[s.index]!.original.length <= MAX_REWRITE_CHARS)
       .sort((a, b) => b.rate - a.rate || a.index - b.index)
       .slice(0, limit)
       .map((s) => s.index)
@@ -126,17 +141,19 @@ export async function reduceAiRate(
     } else {
       // Local: several rewrites per sentence; keep the one that lowers the whole text's score most
       // and keeps every fact. Most AI-like sentences first, each choice seen by the next.
-      scorer ??= new DocScorer(current, text);
+      scorer ??= await DocScorer.create(current, text, slicer);
       const order = [...chosen].sort((a, b) => scores[b]! - scores[a]! || a - b);
       // Strong goes over the sentences again in its last round: an edit elsewhere can make another pay.
       const passes = r === plan.rounds.length - 1 ? plan.passes : 1;
       const rewrittenNow = new Set<number>();
       for (const index of Array.from({ length: passes }, () => order).flat()) {
+        if (slicer.due()) await slicer.pause();
         let bestZ = scorer.logit() - 1e-6;
         let best: string | null = null;
         let refused: string[] | null = null;
         for (const candidate of rewriteCandidates(current[index]!, roundMode, lang(index), { protectedTerms })) {
           if (candidate === current[index]) continue;
+          if (slicer.due()) await slicer.pause();
           const lost = lostFacts(spans[index]!.original, candidate, protectedTerms);
           if (lost.length > 0) {
             refused ??= lost;
@@ -161,15 +178,21 @@ export async function reduceAiRate(
       }
     }
     if (changed === 0) continue;
-    last = detectOk(compose());
+    const composed = compose();
+    last = await detectOk(composed.text, slicer);
     // The new text's sentences may not line up one to one (a split makes two): score each rewrite on its own.
-    scores = current.map((sentence, i) => (sentence === spans[i]!.original ? scores[i]! : sentenceRate(last, sentence, scores[i]!)));
+    const rates = sentenceRates(last, composed.ranges);
+    scores = current.map((sentence, i) => (sentence === spans[i]!.original ? scores[i]! : (rates[i] ?? scores[i]!)));
     options.onEvent?.({ event: 'score', data: { round: rounds, ...scoreOf(last) } });
   }
 
-  await new Promise((resolve) => setImmediate(resolve));
-  options.signal?.throwIfAborted();
-  const finalText = compose();
+  await slicer.pause();
+  const finalText = compose().text;
+  const factsChanged: string[] = [];
+  for (const fact of await runSliced(factsOfSteps(text, protectedTerms), { slicer })) {
+    if (slicer.due()) await slicer.pause();
+    if (!finalText.includes(fact)) factsChanged.push(fact);
+  }
   return {
     mode: options.mode,
     target,
@@ -180,15 +203,31 @@ export async function reduceAiRate(
     segments: segmentsOf(text, spans, current),
     text: finalText,
     changedSentences: current.filter((s, i) => s !== spans[i]!.original).length,
-    factsChanged: factsOf(text, protectedTerms).filter((fact) => !finalText.includes(fact)),
+    factsChanged,
     locked: [...locked].map(([index, facts]) => ({ index, facts })),
   };
 }
 
-/** A rewritten sentence's rate in the re-scored text: the mean of the new sentences it became. */
-function sentenceRate(scored: Scored, sentence: string, fallback: number): number {
-  const parts = scored.sentences.filter((s) => sentence.includes(s.text));
-  return parts.length ? parts.reduce((a, s) => a + s.aiRate, 0) / parts.length : fallback;
+/**
+ * Each sentence's rate in the re-scored text: the mean of the new sentences that lie within it (a
+ * split makes two), or undefined when none does (a rewrite that ran into its neighbour). One pass
+ * over both lists, both in text order.
+ */
+function sentenceRates(scored: Scored, ranges: Array<{ start: number; end: number }>): Array<number | undefined> {
+  const rates: Array<number | undefined> = [];
+  let k = 0;
+  for (const range of ranges) {
+    while (k < scored.sentences.length && scored.sentences[k]!.start < range.start) k++;
+    let sum = 0;
+    let n = 0;
+    for (let j = k; j < scored.sentences.length && scored.sentences[j]!.start < range.end; j++) {
+      if (scored.sentences[j]!.end > range.end) break;
+      sum += scored.sentences[j]!.aiRate;
+      n++;
+    }
+    rates.push(n > 0 ? sum / n : undefined);
+  }
+  return rates;
 }
 
 function segmentsOf(text: string, spans: Array<{ start: number; end: number; original: string }>, current: string[]): Segment[] {

@@ -2,8 +2,15 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { factsOf, lostFacts } from './facts';
 import { auditFacts, chineseNumeral } from './fact-audit';
-import { rewriteCandidates, rewriteSentence } from './local-rewriter';
+import { MAX_REWRITE_CHARS, rewriteCandidates, rewriteSentence } from './local-rewriter';
 import { reduceAiRate } from './reduce';
+import { DocScorer } from './guide';
+import { loadDetector } from '../detector';
+import { type Bag, Merger, sentenceBag } from '../detector/features';
+import { calibratedLogit, rawScore } from '../detector/model';
+import { detectLanguage, splitSentences, ZH_CHARS_PER_EN_WORD, type Lang } from '../detector/text';
+import { longestBlock } from '../../../tests/fixtures/event-loop';
+import { fill, TEXTS as LARGE } from '../../../tests/fixtures/large-inputs';
 
 const AI_ESSAY = readFileSync(new URL('../../../tests/fixtures/detection/ai-essay-en.txt', import.meta.url), 'utf8');
 
@@ -201,5 +208,86 @@ describe('reduceAiRate', () => {
     expect(result.rounds).toBe(0);
     expect(result.text).toBe(human);
     await expect(reduceAiRate('Too short.', { mode: 'light' })).rejects.toThrow('文本过短，无法可靠判断');
+  });
+});
+
+/** The document logit the way Detector.detect computes it: every sentence's bag merged again. */
+function mergedLogit(sentences: string[], fullText: string): number {
+  const detector = loadDetector();
+  const cfg = detector.model.meta.config;
+  const info = detectLanguage(splitSentences(fullText));
+  const docLang = info.language === 'en' || info.language === 'zh' ? info.language : info.language === 'mixed' ? 'mixed' : 'en';
+  const byLang: Record<Lang, Bag[]> = { en: [], zh: [] };
+  for (const sentence of sentences) {
+    for (const part of splitSentences(sentence)) {
+      const lang: Lang = docLang === 'mixed' ? (part.lang ?? 'en') : docLang;
+      byLang[lang].push(sentenceBag(part.text, lang, cfg));
+    }
+  }
+  let z = 0;
+  let weight = 0;
+  for (const lang of ['en', 'zh'] as const) {
+    const units = byLang[lang].reduce((a, b) => a + b.units, 0);
+    if (units === 0) continue;
+    const m = detector.model.langs[lang];
+    const v = new Merger(cfg, lang).merge(byLang[lang]);
+    const w = units / (lang === 'zh' ? ZH_CHARS_PER_EN_WORD : 1);
+    z += w * calibratedLogit(m, rawScore(m, v), v.units);
+    weight += w;
+  }
+  return weight > 0 ? z / weight : 0;
+}
+
+describe('降AI率 on the largest inputs (issue 22)', () => {
+  it('scores a candidate from running sums, as a full merge of the document would', () => {
+    for (const text of [AI_ESSAY, LARGE['mixed']!.slice(0, 3000), LARGE['zh-ai']!.slice(0, 3000)]) {
+      const sentences = splitSentences(text).map((x) => x.text);
+      const scorer = new DocScorer(sentences, text);
+      expect(scorer.logit()).toBeCloseTo(mergedLogit(sentences, text), 5);
+      for (const index of [0, 3, sentences.length - 1]) {
+        const lang = /[\u3400-\u9fff]/.test(sentences[index]!) ? 'zh' : 'en';
+        for (const candidate of [...rewriteCandidates(sentences[index]!, 'strong', lang), 'A sentence. Split in two.']) {
+          const replaced = sentences.map((x, i) => (i === index ? candidate : x));
+          expect(scorer.logit(index, candidate)).toBeCloseTo(mergedLogit(replaced, text), 5);
+        }
+        const kept = rewriteCandidates(sentences[index]!, 'strong', lang).at(-1)!;
+        scorer.set(index, kept);
+        sentences[index] = kept;
+        expect(scorer.logit()).toBeCloseTo(mergedLogit(sentences, text), 5);
+      }
+    }
+  });
+
+  it('strong on 2,000 sentences and on 20,000 characters holds the event loop under 100 ms at a time', async () => {
+    for (const name of ['cap-zh', 'cap-en-ai', 'zh-ai', 'mixed'] as const) {
+      const start = performance.now();
+      const { result, blockMs } = await longestBlock(() => reduceAiRate(LARGE[name]!, { mode: 'strong', target: 5 }));
+      expect(blockMs, name).toBeLessThan(100);
+      // Seconds before, the square of the sentences: a candidate was scored by merging the whole text.
+      expect(performance.now() - start, name).toBeLessThan(10_000);
+      expect(result.factsChanged, name).toEqual([]);
+    }
+  });
+
+  it('refuses more than 2,000 sentences before any work', async () => {
+    await expect(reduceAiRate('a\n'.repeat(10_000), { mode: 'strong' })).rejects.toThrow('句子数量过多，请分段检测（最多2000句）');
+  });
+
+  it('leaves a "sentence" of thousands of characters as it is', async () => {
+    const long = fill('此外人工智能技术在教育领域中发挥着至关重要的作用并且为学生提供了全方位的支持');
+    expect(long.length).toBeGreaterThan(MAX_REWRITE_CHARS);
+    expect(rewriteCandidates(long, 'strong', 'zh')).toEqual([long]);
+    const result = await reduceAiRate(long, { mode: 'strong', target: 5 });
+    expect(result.text).toBe(long);
+  });
+
+  it('finds the facts of 20,000-character runs in linear time', () => {
+    for (const unit of ['二', '1', '2021', '二〇', 'A1,', '.我们', 'a. ']) {
+      const text = fill(unit);
+      const start = performance.now();
+      factsOf(text);
+      lostFacts(text.slice(0, MAX_REWRITE_CHARS), text.slice(1, MAX_REWRITE_CHARS));
+      expect(performance.now() - start, unit).toBeLessThan(300);
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { aiDetections } from '../../../db/schema';
 import { centsToPoints } from '../../../contracts/constants';
 import type { AiRate, DetectionResultDto, DetectRequest } from '../../../contracts/detection';
-import { loadDetector, type DetectionResult } from '../../ai/detector';
+import { detectAsync, type DetectionResult } from '../../ai/detector';
 import { DomainError, notFound } from '../errors';
 import { getWork, recordAiRate } from '../works/works';
 import { resultOrThrow, type AiEngine } from './engine';
@@ -14,9 +14,9 @@ type Checked = Extract<DetectionResult, { ok: true }>;
 /** The detector's refusal (文本过短，无法可靠判断) is a 400 that charges nothing. */
 export const TEXT_TOO_SHORT = 'TEXT_TOO_SHORT';
 
-/** The detector's answer for a text long enough to judge, or its refusal as a free 400. */
-export function judgeable(text: string): Checked {
-  const result = loadDetector().detect(text);
+/** The detector's answer for a text long enough to judge, or its refusal as a free 400 (it yields to other requests as it goes). */
+export async function judgeable(text: string): Promise<Checked> {
+  const result = await detectAsync(text);
   if (!result.ok) {
     throw new DomainError('VALIDATION_ERROR', result.message, {
       field: 'text',
@@ -51,7 +51,7 @@ export async function detectText(
     workId: request.workId,
     signal,
     metadata: { chars: request.text.length },
-    prepare: async () => judgeable(request.text),
+    prepare: () => judgeable(request.text),
     work: async ({ operationId, prepared, reservedCents }) => {
       const row = await keepCheck(
         db,

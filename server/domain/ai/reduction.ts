@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { aiReductions } from '../../../db/schema';
 import { centsToPoints } from '../../../contracts/constants';
 import type { ReduceEvent, ReduceRequest, ReduceSave, ReduceSegment } from '../../../contracts/detection';
-import { loadDetector } from '../../ai/detector';
+import { detectAsync } from '../../ai/detector';
 import { modelRewriter } from '../../ai/reducer/model-rewriter';
 import { reduceAiRate, type ReduceProgress, type ReduceResult } from '../../ai/reducer/reduce';
 import { DomainError, notFound } from '../errors';
@@ -46,7 +46,7 @@ export async function reduceText(
     signal,
     failureMessage: '降AI率失败，请稍后重试',
     metadata: { mode: request.mode, chars: request.text.length },
-    prepare: async () => judgeable(request.text),
+    prepare: () => judgeable(request.text),
     onAdmitted: (op) => listener.onStart({ reductionId: op.id, pointsReserved: centsToPoints(op.pointsReservedCents), mode: request.mode }),
     work: async ({ operationId, signal: stop, prepared, reservedCents }) => {
       await db.insert(aiReductions).values({
@@ -153,7 +153,7 @@ export async function saveReduction(db: Database, userId: string, reductionId: s
   const work = input.workId
     ? await updateWork(db, userId, input.workId, { content })
     : await createWork(db, userId, { title: input.title!, type: input.type, content });
-  const checked = loadDetector().detect(input.text);
+  const checked = await detectAsync(input.text);
   const aiRate = checked.ok ? checked.aiRate : null;
   const aiLabel = checked.ok ? checked.label : null;
   // Kept as the work's latest check too: GET /api/ai-rate/{workId} then agrees with the work.

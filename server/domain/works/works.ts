@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, like, lte } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, like, lte, sql } from 'drizzle-orm';
 import { diffArrays } from 'diff';
 import type { DetectionLabel } from '../../../contracts/detection-constants';
 import type { Database } from '../../../db/client';
@@ -202,6 +202,24 @@ export async function getWork(db: Database, userId: string, id: string): Promise
     .where(owned(userId, id));
   if (!found) throw workMissing();
   return toWorkDto(found.work, found.clientName);
+}
+
+/**
+ * What an export needs of the caller's work, with its content as stored JSON text, unread: the
+ * export thread parses and checks it (render-job.ts), so a large document costs the server's
+ * event loop nothing (issue 22). Someone else's work reads as missing (404), as in getWork.
+ */
+export async function getWorkForExport(
+  db: Database,
+  userId: string,
+  id: string,
+): Promise<{ id: string; title: string; type: Work['type']; contentJson: string }> {
+  const [found] = await db
+    .select({ id: works.id, title: works.title, type: works.type, contentJson: sql<string>`${works.content}::text` })
+    .from(works)
+    .where(owned(userId, id));
+  if (!found) throw workMissing();
+  return found;
 }
 
 /**

@@ -50,11 +50,24 @@ function load(found: Omit<FontFace, 'data'>): FontFace {
   return { ...found, data };
 }
 
-/** The regular and bold faces; bold is the regular face when no bold one is installed. */
-export function exportFonts(settings: FontSettings): ExportFonts {
+/** Where the faces are, without reading them: what the main thread hands the export worker (render.ts). */
+export type FontPaths = { regular: Omit<FontFace, 'data'>; bold: Omit<FontFace, 'data'> };
+
+/** The regular and bold faces' files; bold is the regular face when no bold one is installed. */
+export function exportFontPaths(settings: FontSettings): FontPaths {
   const regular = face(settings.EXPORT_FONT_REGULAR, 'regular');
   if (!regular) throw new DomainError('INTERNAL_ERROR', FONT_MISSING_MESSAGE);
   // A configured regular face without a bold one stays one family: no Debian bold beside it.
   const bold = settings.EXPORT_FONT_REGULAR && !settings.EXPORT_FONT_BOLD ? regular : (face(settings.EXPORT_FONT_BOLD, 'bold') ?? regular);
-  return { regular: load(regular), bold: load(bold) };
+  return { regular, bold };
+}
+
+/** The faces read (once per thread: the export worker keeps them for its next export). */
+export function loadFonts(paths: FontPaths): ExportFonts {
+  return { regular: load(paths.regular), bold: load(paths.bold) };
+}
+
+/** The regular and bold faces; bold is the regular face when no bold one is installed. */
+export function exportFonts(settings: FontSettings): ExportFonts {
+  return loadFonts(exportFontPaths(settings));
 }

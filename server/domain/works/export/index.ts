@@ -1,11 +1,10 @@
 import type { Database } from '../../../../db/client';
 import type { WorkExportQuery } from '../../../../contracts/works';
-import { getWork } from '../works';
+import { getWorkForExport } from '../works';
 import { aiContentOf, aigcLabel } from './aigc';
-import { renderDocx } from './docx';
-import { exportFonts, type FontSettings } from './fonts';
-import { exportLines, printable, type ExportLayout } from './layout';
-import { renderPdf } from './pdf';
+import { exportFontPaths, type FontSettings } from './fonts';
+import { printable, type ExportLayout } from './layout';
+import { renderDocument } from './render';
 
 export type ExportedFile = { body: Buffer; contentType: string; filename: string };
 
@@ -22,11 +21,18 @@ export async function exportWork(
   workId: string,
   query: WorkExportQuery,
 ): Promise<ExportedFile> {
-  const work = await getWork(db, userId, workId);
+  const work = await getWorkForExport(db, userId, workId);
   const label = aigcLabel(await aiContentOf(db, work.id, query.aigc), work.id);
   const layout: ExportLayout = work.type !== 'cv' ? 'essay' : query.cvLength === 'two_page' ? 'cv_two_page' : 'cv_one_page';
-  const input = { title: printable(work.title), layout, lines: exportLines(work.content), label };
-  const body = query.format === 'docx' ? await renderDocx(input) : await renderPdf({ ...input, fonts: exportFonts(fonts) });
+  // Read, laid out and written in an export thread (render.ts): a large work never holds the event loop.
+  const body = await renderDocument({
+    format: query.format,
+    title: printable(work.title),
+    layout,
+    label,
+    document: { json: work.contentJson },
+    fonts: query.format === 'pdf' ? exportFontPaths(fonts) : undefined,
+  });
   return { body, contentType: CONTENT_TYPES[query.format], filename: `${work.title}.${query.format}` };
 }
 

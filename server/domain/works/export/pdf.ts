@@ -24,6 +24,37 @@ const STYLE: Record<ExportLayout, { body: number; headings: readonly number[]; l
   cv_two_page: { body: 11, headings: [20, 13.5, 12, 11, 11, 11], lineGap: 2.5, after: 4, margins: 56 },
 };
 
+/**
+ * pdfkit breaks a word wider than the line by measuring the rest of the word again for each line,
+ * so one 200,000-character word (a paste without spaces) cost the square of its length: hours.
+ * A run of more than LONG_WORD characters without a place to break is handed over in pieces of
+ * LONG_WORD (consecutive `continued` texts, so they flow on the same line as one word would); the
+ * cost is then linear. Text with spaces or Chinese between is never cut.
+ */
+const LONG_WORD = 400;
+/** Where a line may break anyway: whitespace, CJK characters and punctuation, full-width forms, hyphens. */
+const BREAKABLE = /[\s\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef-]/;
+
+export function pdfPieces(text: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  let word = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (BREAKABLE.test(text[i]!)) {
+      word = 0;
+      continue;
+    }
+    // Never between the halves of a surrogate pair.
+    if (++word > LONG_WORD && !(text.charCodeAt(i) >= 0xdc00 && text.charCodeAt(i) <= 0xdfff)) {
+      pieces.push(text.slice(start, i));
+      start = i;
+      word = 1;
+    }
+  }
+  pieces.push(text.slice(start));
+  return pieces;
+}
+
 export function renderPdf(input: PdfInput): Promise<Buffer> {
   const style = STYLE[input.layout];
   const cv = isCvLayout(input.layout);
@@ -85,22 +116,27 @@ export function renderPdf(input: PdfInput): Promise<Buffer> {
     if (!runs) {
       doc.text(' ', x, top, { width, lineGap: style.lineGap });
     } else {
+      let first = true;
       runs.forEach((run, i) => {
         const color = run.color ?? line.color;
         doc
           .font(run.bold || heading ? 'bold' : 'regular')
           .fillColor(color ? `#${color}` : run.href ? '#1155CC' : line.kind === 'quote' ? '#4A5568' : INK);
-        const options: PDFKit.Mixins.TextOptions = {
-          continued: i < runs.length - 1,
-          underline: run.underline || !!run.href,
-          strike: run.strike,
-          // Noto CJK has no italic: a slant, as word processors synthesise it.
-          oblique: run.italic ? 12 : false,
-          link: run.href ?? undefined,
-          lineGap: style.lineGap,
-        };
-        if (i === 0) doc.text(run.text, x, top, { ...options, width, align: line.alignment });
-        else doc.text(run.text, options);
+        const pieces = pdfPieces(run.text);
+        pieces.forEach((piece, k) => {
+          const options: PDFKit.Mixins.TextOptions = {
+            continued: i < runs.length - 1 || k < pieces.length - 1,
+            underline: run.underline || !!run.href,
+            strike: run.strike,
+            // Noto CJK has no italic: a slant, as word processors synthesise it.
+            oblique: run.italic ? 12 : false,
+            link: run.href ?? undefined,
+            lineGap: style.lineGap,
+          };
+          if (first) doc.text(piece, x, top, { ...options, width, align: line.alignment });
+          else doc.text(piece, options);
+          first = false;
+        });
       });
     }
     const bottom = doc.y;
