@@ -4,6 +4,7 @@ import { CV_FILE_MESSAGES } from '../../server/ai/cv/errors';
 import { PDF_LIMITS } from '../../server/ai/cv/pdf-scan';
 import { compoundFile, pdfDeflateBomb, pdfWithOperators } from '../fixtures/cv/generate';
 import { login, startTestServer, type Envelope, type TestServer } from './harness';
+import { withoutLibreOffice } from '../fixtures/without-libreoffice';
 
 /**
  * Issue 22: reading a CV must never stall the server for other users. Parsing runs in the
@@ -22,7 +23,11 @@ async function upload(route: 'auto-cv-detection' | 'extract-text', token: string
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const started = performance.now();
-  const res = await fetch(`${server.url}/api/v1/ai/${route}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.url}/api/v1/ai/${route}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = (await res.json()) as Envelope<Record<string, any>>;
   return { status: res.status, body, ms: performance.now() - started };
 }
@@ -48,21 +53,6 @@ async function latenciesWhile(work: Promise<unknown>) {
   return latencies;
 }
 
-/** As on a fresh machine: the configured LibreOffice does not exist, and there is none on the PATH. */
-async function withoutLibreOffice<T>(run: () => Promise<T>): Promise<T> {
-  const saved = { SOFFICE_PATH: process.env.SOFFICE_PATH, PATH: process.env.PATH };
-  process.env.SOFFICE_PATH = '/nonexistent/soffice';
-  process.env.PATH = '/nonexistent';
-  try {
-    return await run();
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
-
 describe('a hostile CV does not stall other requests', () => {
   it.each([
     ['100,000 × a on one line', 'a'.repeat(100_000)],
@@ -70,7 +60,9 @@ describe('a hostile CV does not stall other requests', () => {
   ])('%s: read within the limit while other requests answer in under 100 ms', async (name, text) => {
     const me = await login(server.url);
     // Warm: the first request of a route and the first upload pay for compiling their code paths.
-    await latenciesWhile(upload('auto-cv-detection', me.accessToken, Buffer.from('张三\n教育背景\n2020.09-2024.06 北京大学 本科\nGPA 3.8'), 'warm.txt'));
+    await latenciesWhile(
+      upload('auto-cv-detection', me.accessToken, Buffer.from('张三\n教育背景\n2020.09-2024.06 北京大学 本科\nGPA 3.8'), 'warm.txt'),
+    );
     const detection = upload('auto-cv-detection', me.accessToken, Buffer.from(text), 'cv.txt');
     const latencies = await latenciesWhile(detection);
     const { status, body, ms } = await detection;
@@ -116,7 +108,10 @@ describe('the extraction slots', () => {
     const results = await Promise.all(heavyOnes);
     // One reading, one waiting, the third refused.
     expect(results.map((result) => result.status).sort()).toEqual([200, 200, 429]);
-    expect(results.find((result) => result.status === 429)!.body).toMatchObject({ code: 'RATE_LIMITED', message: '你有文件正在读取，请稍后再试' });
+    expect(results.find((result) => result.status === 429)!.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: '你有文件正在读取，请稍后再试',
+    });
     expect(otherDone).toBeLessThan(Math.min(...finished));
   });
 });
@@ -124,9 +119,15 @@ describe('the extraction slots', () => {
 describe('.doc without LibreOffice', () => {
   it('a .doc CV is read in process and detected', async () => {
     const me = await login(server.url);
-    const { status, body } = await withoutLibreOffice(() => upload('auto-cv-detection', me.accessToken, readFileSync(path.join(FIXTURES, 'zh-master-accounting.doc')), 'cv.doc'));
+    const { status, body } = await withoutLibreOffice(() =>
+      upload('auto-cv-detection', me.accessToken, readFileSync(path.join(FIXTURES, 'zh-master-accounting.doc')), 'cv.doc'),
+    );
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.data).toMatchObject({ format: 'doc', detected: { name: { value: '赵雨桐' } }, profileData: { currentSchool: '上海财经大学' } });
+    expect(body.data).toMatchObject({
+      format: 'doc',
+      detected: { name: { value: '赵雨桐' } },
+      profileData: { currentSchool: '上海财经大学' },
+    });
   });
 
   it('a .doc nothing can read: a clear Chinese error, not 500', async () => {

@@ -20,6 +20,7 @@ import { convertDoc } from './doc';
 import { CV_FILE_MESSAGES } from './errors';
 import { extractText, liveExtractionWorkers, readCv } from './extract-text';
 import { PDF_LIMITS } from './pdf-scan';
+import { withoutLibreOffice } from '../../../tests/fixtures/without-libreoffice';
 
 const hasLibreOffice = () => (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(path.join(dir, 'soffice')));
 const FIXTURES = fileURLToPath(new URL('../../../tests/fixtures/cv', import.meta.url));
@@ -42,20 +43,6 @@ async function waitUntil(condition: () => boolean, ms = 5_000) {
 
 const linesOf = (text: string) => text.split('\n');
 
-/** As on a fresh machine: the configured LibreOffice does not exist, and there is none on the PATH. */
-async function withoutLibreOffice<T>(run: () => Promise<T>): Promise<T> {
-  const saved = { SOFFICE_PATH: process.env.SOFFICE_PATH, PATH: process.env.PATH };
-  process.env.SOFFICE_PATH = '/nonexistent/soffice';
-  process.env.PATH = '/nonexistent';
-  try {
-    return await run();
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
-}
 
 /** A Word 97 file neither reader can read: a FIB, then garbage. */
 function brokenWordDocument() {
