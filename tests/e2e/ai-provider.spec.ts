@@ -151,7 +151,7 @@ test('a provider failure is refunded and listed with its Chinese message', async
   await expect(row.getByTestId('record-points')).toHaveText('0.00');
 });
 
-test('stopping mid-stream aborts the model request and refunds', async ({ page }) => {
+test('stopping mid-stream aborts the model request and pays for what was delivered (ADR 0035)', async ({ page }) => {
   await page.goto('/dash/login');
   await loginViaForm(page);
   const mark = marker();
@@ -161,10 +161,11 @@ test('stopping mid-stream aborts the model request and refunds', async ({ page }
   await waitForHydration(page);
   const report = await generateInPage(page, { operation: 'free', input: { topic: `停止 ${mark}` } }, true);
   expect(report.text).toBe('第一段。');
-  await expect.poll(() => balance(page)).toBe(before);
+  // Output had started: the flat price of 自由写作 (5 points) is owed, nothing more.
+  await expect.poll(() => balance(page)).toBe(before - 5);
   await page.goto('/dash/generation-records');
   await expect(page.getByTestId('record-row').first().getByTestId('record-status')).toHaveText('已取消');
-  await expect(page.getByTestId('record-row').first().getByTestId('record-points')).toHaveText('0.00');
+  await expect(page.getByTestId('record-row').first().getByTestId('record-points')).toHaveText('5.00');
 });
 
 test('the model chosen on the account page is kept and runs the next operation', async ({ page }) => {
