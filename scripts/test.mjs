@@ -13,10 +13,18 @@ mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
 
+const started = Date.now();
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+/** Each stage's time, so a slow suite shows early; the last line gives the whole run's. */
+const stageTimes = [];
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const since = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) exitCode = 1;
+  stageTimes.push(`${label}: ${seconds(since)}`);
+  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : 'failed'} in ${seconds(since)} ===`);
   return result.status;
 }
 
@@ -100,5 +108,6 @@ async function waitForDataDir(dir) {
   }
 }
 
+console.log(`\nStage times (whole run ${seconds(started)}):\n  ${stageTimes.join('\n  ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode || (totals.failed ? 1 : 0));
