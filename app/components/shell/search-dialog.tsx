@@ -206,6 +206,13 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           onKeyDown={(e) => {
             // Keys that confirm or pick an IME candidate (Chinese input) belong to the IME.
             if (e.nativeEvent.isComposing) return;
+            // Esc 关闭 from the box itself too: on a busy CI machine an Escape typed right after the
+            // dialog opened once never reached the dialog's own listener, and the dialog stayed open.
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              changeOpen(false);
+              return;
+            }
             if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
               e.preventDefault();
               move(activeIndex + (e.key === 'ArrowDown' ? 1 : -1));
