@@ -27,7 +27,8 @@ export const RELATED_RESOURCE_TYPES = ['writing', 'payment_order', 'redemption_c
 export const OPERATION_RESULTS = ['success', 'fail'] as const;
 
 /** 138****0000: how a phone number is shown anywhere but the login form. */
-export const maskPhone = (phone: string) => (/^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
+export const maskPhone = (phone: string | null) =>
+  phone == null ? '' : /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone;
 
 /** Spec §3 points history item: type, status and source, with the labels the history shows. */
 export const POINTS_TYPES = ['consumption', 'refund', 'reward', 'purchase', 'recharge', 'transfer', 'system'] as const;

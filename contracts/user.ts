@@ -12,7 +12,8 @@ export const userSchema = z.object({
   id: z.string(),
   name: z.string().nullable(),
   username: z.string().nullable(),
-  phone: z.string(),
+  /** Null for an account made by a WeChat login that has not bound a phone yet. */
+  phone: z.string().nullable(),
   email: z.string().nullable(),
   avatar: z.string().nullable(),
   role: z.enum(ROLES),

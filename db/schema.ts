@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { ReduceSegment } from '../contracts/detection-constants';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, POINTS_SOURCES, POINTS_STATUSES, POINTS_TYPES, UPDATE_TYPES } from '../contracts/constants';
+import {
+  NOTIFICATION_STATUSES,
+  NOTIFICATION_TYPES,
+  POINTS_SOURCES,
+  POINTS_STATUSES,
+  POINTS_TYPES,
+  UPDATE_TYPES,
+} from '../contracts/constants';
 import { VERSION_SOURCES, WORK_TYPES } from '../contracts/work-constants';
 import { DETECTION_LABELS } from '../contracts/detection-constants';
 
@@ -15,7 +22,8 @@ export const users = pgTable(
   'users',
   {
     id: id(),
-    phone: text('phone').notNull(),
+    /** Null for an account created by a WeChat login until it binds a phone. */
+    phone: text('phone'),
     username: text('username'),
     name: text('name'),
     email: text('email'),
@@ -26,6 +34,14 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     wechatNickname: text('wechat_nickname'),
+    /** The user's openid under our Official Account (WECHAT_MP_APPID): who a QR scan logs in. */
+    wechatOpenid: text('wechat_openid'),
+    wechatUnionid: text('wechat_unionid'),
+    /** Real-name verification: only masks, a keyed hash and the time are kept, never the number. */
+    idVerifiedAt: timestamp('id_verified_at', { withTimezone: true }),
+    idRealNameMasked: text('id_real_name_masked'),
+    idNumberMasked: text('id_number_masked'),
+    idNumberHash: text('id_number_hash'),
     /** Integer hundredths of a point: exact arithmetic, two decimals at the edges. */
     pointsCents: bigint('points_cents', { mode: 'number' }).notNull().default(0),
     inviteCode: text('invite_code').notNull(),
@@ -40,6 +56,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_phone_key').on(t.phone),
+    uniqueIndex('users_wechat_openid_key').on(t.wechatOpenid),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
     // The last line of defence: no code path may take a balance below zero.
     check('users_points_nonnegative', sql`${t.pointsCents} >= 0`),
@@ -60,6 +77,42 @@ export const smsCodes = pgTable(
   },
   (t) => [index('sms_codes_phone_created_idx').on(t.phone, t.createdAt), index('sms_codes_ip_created_idx').on(t.ip, t.createdAt)],
 );
+
+/**
+ * WeChat Official Account temporary QR codes (issue 23): a scene logs in or binds once, and only
+ * for the browser holding its secret (kept as a hash). Filled in by the MP's SCAN/subscribe event.
+ */
+export const wechatScenes = pgTable(
+  'wechat_scenes',
+  {
+    id: id(),
+    sceneStr: text('scene_str').notNull(),
+    purpose: text('purpose', { enum: ['login', 'bind'] }).notNull(),
+    secretHash: text('secret_hash').notNull(),
+    /** For a bind scene: the signed-in user who asked for it. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    qrUrl: text('qr_url').notNull(),
+    status: text('status', { enum: ['pending', 'scanned', 'used'] })
+      .notNull()
+      .default('pending'),
+    openid: text('openid'),
+    unionid: text('unionid'),
+    nickname: text('nickname'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('wechat_scenes_scene_key').on(t.sceneStr), index('wechat_scenes_expires_idx').on(t.expiresAt)],
+);
+
+/** The MP access token, shared by every process on the database and refreshed before it expires. */
+export const wechatAccessTokens = pgTable('wechat_access_tokens', {
+  appid: text('appid').primaryKey(),
+  accessToken: text('access_token').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Image challenges asked before SMS sends past the free ones (ADR 0015). Only an HMAC of the

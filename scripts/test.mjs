@@ -11,6 +11,9 @@ import path from 'node:path';
 
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Every failed test by name, repeated at the end: CI often shows only the tail of the output. */
+const failures = [];
+const firstLine = (text = '') => String(text).split('\n').find((line) => line.trim()) ?? '';
 let exitCode = 0;
 
 const started = Date.now();
@@ -41,14 +44,36 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const fileResult of report.testResults ?? []) {
+    const file = path.relative(process.cwd(), fileResult.name);
+    const failed = (fileResult.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${file} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed before any test ran (an import or a hook) has no failed test to name.
+    if (fileResult.status === 'failed' && failed.length === 0) failures.push(`${file}: ${firstLine(fileResult.message)}`);
+  }
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  // Top-level suites are files; the ones inside are describe blocks, named in the line.
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((result) => result.error)?.error;
+        const name = [...titles, spec.title].join(' › ');
+        const mark = test.status === 'flaky' ? '(passed on retry) ' : '';
+        failures.push(`${mark}${spec.file}:${spec.line} › ${name}: ${firstLine(error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
 }
 
 run('lint: ESLint', 'npx', ['eslint', '.', '--max-warnings=0']);
@@ -109,5 +134,6 @@ async function waitForDataDir(dir) {
 }
 
 console.log(`\nStage times (whole run ${seconds(started)}):\n  ${stageTimes.join('\n  ')}`);
+if (failures.length) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(exitCode || (totals.failed ? 1 : 0));

@@ -157,7 +157,7 @@ export default function AdminPoints() {
                   </FormAlert>
                   <Form method="post" ref={adjustForm} noValidate>
                     <input type="hidden" name="intent" value="adjust" />
-                    <input type="hidden" name="phone" value={user.phone} />
+                    <input type="hidden" name="phone" value={user.phone ?? ''} />
                     <Stack gap="4">
                       <FormAlert>{errors.form ?? errors.phone}</FormAlert>
                       <FormField label="积分" error={errors.points} required helper="正数增加，负数扣减（如 -10），最多两位小数">

@@ -56,10 +56,7 @@ export async function applyChange(tx: Transaction, change: Change): Promise<{ ro
   }
   const after = balance + change.cents;
   if (after < 0) throw insufficientPoints(-change.cents, balance);
-  await tx
-    .update(users)
-    .set({ pointsCents: after, updatedAt: new Date() })
-    .where(eq(users.id, change.userId));
+  await tx.update(users).set({ pointsCents: after, updatedAt: new Date() }).where(eq(users.id, change.userId));
   const [row] = await tx
     .insert(pointsLedger)
     .values({
@@ -110,7 +107,10 @@ export async function pointsHistory(db: Database, userId: string, page: number, 
       .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(pointsLedger).where(eq(pointsLedger.userId, userId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pointsLedger)
+      .where(eq(pointsLedger.userId, userId)),
   ]);
   return { items: rows.map(toHistoryItem), page, pageSize, total: counted?.n ?? 0 };
 }
@@ -119,7 +119,9 @@ export async function pointsHistory(db: Database, userId: string, page: number, 
  * `npm run ledger:check`: users whose balance differs from the sum of their ledger rows. Rows are
  * never deleted and every balance change writes one, so this list must be empty.
  */
-export async function ledgerMismatches(db: Database): Promise<{ userId: string; phone: string; balanceCents: number; ledgerCents: number }[]> {
+export async function ledgerMismatches(
+  db: Database,
+): Promise<{ userId: string; phone: string | null; balanceCents: number; ledgerCents: number }[]> {
   const ledgerSum = sql<string>`coalesce(sum(${pointsLedger.pointsCents}), 0)`;
   const rows = await db
     .select({ userId: users.id, phone: users.phone, balanceCents: users.pointsCents, ledgerCents: ledgerSum })

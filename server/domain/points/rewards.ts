@@ -41,13 +41,17 @@ export async function resolveInvitation(db: Database, inviteCode: string): Promi
 export async function grantRegistrationRewards(
   tx: Transaction,
   policy: RewardPolicy,
-  newUser: { id: string; phone: string },
+  newUser: { id: string; phone: string | null; wechatNickname?: string | null },
   invitation: Invitation | null,
 ): Promise<void> {
   const give = (userId: string, cents: number, change: Omit<Parameters<typeof applyChange>[1], 'userId' | 'cents' | 'type'>) =>
     cents > 0 ? applyChange(tx, { userId, cents, type: 'reward', ...change }) : null;
   await give(newUser.id, policy.welcomeCents, { source: 'gift', key: 'welcome', description: '新用户注册赠送' });
-  await give(newUser.id, policy.firstPhoneLoginCents, { source: 'first_phone_login_reward', key: 'first-phone-login', description: '首次手机号登录奖励' });
+  await give(newUser.id, policy.firstPhoneLoginCents, {
+    source: 'first_phone_login_reward',
+    key: 'first-phone-login',
+    description: '首次手机号登录奖励',
+  });
   if (!invitation) return;
   if ('channel' in invitation) {
     await give(newUser.id, invitation.channel.rewardCents, {
@@ -59,17 +63,25 @@ export async function grantRegistrationRewards(
     return;
   }
   if (invitation.inviterId === newUser.id) return;
-  await give(newUser.id, policy.inviteeCents, { source: 'invite_reward', key: 'invitee-reward', description: '受邀注册奖励', relatedId: invitation.inviterId });
+  await give(newUser.id, policy.inviteeCents, {
+    source: 'invite_reward',
+    key: 'invitee-reward',
+    description: '受邀注册奖励',
+    relatedId: invitation.inviterId,
+  });
   await give(invitation.inviterId, policy.inviterCents, {
     source: 'invite_reward',
     key: `inviter-reward:${newUser.id}`,
-    description: `邀请好友 ${maskPhone(newUser.phone)} 注册奖励`,
+    description: `邀请好友 ${maskPhone(newUser.phone) || newUser.wechatNickname || '微信用户'} 注册奖励`,
     relatedId: newUser.id,
   });
 }
 
 /** Creates or updates a channel invite code. A code some user already has as theirs is refused. */
-export async function saveChannelInviteCode(db: Database, input: { code: string; name: string; points: number }): Promise<'created' | 'updated' | 'taken'> {
+export async function saveChannelInviteCode(
+  db: Database,
+  input: { code: string; name: string; points: number },
+): Promise<'created' | 'updated' | 'taken'> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, input.code));
   if (user) return 'taken';
   const [existing] = await db.select({ id: channelInviteCodes.id }).from(channelInviteCodes).where(eq(channelInviteCodes.code, input.code));
