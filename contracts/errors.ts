@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'REDEMPTION_CODE_USED_UP',
   'REDEMPTION_CODE_REDEEMED',
   'CONFLICT',
+  /** A phone or WeChat being bound has an account of its own: data is the merge preview (ADR 0039). */
+  'ACCOUNT_MERGE_REQUIRED',
   'FILE_INVALID',
   'FILE_TYPE_UNSUPPORTED',
   'FILE_ENCRYPTED',

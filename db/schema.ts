@@ -42,6 +42,9 @@ export const users = pgTable(
     idRealNameMasked: text('id_real_name_masked'),
     idNumberMasked: text('id_number_masked'),
     idNumberHash: text('id_number_hash'),
+    /** An account merged into another (ADR 0039): kept, emptied, for its ledger history; it cannot log in. */
+    mergedIntoUserId: uuid('merged_into_user_id'),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
     /** Integer hundredths of a point: exact arithmetic, two decimals at the edges. */
     pointsCents: bigint('points_cents', { mode: 'number' }).notNull().default(0),
     inviteCode: text('invite_code').notNull(),

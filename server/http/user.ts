@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import { logoutRequestSchema, refreshRequestSchema } from '../../contracts/auth';
 import { profileUpdateSchema } from '../../contracts/user';
+import { accountMergeSchema, bindPhoneSchema } from '../../contracts/account-merge';
+import { bindPhone, confirmMerge } from '../domain/auth/phone-binding';
 import { revokeAllSessions, revokeSession, rotateRefreshToken } from '../domain/auth/tokens';
 import { toUserDto, updateProfile } from '../domain/users';
-import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
+import { authenticate, authOf, clientIp, ok, parse, route, type ApiDeps } from './kit';
 
 /** /api/v1/user: session and profile (spec §7). */
 export function userRoutes(deps: ApiDeps) {
@@ -48,6 +50,31 @@ export function userRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       const input = parse(profileUpdateSchema, req.body);
       ok(res, toUserDto(await updateProfile(deps.db, authOf(res).userId, input)), '更新成功');
+    }),
+  );
+
+  // Binding (ADR 0039): a WeChat-only user binds a phone; a phone or WeChat with an account of its
+  // own answers 409 ACCOUNT_MERGE_REQUIRED, confirmed below with the ticket it carries.
+  router.post(
+    '/phone/bind',
+    auth,
+    route(async (req, res) => {
+      const input = parse(bindPhoneSchema, req.body);
+      const user = await bindPhone({ db: deps.db, secret: deps.config.jwtSecret }, { userId: authOf(res).userId, ...input });
+      ok(res, toUserDto(user), '手机号绑定成功');
+    }),
+  );
+
+  router.post(
+    '/account-merge',
+    auth,
+    route(async (req, res) => {
+      const { mergeTicket } = parse(accountMergeSchema, req.body);
+      const { user, tokens } = await confirmMerge(
+        { db: deps.db, secret: deps.config.jwtSecret },
+        { userId: authOf(res).userId, mergeTicket, ip: clientIp(req), userAgent: req.get('user-agent') },
+      );
+      ok(res, { user: toUserDto(user), ...(tokens ?? {}) }, '账号已合并');
     }),
   );
 

@@ -109,6 +109,8 @@ export class Detector {
   *detectSteps(text: string): Steps<DetectionResult> {
     const { minLength, config } = this.model.meta;
     const sentences = splitSentences(text);
+    // Each whole-text pass is its own step: on the largest text each takes milliseconds.
+    yield;
     const info = detectLanguage(sentences);
     const wordCount = sentences.reduce((a, s) => a + s.enWords + s.cjkChars, 0);
     if (info.language === 'unknown') {
@@ -135,9 +137,12 @@ export class Detector {
     if (relLength < 1) return tooShort(docLang, minLength[major], wordCount);
 
     const thresholds = this.thresholdsFor(amount);
+    yield;
     const docZ = this.spanLogit(units);
+    yield;
     const majorUnits = units.filter((u) => u.lang === major);
     const majorVec = this.mergers[major].merge(majorUnits.map((u) => u.bag));
+    yield;
     const majorModel = this.model.langs[major];
     const lengthText = [amount.en > 0 ? `${amount.en} 个英文词` : '', amount.zh > 0 ? `${amount.zh} 个汉字` : ''].filter((t) => t).join('、');
     const { reliability, caveats } = assessReliability({
