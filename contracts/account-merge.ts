@@ -1,4 +1,5 @@
-import { phoneLoginSchema } from './auth';
+import { phoneLoginSchema, tokensSchema } from './auth';
+import { userSchema } from './user';
 import { z } from './zod';
 
 /**
@@ -18,3 +19,6 @@ export const bindPhoneSchema = phoneLoginSchema.pick({ phone: true, code: true }
 
 /** POST /api/v1/user/account-merge: confirms the merge shown in the preview. */
 export const accountMergeSchema = z.object({ mergeTicket: z.string({ error: '合并确认已失效，请重新绑定' }).min(1).max(500) });
+
+/** The merged account; with a new session when the account that confirmed was the one closed. */
+export const accountMergeResultSchema = tokensSchema.partial().extend({ user: userSchema });

@@ -12,11 +12,12 @@ const PAGE = '登录';
 const SEND_FIELDS = [...LOGIN_FIELDS, 'captchaId', 'captchaAnswer'] as const;
 export type SendCodeField = (typeof SEND_FIELDS)[number];
 
-export type LoginActionData =
+export type SendCodeAnswer =
   | { intent: 'send-code'; ok: true; phone: string; devCode: string | null; resendAfterSeconds: number }
   /** `captcha`: the challenge to show (a new one after every answer, right or wrong). */
-  | ({ intent: 'send-code' } & FormFailure<SendCodeField> & { captcha: CaptchaChallenge | null })
-  | ({ intent: 'login' } & FormFailure<LoginField> & { captcha: null });
+  | ({ intent: 'send-code' } & FormFailure<SendCodeField> & { captcha: CaptchaChallenge | null });
+
+export type LoginActionData = SendCodeAnswer | ({ intent: 'login' } & FormFailure<LoginField> & { captcha: null });
 
 /** Loader of /login and /dash/login: a signed-in visitor goes straight on. */
 export async function loginLoader({ request, context }: LoaderFunctionArgs) {
@@ -65,26 +66,34 @@ async function endEarlierSession(request: Request, context: AppLoadContext): Pro
  * One form, three buttons: 获取验证码 (intent=send-code), 换一张 (intent=captcha-refresh, a new
  * image challenge) and 登录 (intent=login). Works without JavaScript.
  */
+/**
+ * The 获取验证码 (intent=send-code) and 换一张 (intent=captcha-refresh) buttons of any form that
+ * proves a phone by SMS (the login page, /wechat-bind); null for another intent.
+ */
+export async function sendCodeStep(api: ApiClient, form: FormData): Promise<SendCodeAnswer | null> {
+  const intent = form.get('intent');
+  if (intent === 'captcha-refresh') {
+    return { intent: 'send-code', ok: false, values: readForm(form, SEND_FIELDS), ...(await withChallenge(api, {})) };
+  }
+  if (intent !== 'send-code') return null;
+  const outcome = await handleForm(form, { fields: SEND_FIELDS, schema: smsSendSchema, submit: (input) => api.auth.sendCode(input) });
+  if (outcome.ok) {
+    const phone = String(form.get('phone') ?? '').trim();
+    return { intent, ok: true, phone, devCode: outcome.result.devCode ?? null, resendAfterSeconds: outcome.result.resendAfterSeconds };
+  }
+  // Asked for a check, or answering one: every answer spends its challenge, so show a new one.
+  const challenged = outcome.code === 'CAPTCHA_REQUIRED' || outcome.code === 'CAPTCHA_INVALID' || Boolean(outcome.values.captchaId);
+  if (!challenged) return { intent, ...outcome, captcha: null };
+  return { intent, ...outcome, ...(await withChallenge(api, outcome.errors)) };
+}
+
 export async function loginAction({ request, context }: ActionFunctionArgs): Promise<LoginActionData | Response> {
   const form = await request.clone().formData();
   const intent = form.get('intent');
 
-  if (intent === 'captcha-refresh') {
-    const api = createApiClient(request, context, PAGE);
-    return { intent: 'send-code', ok: false, values: readForm(form, SEND_FIELDS), ...(await withChallenge(api, {})) };
-  }
-
-  if (intent === 'send-code') {
-    const api = createApiClient(request, context, PAGE);
-    const outcome = await handleForm(form, { fields: SEND_FIELDS, schema: smsSendSchema, submit: (input) => api.auth.sendCode(input) });
-    if (outcome.ok) {
-      const phone = String(form.get('phone') ?? '').trim();
-      return { intent, ok: true, phone, devCode: outcome.result.devCode ?? null, resendAfterSeconds: outcome.result.resendAfterSeconds };
-    }
-    // Asked for a check, or answering one: every answer spends its challenge, so show a new one.
-    const challenged = outcome.code === 'CAPTCHA_REQUIRED' || outcome.code === 'CAPTCHA_INVALID' || Boolean(outcome.values.captchaId);
-    if (!challenged) return { intent, ...outcome, captcha: null };
-    return { intent, ...outcome, ...(await withChallenge(api, outcome.errors)) };
+  if (intent === 'captcha-refresh' || intent === 'send-code') {
+    const answer = await sendCodeStep(createApiClient(request, context, PAGE), form);
+    if (answer) return answer;
   }
 
   try {

@@ -1,3 +1,4 @@
+import { accountMergeResultSchema } from '../../../contracts/account-merge';
 import { logoutResultSchema } from '../../../contracts/auth';
 import { userSchema, type ProfileUpdate } from '../../../contracts/user';
 import type { ApiTransport } from './transport.server';
@@ -7,5 +8,12 @@ export const userApi = (api: ApiTransport) => ({
   info: () => api.withErrorLog('user_info', () => api.json('/user/info', { schema: userSchema })),
   updateProfile: (body: ProfileUpdate) =>
     api.withErrorLog('profile_update', () => api.json('/user/profile', { method: 'PUT', body, schema: userSchema })),
+  /** A WeChat-only account binds a phone; 409 ACCOUNT_MERGE_REQUIRED carries the merge to confirm. */
+  bindPhone: (body: { phone: string; code: string }) =>
+    api.withErrorLog('phone_bind', () => api.json('/user/phone/bind', { method: 'POST', body, schema: userSchema })),
+  confirmAccountMerge: (mergeTicket: string) =>
+    api.withErrorLog('account_merge', () =>
+      api.json('/user/account-merge', { method: 'POST', body: { mergeTicket }, schema: accountMergeResultSchema }),
+    ),
   logout: (allDevices = false) => api.json('/user/logout', { method: 'POST', body: { allDevices }, schema: logoutResultSchema }),
 });
