@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'EXPORT_TIMEOUT',
   /** A payment gateway refused or failed a call (支付失败: …). */
   'PAYMENT_FAILED',
+  /** The SMS provider did not take a login code (短信发送失败，请稍后重试); the send counts against no limit. */
+  'SMS_SEND_FAILED',
   'MAINTENANCE',
   'STARTING',
   'INTERNAL_ERROR',

@@ -6,6 +6,42 @@ import { z } from '../contracts/zod';
 import { aiBaseUrlSchema, aiModelsSchema } from './ai/providers/models';
 import { PAYMENT_PROVIDERS as PAYMENT_PROVIDER_KINDS } from '../contracts/payment-constants';
 
+export const SMS_PROVIDERS = ['dev', 'tencent', 'aliyun'] as const;
+
+/**
+ * An SMS provider's address: a bare host (`sms.tencentcloudapi.com`, meaning https) or a full
+ * `http(s)://host[:port]` URL (a local fake in tests). Parsed to the origin, without a path.
+ */
+const smsEndpoint = (name: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const problem = () => {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} 应为主机名（如 ${name.startsWith('TENCENT') ? 'sms.tencentcloudapi.com' : 'dysmsapi.aliyuncs.com'}）或完整网址（如 http://127.0.0.1:8080）`,
+        });
+        return z.NEVER;
+      };
+      let url: URL;
+      try {
+        url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value}`);
+      } catch {
+        return problem();
+      }
+      if (
+        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+        url.username ||
+        url.password ||
+        url.search ||
+        url.hash ||
+        url.pathname !== '/'
+      )
+        return problem();
+      return url.origin;
+    });
+
 /**
  * Every setting the process reads, validated once at boot. `APP_ENV=production` is what
  * "production" means here: it forbids the development SMS sender and embedded secrets.
@@ -36,7 +72,53 @@ const envSchema = z.object({
         .min(1, 'SESSION_SECRET 不能为空'),
     )
     .optional(),
-  SMS_PROVIDER: z.enum(['dev']).default('dev'),
+  /** dev: the development sender (codes shown on the login page); tencent or aliyun send real SMS (ADR 0036). */
+  SMS_PROVIDER: z.enum(SMS_PROVIDERS, { error: 'SMS_PROVIDER 只能是 dev、tencent、aliyun' }).default('dev'),
+  /** How long one call to the SMS provider may take before the send is answered 短信发送失败. */
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  TENCENTCLOUD_SECRET_ID: z.string().trim().min(1).optional(),
+  TENCENTCLOUD_SECRET_KEY: z.string().trim().min(1).optional(),
+  TENCENT_SMS_SDK_APP_ID: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'TENCENT_SMS_SDK_APP_ID 是短信应用的 SDKAppID（数字，如 1400006666）')
+    .optional(),
+  TENCENT_SMS_SIGN_NAME: z.string().trim().min(1).optional(),
+  TENCENT_SMS_TEMPLATE_ID: z.string().trim().regex(/^\d+$/, 'TENCENT_SMS_TEMPLATE_ID 是正文模板 ID（数字，如 1110）').optional(),
+  /** What the template's {1} (and {2}) are: `code`, or `code,minutes` for 验证码为{1}，{2}分钟内有效. */
+  TENCENT_SMS_TEMPLATE_PARAMS: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.enum(['code', 'code,minutes'], { error: 'TENCENT_SMS_TEMPLATE_PARAMS 只能是 code 或 code,minutes' }))
+    .prefault('code'),
+  TENCENT_SMS_REGION: z.string().trim().min(1).default('ap-guangzhou'),
+  TENCENT_SMS_ENDPOINT: smsEndpoint('TENCENT_SMS_ENDPOINT').prefault('sms.tencentcloudapi.com'),
+  ALIYUN_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  ALIYUN_ACCESS_KEY_SECRET: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().trim().min(1).optional(),
+  /** The template's variable names: the first gets the code, an optional second the minutes (`code,min`). */
+  ALIYUN_SMS_TEMPLATE_PARAMS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'ALIYUN_SMS_TEMPLATE_PARAMS 是模板变量名（字母、数字、下划线），如 code 或 code,min'),
+        )
+        .min(1, 'ALIYUN_SMS_TEMPLATE_PARAMS 不能为空')
+        .max(2, 'ALIYUN_SMS_TEMPLATE_PARAMS 最多两个变量：验证码和有效分钟数')
+        .refine((names) => new Set(names).size === names.length, 'ALIYUN_SMS_TEMPLATE_PARAMS 的两个变量名不能相同'),
+    )
+    .prefault('code'),
+  ALIYUN_SMS_ENDPOINT: smsEndpoint('ALIYUN_SMS_ENDPOINT').prefault('dysmsapi.aliyuncs.com'),
   /**
    * SMS abuse limits (ADR 0015). The daily cap per phone counts one network's sends only, so a
    * stranger cannot use up the owner's quota; past the free sends each send needs an image check.
@@ -216,12 +298,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
   if (isProduction) {
     const problems: string[] = [];
-    if (devSmsEnabled) problems.push('SMS_PROVIDER=dev（开发短信发送器会把验证码返回给浏览器），生产环境必须配置真实短信服务');
+    if (devSmsEnabled)
+      problems.push('SMS_PROVIDER=dev（开发短信发送器会把验证码返回给浏览器），生产环境请设置 SMS_PROVIDER=tencent 或 aliyun 及其配置');
     if (!env.JWT_SECRET) problems.push('JWT_SECRET 未设置');
     if (!env.SESSION_SECRET) problems.push('SESSION_SECRET 未设置');
     if (!env.DATABASE_URL) problems.push('DATABASE_URL 未设置（生产环境使用 PostgreSQL）');
     if (env.PAYMENT_PROVIDERS.includes('sandbox')) problems.push('PAYMENT_PROVIDERS 含 sandbox（沙箱支付不收钱），生产环境请配置 wechat 和/或 alipay');
     if (!env.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL 未设置（支付通知地址需要公网网址）');
+    if (env.SMS_PROVIDER === 'tencent' && env.TENCENT_SMS_ENDPOINT.startsWith('http:'))
+      problems.push('TENCENT_SMS_ENDPOINT 是 http 地址（验证码会明文传输），生产环境请使用 https');
+    if (env.SMS_PROVIDER === 'aliyun' && env.ALIYUN_SMS_ENDPOINT.startsWith('http:'))
+      problems.push('ALIYUN_SMS_ENDPOINT 是 http 地址（验证码会明文传输），生产环境请使用 https');
     if (problems.length) throw new ConfigError(`APP_ENV=production 时拒绝启动:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 
@@ -232,8 +319,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.AI_API_KEY && !env.AI_BASE_URL) aiProblems.push('已设置 AI_API_KEY，但缺少 AI_BASE_URL');
   if (aiProblems.length) throw new ConfigError(`AI 服务配置不完整:\n${aiProblems.map((p) => `  - ${p}`).join('\n')}`);
 
-  const paymentProblems: string[] = [];
   const missing = (names: (keyof Env)[]) => names.filter((n) => !env[n]);
+  // A real SMS provider needs every one of its settings, in development too: half of them is a typo.
+  const smsAbsent =
+    env.SMS_PROVIDER === 'tencent'
+      ? missing([
+          'TENCENTCLOUD_SECRET_ID',
+          'TENCENTCLOUD_SECRET_KEY',
+          'TENCENT_SMS_SDK_APP_ID',
+          'TENCENT_SMS_SIGN_NAME',
+          'TENCENT_SMS_TEMPLATE_ID',
+        ])
+      : env.SMS_PROVIDER === 'aliyun'
+        ? missing(['ALIYUN_ACCESS_KEY_ID', 'ALIYUN_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'])
+        : [];
+  if (smsAbsent.length) throw new ConfigError(`短信配置不完整:\n  - SMS_PROVIDER=${env.SMS_PROVIDER}，但缺少 ${smsAbsent.join('、')}`);
+
+  const paymentProblems: string[] = [];
   if (env.PAYMENT_PROVIDERS.includes('wechat')) {
     const absent = missing(['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_MERCHANT_SERIAL', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY_ID', 'WECHATPAY_APIV3_KEY']);
     if (absent.length) paymentProblems.push(`已启用 wechat，但缺少 ${absent.join('、')}`);

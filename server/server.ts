@@ -33,7 +33,7 @@ import { createGateways } from './integrations/payments';
 import { expireOverdueOrders, orderOwner } from './domain/payments/orders';
 import { pruneUnverifiedNotifications } from './domain/payments/notifications';
 import { userRoutes } from './http/user';
-import { createDevSmsSender, type SmsSender } from './integrations/sms';
+import { createSmsSender, type SmsSender } from './integrations/sms';
 import type { Logger } from './logger';
 import { startEventBus, type EventBus } from './realtime/bus';
 import { attachRealtime, type RealtimeHub } from './realtime/hub';
@@ -242,7 +242,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   // The language model is created once: every paid operation shares its queue and limits (ADR 0035).
   const ai = createAiEngine({ db: database.db, config, logger, events });
-  deps = { config, db: database.db, logger, sms: options.sms ?? createDevSmsSender(logger), events, ai };
+  deps = { config, db: database.db, logger, sms: options.sms ?? createSmsSender(config, logger), events, ai };
   // Each area chooses its body parser where it is mounted (server/http/body.ts).
   const json = jsonBody();
   const router = express.Router();
@@ -358,6 +358,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       await database.close();
     })());
 
-  logger.info('server.started', { url: `http://localhost:${port}`, instanceId, database: database.kind, apiUrl, devSms: config.devSmsEnabled });
+  logger.info('server.started', {
+    url: `http://localhost:${port}`,
+    instanceId,
+    database: database.kind,
+    apiUrl,
+    devSms: config.devSmsEnabled,
+    smsProvider: config.SMS_PROVIDER,
+  });
   return { url: `http://127.0.0.1:${port}`, port, database, realtime, events, instanceId, close };
 }

@@ -31,6 +31,7 @@ export function authRoutes(deps: ApiDeps) {
         {
           db: deps.db,
           sms: deps.sms,
+          logger: deps.logger,
           secret: config.jwtSecret,
           policy: {
             dailyPerPhonePerIp: config.SMS_DAILY_LIMIT_PER_PHONE_PER_IP,

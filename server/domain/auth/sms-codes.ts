@@ -1,8 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, max, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { smsCodes } from '../../../db/schema';
-import type { SmsSender } from '../../integrations/sms';
+import { maskPhone } from '../../../contracts/constants';
+import { SmsSendError, type SmsSender } from '../../integrations/sms';
+import type { Logger } from '../../logger';
 import { DomainError, tooManyRequests } from '../errors';
 import { spendCaptcha } from './captcha';
 
@@ -27,20 +29,22 @@ export function hashCode(secret: string, phone: string, code: string): string {
 const captchaRequired = () => new DomainError('CAPTCHA_REQUIRED', '请先完成图形验证', { field: 'captchaAnswer' });
 
 /**
- * Issues a new 6-digit code and voids earlier ones for the phone. The checks and the insert run
- * under advisory locks, so concurrent sends cannot both pass the 60-second rule or a cap, and the
- * challenge is spent in the same transaction, so one solved challenge buys one send. A refused
- * send changes nothing but the challenge it spent: the phone's live code stays valid.
+ * Issues a new 6-digit code and, once the provider has taken it, voids earlier ones for the phone.
+ * The checks and the insert run under advisory locks, so concurrent sends cannot both pass the
+ * 60-second rule or a cap, and the challenge is spent in the same transaction, so one solved
+ * challenge buys one send. A refused send changes nothing but the challenge it spent, and so does
+ * a send the provider failed (ADR 0036): its row is deleted, so it counts against no limit and the
+ * phone's live code stays valid.
  */
 export async function sendLoginCode(
-  deps: { db: Database; sms: SmsSender; secret: string; policy: SmsCodePolicy },
+  deps: { db: Database; sms: SmsSender; secret: string; policy: SmsCodePolicy; logger: Logger },
   input: { phone: string; ip: string; captcha?: { id: string; answer: string } },
 ): Promise<{ expiresInSeconds: number; resendAfterSeconds: number; devCode?: string }> {
-  const { db, sms, secret, policy } = deps;
+  const { db, sms, secret, policy, logger } = deps;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = Date.now();
 
-  const refused = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<{ refused: DomainError } | { id: string }> => {
     // Phone first, then IP, always in this order: the caps hold under concurrency and two sends
     // cannot wait on each other's locks. A challenge's row is locked last, by spendCaptcha.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sms:' + input.phone}))`);
@@ -72,28 +76,71 @@ export async function sendLoginCode(
       if (!input.captcha) throw captchaRequired();
       // Spent whether or not it was solved: a wrong answer is committed as spent, then refused.
       const wrong = await spendCaptcha(tx, secret, input.captcha);
-      if (wrong) return wrong;
+      if (wrong) return { refused: wrong };
     }
 
-    await tx
-      .update(smsCodes)
-      .set({ consumedAt: new Date(now) })
-      .where(and(eq(smsCodes.phone, input.phone), isNull(smsCodes.consumedAt)));
-    await tx.insert(smsCodes).values({
-      phone: input.phone,
-      ip: input.ip,
-      codeHash: hashCode(secret, input.phone, code),
-      createdAt: new Date(now),
-      expiresAt: new Date(now + SMS_CODE_TTL_MS),
-    });
-    return null;
+    // Earlier codes stay live until this one is sent: a provider failure must not cost the phone
+    // the code it already holds. The row counts for the limits from here on, so while the provider
+    // is being called no other send to the phone passes the 60-second rule.
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({
+        phone: input.phone,
+        ip: input.ip,
+        codeHash: hashCode(secret, input.phone, code),
+        createdAt: new Date(now),
+        expiresAt: new Date(now + SMS_CODE_TTL_MS),
+      })
+      .returning({ id: smsCodes.id });
+    return { id: row!.id };
   });
-  if (refused) throw refused;
+  if ('refused' in outcome) throw outcome.refused;
 
-  // Sent after the row is committed: a provider failure leaves a code nobody received, which the
-  // user can replace after the resend interval, rather than a sent code we have no record of.
-  const { devCode } = await sms.sendLoginCode(input.phone, code);
-  return { expiresInSeconds: SMS_CODE_TTL_MS / 1000, resendAfterSeconds: SMS_RESEND_INTERVAL_MS / 1000, devCode };
+  // Sent after the row is committed: a crash mid-call leaves a code nobody may have received, which
+  // the user can replace after the resend interval, rather than a sent code we have no record of.
+  let sent: Awaited<ReturnType<SmsSender['sendLoginCode']>>;
+  try {
+    sent = await sms.sendLoginCode(input.phone, code, SMS_CODE_TTL_MS / 60_000);
+  } catch (error) {
+    // Never the code, never the whole phone (ADR 0036): the provider's code and request id.
+    const failure = error instanceof SmsSendError ? error : null;
+    logger.warn('sms.send_failed', {
+      provider: sms.kind,
+      phone: maskPhone(input.phone),
+      providerCode: failure?.providerCode ?? 'UNEXPECTED',
+      ...failure?.detail,
+      ...(failure ? {} : { err: error }),
+    });
+    // Unsent, so uncounted: the user may retry at once, and the limits and free sends are as before.
+    await db
+      .delete(smsCodes)
+      .where(eq(smsCodes.id, outcome.id))
+      .catch((err: unknown) => logger.error('sms.unsent_code_not_released', { phone: maskPhone(input.phone), err }));
+    throw new DomainError('SMS_SEND_FAILED', '短信发送失败，请稍后重试');
+  }
+
+  // Sent: now the new code replaces every earlier one (a newer send cannot exist yet: ours still
+  // holds the 60-second rule, and a provider call is bounded well below it by SMS_TIMEOUT_MS).
+  await db
+    .update(smsCodes)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(smsCodes.phone, input.phone),
+        isNull(smsCodes.consumedAt),
+        ne(smsCodes.id, outcome.id),
+        lte(smsCodes.createdAt, new Date(now)),
+      ),
+    )
+    // The text is out and the new code is the one login checks: a failure here is no reason to say otherwise.
+    .catch((err: unknown) => logger.error('sms.earlier_codes_not_voided', { phone: maskPhone(input.phone), err }));
+  logger.info('sms.sent', { provider: sms.kind, phone: maskPhone(input.phone), requestId: sent.requestId });
+  return {
+    expiresInSeconds: SMS_CODE_TTL_MS / 1000,
+    resendAfterSeconds: SMS_RESEND_INTERVAL_MS / 1000,
+    // Only the development sender hands a code back, and only its code may reach a response.
+    ...(sms.kind === 'dev' && sent.devCode ? { devCode: sent.devCode } : {}),
+  };
 }
 
 /** Consumes the phone's live code if `code` matches; counts wrong tries and voids the code at the limit. */
