@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   'EXPORT_TIMEOUT',
   /** A payment gateway refused or failed a call (支付失败: …). */
   'PAYMENT_FAILED',
+  /** The real-name provider says the name and number do not belong together, or knows no such number. */
+  'ID_MISMATCH',
+  /** The real-name provider could not be reached or did not answer (实名认证服务暂不可用). */
+  'ID_VERIFY_UNAVAILABLE',
   'MAINTENANCE',
   'STARTING',
   'INTERNAL_ERROR',

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import { logoutRequestSchema, refreshRequestSchema } from '../../contracts/auth';
-import { profileUpdateSchema } from '../../contracts/user';
+import { idVerificationSchema, profileUpdateSchema } from '../../contracts/user';
 import { revokeAllSessions, revokeSession, rotateRefreshToken } from '../domain/auth/tokens';
+import { ID_VERIFY_MESSAGES, verifyIdentity } from '../domain/id-verification';
+import { createIdVerifier } from '../integrations/id-verify';
 import { toUserDto, updateProfile } from '../domain/users';
 import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
 
@@ -9,6 +11,12 @@ import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
 export function userRoutes(deps: ApiDeps) {
   const router = Router();
   const auth = authenticate(deps);
+  const idVerification = {
+    db: deps.db,
+    verifier: createIdVerifier(deps.config, deps.logger),
+    serverSecret: deps.config.jwtSecret,
+    logger: deps.logger,
+  };
 
   router.post(
     '/refresh-token',
@@ -48,6 +56,16 @@ export function userRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       const input = parse(profileUpdateSchema, req.body);
       ok(res, toUserDto(await updateProfile(deps.db, authOf(res).userId, input)), '更新成功');
+    }),
+  );
+
+  /** Real-name verification (ADR 0037): the answer is the user object, masks only. */
+  router.post(
+    '/id-verification',
+    auth,
+    route(async (req, res) => {
+      const user = await verifyIdentity(idVerification, authOf(res).user, () => parse(idVerificationSchema, req.body));
+      ok(res, toUserDto(user), ID_VERIFY_MESSAGES.verified);
     }),
   );
 
