@@ -131,8 +131,8 @@ describe('real-name verification with the sandbox provider', () => {
     expect(logged?.err.query).toMatch(/^update "users"/);
   });
 
-  afterAll(() => {
-    // Everything this server logged, the request log and the error above included.
+  // Last in this block: everything this server logged, the request log and the error above included.
+  it('logged neither a number nor a name', () => {
     expect(lines.length).toBeGreaterThan(10);
     const text = lines.join('\n');
     for (const [number, name] of Object.entries(PEOPLE)) expectFree(text, number, name);
@@ -217,7 +217,7 @@ describe('real-name verification with an http provider', () => {
     expect(provider.requests.length).toBe(asked);
   });
 
-  afterAll(() => {
+  it('logged neither a number nor a name, and the provider failures by status and code', () => {
     const text = lines.join('\n');
     for (const [number, name] of Object.entries(PEOPLE)) expectFree(text, number, name);
     // The provider's failures were logged, by status and code only.

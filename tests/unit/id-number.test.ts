@@ -19,6 +19,9 @@ const VALID = [
   '320106200002291230', // Nanjing, born on 29 February of a leap year
   '650102199912310010', // Urumqi
   '810000198506150020', // a Hong Kong resident's residence permit
+  // No zero digit before the check digit: every weight matters.
+  '371528198706152714',
+  '433124197811235673',
 ];
 
 /** A fixed "now": 1 January 2024, 00:00 in China (still 31 December in UTC). */
@@ -33,6 +36,7 @@ describe('identity card numbers (GB 11643)', () => {
     expect(idCheckDigit('11010519491231002')).toBe('X');
     expect(idCheckDigit('44052418800101001')).toBe('4'); // the standard's other example, 440524188001010014
     expect(idCheckDigit('32010620000229123')).toBe('0');
+    expect(idCheckDigit('37152819870615271')).toBe('4');
   });
 
   it('refuses a wrong check digit', () => {
