@@ -1,5 +1,5 @@
 import { logoutResultSchema } from '../../../contracts/auth';
-import { userSchema, type ProfileUpdate } from '../../../contracts/user';
+import { userSchema, type IdVerificationInput, type ProfileUpdate } from '../../../contracts/user';
 import type { ApiTransport } from './transport.server';
 
 /** /api/v1/user: the signed-in user and their session. */
@@ -7,5 +7,8 @@ export const userApi = (api: ApiTransport) => ({
   info: () => api.withErrorLog('user_info', () => api.json('/user/info', { schema: userSchema })),
   updateProfile: (body: ProfileUpdate) =>
     api.withErrorLog('profile_update', () => api.json('/user/profile', { method: 'PUT', body, schema: userSchema })),
+  /** Real-name verification (ADR 0037): the answer is the user, with masks only. */
+  verifyId: (body: IdVerificationInput) =>
+    api.withErrorLog('id_verification', () => api.json('/user/id-verification', { method: 'POST', body, schema: userSchema })),
   logout: (allDevices = false) => api.json('/user/logout', { method: 'POST', body: { allDevices }, schema: logoutResultSchema }),
 });
