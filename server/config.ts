@@ -136,7 +136,7 @@ const envSchema = z.object({
    */
   ID_VERIFY_PROVIDER: z.enum(['sandbox', 'http'], { error: 'ID_VERIFY_PROVIDER 只能是 sandbox 或 http' }).default('sandbox'),
   /** The service's address, called with POST (form fields idcard and name). */
-  ID_VERIFY_URL: z.string().url('ID_VERIFY_URL 必须是完整的网址，如 https://idcert.market.alicloudapi.com/idcard').optional(),
+  ID_VERIFY_URL: z.string().url('ID_VERIFY_URL 必须是完整的网址，如 https://verify.example.com/idcard').optional(),
   /** The Aliyun API market AppCode, sent as `Authorization: APPCODE …`. */
   ID_VERIFY_APP_CODE: z.string().trim().min(1).optional(),
 });
