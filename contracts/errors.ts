@@ -41,6 +41,10 @@ export const ERROR_CODES = [
   'PAYMENT_FAILED',
   /** The SMS provider did not take a login code (短信发送失败，请稍后重试); the send counts against no limit. */
   'SMS_SEND_FAILED',
+  /** The real-name provider says the name and number do not belong together, or knows no such number. */
+  'ID_MISMATCH',
+  /** The real-name provider could not be reached or did not answer (实名认证服务暂不可用). */
+  'ID_VERIFY_UNAVAILABLE',
   'MAINTENANCE',
   'STARTING',
   'INTERNAL_ERROR',

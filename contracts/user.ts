@@ -1,4 +1,5 @@
 import { GENDERS, ROLES } from './constants';
+import { ID_MESSAGES, idNumberProblem, normalizeIdNumber, normalizeRealName, realNameProblem } from './id-number';
 import { z } from './zod';
 
 /** Mainland China mobile numbers; accepts +86/86 prefixes and separators, yields the 11 digits. */
@@ -23,6 +24,13 @@ export const userSchema = z.object({
   total_points: z.number(),
   invite_code: z.string(),
   created_at: z.string(),
+  /** Real-name verification (ADR 0037): masks and the time only, never the full name or number. */
+  idVerified: z.boolean(),
+  /** The masked real name (张*, 欧阳**), or null before verification. */
+  idRealName: z.string().nullable(),
+  /** The masked identity card number (1****************X), or null before verification. */
+  idNumberMasked: z.string().nullable(),
+  idVerifiedAt: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -40,3 +48,28 @@ export const profileUpdateSchema = z.object({
   position: z.preprocess(blankToNull, z.string().trim().max(50, '职位不能超过50个字符').nullable().optional()),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+/** A check from contracts/id-number.ts as a zod refinement: its message on the field. */
+const checked = (problem: (value: string) => string | null) => (value: string, ctx: z.RefinementCtx) => {
+  const message = problem(value);
+  if (message) ctx.addIssue({ code: 'custom', message });
+};
+
+/**
+ * POST /api/v1/user/id-verification and the real-name form (ADR 0037): a real name and an 18-character
+ * resident identity card number, checked locally (region, birth date, check digit) before any provider.
+ * Input is bounded before it is normalized.
+ */
+export const idVerificationSchema = z.object({
+  realName: z
+    .string({ error: ID_MESSAGES.nameRequired })
+    .max(100, ID_MESSAGES.nameLength)
+    .transform(normalizeRealName)
+    .superRefine(checked(realNameProblem)),
+  idNumber: z
+    .string({ error: ID_MESSAGES.numberRequired })
+    .max(100, ID_MESSAGES.numberLength)
+    .transform(normalizeIdNumber)
+    .superRefine(checked((n) => idNumberProblem(n))),
+});
+export type IdVerificationInput = z.infer<typeof idVerificationSchema>;

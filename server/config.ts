@@ -212,6 +212,15 @@ const envSchema = z.object({
   ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
   /** The seller's Alipay user id (2088…, 商家PID): when set, trades name it and notifications for another seller are refused. */
   ALIPAY_SELLER_ID: z.string().trim().regex(/^2088\d{12}$/, 'ALIPAY_SELLER_ID 是 2088 开头的 16 位数字').optional(),
+  /**
+   * Real-name verification (ADR 0037): `sandbox` (the embedded default) accepts every number that
+   * passes the local check; `http` asks a name + number (二要素) service; production refuses sandbox.
+   */
+  ID_VERIFY_PROVIDER: z.enum(['sandbox', 'http'], { error: 'ID_VERIFY_PROVIDER 只能是 sandbox 或 http' }).default('sandbox'),
+  /** The service's address, called with POST (form fields idcard and name). */
+  ID_VERIFY_URL: z.string().url('ID_VERIFY_URL 必须是完整的网址，如 https://verify.example.com/idcard').optional(),
+  /** The Aliyun API market AppCode, sent as `Authorization: APPCODE …`. */
+  ID_VERIFY_APP_CODE: z.string().trim().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -296,6 +305,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const isProduction = env.APP_ENV === 'production';
   const devSmsEnabled = env.SMS_PROVIDER === 'dev';
 
+  const idVerifyProblems: string[] = [];
+  if (env.ID_VERIFY_PROVIDER === 'http') {
+    const absent = (['ID_VERIFY_URL', 'ID_VERIFY_APP_CODE'] as const).filter((n) => !env[n]);
+    if (absent.length) idVerifyProblems.push(`已启用 http，但缺少 ${absent.join('、')}`);
+  } else {
+    // Settings for a service that is not enabled: a forgotten ID_VERIFY_PROVIDER=http, not a wish for the sandbox.
+    const present = (['ID_VERIFY_URL', 'ID_VERIFY_APP_CODE'] as const).filter((n) => env[n]);
+    if (present.length) idVerifyProblems.push(`已设置 ${present.join('、')}，但 ID_VERIFY_PROVIDER 不是 http`);
+  }
+
   if (isProduction) {
     const problems: string[] = [];
     if (devSmsEnabled)
@@ -309,6 +328,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       problems.push('TENCENT_SMS_ENDPOINT 是 http 地址（验证码会明文传输），生产环境请使用 https');
     if (env.SMS_PROVIDER === 'aliyun' && env.ALIYUN_SMS_ENDPOINT.startsWith('http:'))
       problems.push('ALIYUN_SMS_ENDPOINT 是 http 地址（验证码会明文传输），生产环境请使用 https');
+    if (env.ID_VERIFY_PROVIDER === 'sandbox')
+      problems.push('ID_VERIFY_PROVIDER=sandbox（沙箱实名认证不核验身份），生产环境请配置 http 并填写 ID_VERIFY_URL、ID_VERIFY_APP_CODE');
+    if (env.ID_VERIFY_URL && !env.ID_VERIFY_URL.startsWith('https://'))
+      problems.push('ID_VERIFY_URL 必须是 https:// 地址（请求中含身份证号）');
+    problems.push(...idVerifyProblems.map((p) => `实名认证：${p}`));
     if (problems.length) throw new ConfigError(`APP_ENV=production 时拒绝启动:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 
@@ -345,6 +369,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (absent.length) paymentProblems.push(`已启用 alipay，但缺少 ${absent.join('、')}`);
   }
   if (paymentProblems.length) throw new ConfigError(`支付配置不完整:\n${paymentProblems.map((p) => `  - ${p}`).join('\n')}`);
+  if (idVerifyProblems.length) throw new ConfigError(`实名认证配置不完整:\n${idVerifyProblems.map((p) => `  - ${p}`).join('\n')}`);
 
   const needsDevSecrets = !env.JWT_SECRET || !env.SESSION_SECRET;
   const generated = needsDevSecrets

@@ -1,14 +1,14 @@
 import { Box, Button, DataList, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '~/components/ui/app-dialog';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData, useNavigation } from '@remix-run/react';
-import { useRef } from 'react';
+import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { useRef, type ReactNode } from 'react';
 import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { accountLoader, selectModelAction } from '~/services/account-pages.server';
-import { pageTitle } from '~/services/navigation';
+import { ID_VERIFICATION_ROUTE, pageTitle } from '~/services/navigation';
 import { useShellUser } from '~/hooks/use-app-data';
 import { formatPoints, maskPhone, ROLE_LABELS } from '../../contracts/constants';
 
@@ -79,8 +79,19 @@ export default function Account() {
   const navigation = useNavigation();
   const allDevicesForm = useRef<HTMLFormElement>(null);
   const signingOut = navigation.state === 'submitting' && navigation.formAction === '/logout';
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     ['登录手机号', maskPhone(user.phone)],
+    [
+      '实名认证',
+      <HStack key="id" gap="3" flexWrap="wrap">
+        <Text as="span">{user.idVerified ? `已认证（${user.idRealName}）` : '未认证'}</Text>
+        <Link to={ID_VERIFICATION_ROUTE}>
+          <Text as="span" color="blue.600" textDecoration="underline">
+            {user.idVerified ? '查看' : '去认证'}
+          </Text>
+        </Link>
+      </HStack>,
+    ],
     ['账户角色', ROLE_LABELS[user.role]],
     ['积分余额', formatPoints(user.total_points)],
     ['我的邀请码', user.invite_code],

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { selectModelSchema } from '../../contracts/ai-operations';
+import { idVerificationSchema } from '../../contracts/user';
 import { requireWebSession } from '~/sessions.server';
 import { createApiClient, orRouteError } from './api.server';
 import { handleForm } from './forms';
@@ -20,4 +21,22 @@ export async function selectModelAction(pageName: string, { request, context }: 
     schema: selectModelSchema,
     submit: ({ modelId }) => createApiClient(request, context, pageName).ai.selectModel(modelId),
   });
+}
+
+export const ID_VERIFICATION_FIELDS = ['realName', 'idNumber'] as const;
+
+/**
+ * 提交认证 on /dash/user-id-verification: a plain form post, checked with the API's own schema
+ * first, so a mistyped number costs no attempt. The shell's loader runs again afterwards and the
+ * page shows the verified state from the user it loads. The number is never sent back: a page
+ * that shows the form again leaves that field empty (with scripts, the browser keeps what was typed).
+ */
+export async function idVerificationAction(pageName: string, { request, context }: ActionFunctionArgs) {
+  await requireWebSession(request, context);
+  const outcome = await handleForm(await request.formData(), {
+    fields: ID_VERIFICATION_FIELDS,
+    schema: idVerificationSchema,
+    submit: (input) => createApiClient(request, context, pageName).user.verifyId(input),
+  });
+  return outcome.ok ? { ok: true as const } : { ...outcome, values: { ...outcome.values, idNumber: '' } };
 }

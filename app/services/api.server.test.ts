@@ -32,6 +32,10 @@ const user = (id = 'u1') => ({
   total_points: 12.5,
   invite_code: 'ABCDEFGH',
   created_at: new Date().toISOString(),
+  idVerified: false,
+  idRealName: null,
+  idNumberMasked: null,
+  idVerifiedAt: null,
 });
 
 const soon = (ms: number) => new Date(Date.now() + ms).toISOString();

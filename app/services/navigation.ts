@@ -110,6 +110,9 @@ export function updateLogsHref(updateType: UpdateType | null, page = 1): string 
   return query ? `${UPDATE_LOGS_ROUTE}?${query}` : UPDATE_LOGS_ROUTE;
 }
 
+/** Spec §2 user-id-verification: reached from the account page and search, not the sidebar. */
+export const ID_VERIFICATION_ROUTE = '/dash/user-id-verification';
+
 /** Pages of the header's points display and user menu (spec §2 header), not in the sidebar. */
 export const ACCOUNT_ROUTES = {
   redemption: '/dash/redemption-code',

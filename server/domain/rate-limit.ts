@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimitHits } from '../../db/schema';
 
@@ -33,4 +33,15 @@ export async function rateLimitReached(db: Database, bucket: string, limit: numb
 /** Old hits are useless after a day; called opportunistically. */
 export async function pruneRateLimitHits(db: Database): Promise<void> {
   await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, new Date(Date.now() - 24 * 3600_000)));
+}
+
+/** Gives back the newest hit of a bucket: for an attempt that turned out not to count. */
+export async function releaseRateLimitHit(db: Database, bucket: string): Promise<void> {
+  const newest = db
+    .select({ id: rateLimitHits.id })
+    .from(rateLimitHits)
+    .where(eq(rateLimitHits.bucket, bucket))
+    .orderBy(desc(rateLimitHits.createdAt))
+    .limit(1);
+  await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, newest));
 }

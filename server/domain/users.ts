@@ -25,6 +25,10 @@ export function toUserDto(user: UserRow): User {
     total_points: centsToPoints(user.pointsCents),
     invite_code: user.inviteCode,
     created_at: user.createdAt.toISOString(),
+    idVerified: user.idVerifiedAt !== null,
+    idRealName: user.idRealNameMasked,
+    idNumberMasked: user.idNumberMasked,
+    idVerifiedAt: user.idVerifiedAt?.toISOString() ?? null,
   };
 }
 

@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import { logoutRequestSchema, refreshRequestSchema } from '../../contracts/auth';
-import { profileUpdateSchema } from '../../contracts/user';
+import { idVerificationSchema, profileUpdateSchema } from '../../contracts/user';
 import { accountMergeSchema, bindPhoneSchema } from '../../contracts/account-merge';
 import { bindPhone, confirmMerge } from '../domain/auth/phone-binding';
 import { revokeAllSessions, revokeSession, rotateRefreshToken } from '../domain/auth/tokens';
+import { ID_VERIFY_MESSAGES, verifyIdentity } from '../domain/id-verification';
+import { createIdVerifier } from '../integrations/id-verify';
 import { toUserDto, updateProfile } from '../domain/users';
 import { authenticate, authOf, clientIp, ok, parse, route, type ApiDeps } from './kit';
 
@@ -11,6 +13,12 @@ import { authenticate, authOf, clientIp, ok, parse, route, type ApiDeps } from '
 export function userRoutes(deps: ApiDeps) {
   const router = Router();
   const auth = authenticate(deps);
+  const idVerification = {
+    db: deps.db,
+    verifier: createIdVerifier(deps.config, deps.logger),
+    serverSecret: deps.config.jwtSecret,
+    logger: deps.logger,
+  };
 
   router.post(
     '/refresh-token',
@@ -75,6 +83,16 @@ export function userRoutes(deps: ApiDeps) {
         { userId: authOf(res).userId, mergeTicket, ip: clientIp(req), userAgent: req.get('user-agent') },
       );
       ok(res, { user: toUserDto(user), ...(tokens ?? {}) }, '账号已合并');
+    }),
+  );
+
+  /** Real-name verification (ADR 0037): the answer is the user object, masks only. */
+  router.post(
+    '/id-verification',
+    auth,
+    route(async (req, res) => {
+      const user = await verifyIdentity(idVerification, authOf(res).user, () => parse(idVerificationSchema, req.body));
+      ok(res, toUserDto(user), ID_VERIFY_MESSAGES.verified);
     }),
   );
 

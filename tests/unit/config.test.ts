@@ -51,6 +51,41 @@ describe('loadConfig', () => {
     expect(loadConfig({ APP_ENV: 'test' })).toMatchObject({ PAYMENT_PROVIDERS: ['sandbox'], PAYMENT_ORDER_TTL_MINUTES: 30, publicBaseUrl: 'http://localhost:3000' });
   });
 
+  it('refuses production with the real-name sandbox or a half-configured provider, naming what is missing', () => {
+    const production = {
+      APP_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      SESSION_SECRET: 's'.repeat(40),
+      DATABASE_URL: 'postgres://u:p@localhost/db',
+    };
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    };
+    expect(refusal(production)).toMatch(/ID_VERIFY_PROVIDER=sandbox/);
+    const half = refusal({ ...production, ID_VERIFY_PROVIDER: 'http', ID_VERIFY_URL: 'https://idcert.example.com/idcard' });
+    expect(half).toMatch(/实名认证：已启用 http，但缺少 ID_VERIFY_APP_CODE/);
+    expect(half).not.toMatch(/ID_VERIFY_PROVIDER=sandbox/);
+    expect(
+      refusal({ ...production, ID_VERIFY_PROVIDER: 'http', ID_VERIFY_URL: 'http://idcert.example.com/idcard', ID_VERIFY_APP_CODE: 'c' }),
+    ).toMatch(/ID_VERIFY_URL 必须是 https:\/\//);
+    // Anywhere: half a configuration is a typo.
+    expect(() => loadConfig({ APP_ENV: 'test', ID_VERIFY_PROVIDER: 'http', ID_VERIFY_APP_CODE: 'c' })).toThrow(
+      /已启用 http，但缺少 ID_VERIFY_URL/,
+    );
+    expect(() => loadConfig({ APP_ENV: 'test', ID_VERIFY_APP_CODE: 'c' })).toThrow(
+      /已设置 ID_VERIFY_APP_CODE，但 ID_VERIFY_PROVIDER 不是 http/,
+    );
+    expect(() => loadConfig({ APP_ENV: 'test', ID_VERIFY_PROVIDER: 'aliyun' })).toThrow(/ID_VERIFY_PROVIDER 只能是 sandbox 或 http/);
+    expect(loadConfig({ APP_ENV: 'test' }).ID_VERIFY_PROVIDER).toBe('sandbox');
+    const http = { APP_ENV: 'test', ID_VERIFY_PROVIDER: 'http', ID_VERIFY_URL: 'http://127.0.0.1:1/idcard', ID_VERIFY_APP_CODE: 'c' };
+    expect(loadConfig(http)).toMatchObject({ ID_VERIFY_PROVIDER: 'http', ID_VERIFY_APP_CODE: 'c' });
+  });
+
   it('trusts loopback always and proxies only as configured', () => {
     expect(loadConfig({ APP_ENV: 'test' }).trustProxy).toBe('loopback');
     expect(loadConfig({ APP_ENV: 'test', TRUST_PROXY: '1' }).trustProxy).toBe(1);

@@ -4,7 +4,7 @@ import { BookOpen, FileText, Link2, UserRound, type LucideIcon } from 'lucide-re
 import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { AppDialog } from '~/components/ui/app-dialog';
 import { GlobalSearch, highlightParts, IDLE_SEARCH, searchResultHref, type SearchResult } from '~/services/global-search';
-import { ACCOUNT_ROUTES, MENU_GROUPS, REVIEW_PAGES, UPDATE_LOGS_ROUTE } from '~/services/navigation';
+import { ACCOUNT_ROUTES, ID_VERIFICATION_ROUTE, MENU_GROUPS, REVIEW_PAGES, UPDATE_LOGS_ROUTE } from '~/services/navigation';
 import { resourceFetch } from '~/services/resource-fetch.client';
 
 /** Ctrl/Cmd+K opens the search box anywhere in the dashboard; Escape closes it. */
@@ -35,6 +35,13 @@ const PAGES: SearchablePage[] = [
   },
   { id: 'profile', label: '个人资料', to: '/dash/profile', group: '账户', keywords: '资料 用户名 邮箱 头像' },
   { id: 'account', label: '账户与安全', to: '/dash/account', group: '账户', keywords: '账号 安全 退出 登出 设备 邀请码' },
+  {
+    id: 'user-id-verification',
+    label: '实名认证',
+    to: ID_VERIFICATION_ROUTE,
+    group: '账户',
+    keywords: '实名 认证 身份证 身份证号 真实姓名 实名制',
+  },
   { id: 'settings', label: '设置', to: '/dash/settings', group: '账户', keywords: '设置 偏好' },
   { id: 'points-history', label: '积分明细', to: ACCOUNT_ROUTES.pointsHistory, group: '积分', keywords: '积分 余额 消费 记录 账单' },
   { id: 'redemption-code', label: '使用兑换码', to: ACCOUNT_ROUTES.redemption, group: '积分', keywords: '兑换 兑换码 卡密 积分' },

@@ -1,6 +1,6 @@
 import { accountMergeResultSchema } from '../../../contracts/account-merge';
 import { logoutResultSchema } from '../../../contracts/auth';
-import { userSchema, type ProfileUpdate } from '../../../contracts/user';
+import { userSchema, type IdVerificationInput, type ProfileUpdate } from '../../../contracts/user';
 import type { ApiTransport } from './transport.server';
 
 /** /api/v1/user: the signed-in user and their session. */
@@ -15,5 +15,8 @@ export const userApi = (api: ApiTransport) => ({
     api.withErrorLog('account_merge', () =>
       api.json('/user/account-merge', { method: 'POST', body: { mergeTicket }, schema: accountMergeResultSchema }),
     ),
+  /** Real-name verification (ADR 0037): the answer is the user, with masks only. */
+  verifyId: (body: IdVerificationInput) =>
+    api.withErrorLog('id_verification', () => api.json('/user/id-verification', { method: 'POST', body, schema: userSchema })),
   logout: (allDevices = false) => api.json('/user/logout', { method: 'POST', body: { allDevices }, schema: logoutResultSchema }),
 });
