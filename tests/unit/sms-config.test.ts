@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, webConfig } from '../../server/config';
+import { PRODUCTION_ENV } from '../fixtures/production-env';
 
 /** SMS provider settings (ADR 0036): refused half-configured, anywhere; production refuses `dev`. */
 const TENCENT = {
@@ -16,17 +17,7 @@ const ALIYUN = {
   ALIYUN_SMS_SIGN_NAME: '留学文书',
   ALIYUN_SMS_TEMPLATE_CODE: 'SMS_154950909',
 };
-const PRODUCTION = {
-  APP_ENV: 'production',
-  JWT_SECRET: 'j'.repeat(40),
-  SESSION_SECRET: 's'.repeat(40),
-  DATABASE_URL: 'postgres://u:p@localhost/db',
-  PAYMENT_PROVIDERS: 'alipay',
-  ALIPAY_APP_ID: '2021',
-  ALIPAY_PRIVATE_KEY: 'k',
-  ALIPAY_PUBLIC_KEY: 'k',
-  PUBLIC_BASE_URL: 'https://www.example.com',
-};
+const PRODUCTION = PRODUCTION_ENV;
 const messageOf = (env: Record<string, string>) => {
   try {
     loadConfig(env);
