@@ -112,6 +112,19 @@ describe('login with the Official Account (WECHAT_LOGIN=mp)', () => {
     expect(ledger).toHaveLength(1);
   });
 
+  it('one new WeChat logging in with two codes at once gets one account and one welcome', async () => {
+    const openid = newOpenid();
+    const scenes = await Promise.all([loginScene(), loginScene(), loginScene()]);
+    for (const scene of scenes) await scan(scene, openid);
+    const results = await Promise.all(scenes.map((scene) => loginWith(scene)));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.filter((r) => r.body.data.isNewUser)).toHaveLength(1);
+    const [user, ...others] = await userByOpenid(openid);
+    expect(others).toHaveLength(0);
+    expect(new Set(results.map((r) => r.body.data.user.id))).toEqual(new Set([user!.id]));
+    expect(await mp.database.db.select().from(pointsLedger).where(eq(pointsLedger.userId, user!.id))).toHaveLength(1);
+  });
+
   it('a login before the scan is refused with 尚未扫码 and spends nothing', async () => {
     const scene = await loginScene();
     const early = await loginWith(scene);
