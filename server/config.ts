@@ -175,6 +175,7 @@ export type AppConfig = Env & {
 export function publicConfig(config: AppConfig): PublicConfig {
   return {
     devSms: config.devSmsEnabled,
+    wechatLogin: config.WECHAT_LOGIN,
     supportWechatQrUrl: config.SUPPORT_WECHAT_QR_URL ?? null,
     supportWechatId: config.SUPPORT_WECHAT_ID ?? null,
     supportEmail: config.SUPPORT_EMAIL ?? null,

@@ -103,6 +103,7 @@ describe('loadConfig', () => {
     const web = webConfig(config);
     expect(web.public).toEqual({
       devSms: true,
+      wechatLogin: 'sandbox',
       supportWechatQrUrl: null,
       supportWechatId: 'kefu',
       supportEmail: null,
