@@ -1,4 +1,4 @@
-import { Box, Button, DataList, Heading, HStack, NativeSelect, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, DataList, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '~/components/ui/app-dialog';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, useFetcher, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
@@ -47,41 +47,45 @@ function WechatBinding() {
   const bound = user.wechat_nickname !== null;
   return (
     <Stack gap="4" data-testid="account-wechat">
-      <HStack gap="3" flexWrap="wrap">
-        <Text minW="28" color="fg.muted" fontWeight="medium" fontSize="sm">
-          微信
-        </Text>
-        <Text data-testid="account-wechat-value">{bound ? user.wechat_nickname : '未绑定'}</Text>
-        {!wechatBind && (
-          <Form method="post">
-            {bound ? (
-              <Button
-                type="submit"
-                name="intent"
-                value="wechat-unbind"
-                size="xs"
-                variant="outline"
-                loading={busy === 'wechat-unbind'}
-                data-testid="wechat-unbind"
-              >
-                解绑
-              </Button>
-            ) : (
-              <Button
-                type="submit"
-                name="intent"
-                value="wechat-bind-start"
-                size="xs"
-                colorPalette="green"
-                loading={busy === 'wechat-bind-start'}
-                data-testid="wechat-bind"
-              >
-                绑定微信
-              </Button>
-            )}
-          </Form>
-        )}
-      </HStack>
+      <DataList.Root orientation="horizontal">
+        <DataList.Item>
+          <DataList.ItemLabel minW="28">微信</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <HStack gap="3" flexWrap="wrap">
+              <Text data-testid="account-wechat-value">{bound ? user.wechat_nickname : '未绑定'}</Text>
+              {!wechatBind && (
+                <Form method="post">
+                  {bound ? (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="wechat-unbind"
+                      size="xs"
+                      variant="outline"
+                      loading={busy === 'wechat-unbind'}
+                      data-testid="wechat-unbind"
+                    >
+                      解绑
+                    </Button>
+                  ) : (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="wechat-bind-start"
+                      size="xs"
+                      colorPalette="green"
+                      loading={busy === 'wechat-bind-start'}
+                      data-testid="wechat-bind"
+                    >
+                      绑定微信
+                    </Button>
+                  )}
+                </Form>
+              )}
+            </HStack>
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList.Root>
       {answer && !wechatBind && (
         <FormAlert status={answer.ok ? 'success' : 'error'} testId="wechat-bind-answer">
           {answer.message}
@@ -185,8 +189,9 @@ export default function Account() {
               </DataList.Item>
             ))}
           </DataList.Root>
-          <Separator my="5" />
-          <WechatBinding />
+          <Box mt="4">
+            <WechatBinding />
+          </Box>
         </Box>
         <ModelChoice />
         <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '8' }}>
