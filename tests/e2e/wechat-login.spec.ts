@@ -9,7 +9,10 @@ import { expect, loginViaForm, test, waitForHydration } from './fixtures';
 const nickname = () => `测试微信用户${Math.floor(Math.random() * 1e6)}`;
 
 for (const width of [1440, 375]) {
-  test(`WeChat sandbox login at ${width}px: confirm on the phone page, the login page signs in by itself`, async ({ page, context }, testInfo) => {
+  test(`WeChat sandbox login at ${width}px: confirm on the phone page, the login page signs in by itself`, async ({
+    page,
+    context,
+  }, testInfo) => {
     await page.setViewportSize({ width, height: width > 800 ? 900 : 800 });
     await page.goto('/dash/login');
     if (width < 800) {
@@ -52,6 +55,8 @@ for (const width of [1440, 375]) {
     // Nobody touched the login page: its socket heard the scan and it posted the login itself.
     await expect(page).toHaveURL(/\/dash\/overview$/, { timeout: 15_000 });
     await waitForHydration(page);
+    // The login page's signed-out socket, handed to the shell, starts over signed in.
+    await page.locator('html[data-realtime-auth="true"]').waitFor({ state: 'attached' });
     await page.getByTestId('user-menu-trigger').click();
     await expect(page.getByTestId('user-menu-account')).toHaveText(`微信：${name}`);
     await page.keyboard.press('Escape');
