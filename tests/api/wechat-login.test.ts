@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { authSessions, pointsLedger, users, wechatAccessTokens, wechatScenes } from '../../db/schema';
 import { createLogger } from '../../server/logger';
@@ -224,6 +226,38 @@ describe('login with the Official Account (WECHAT_LOGIN=mp)', () => {
     expect((await late.next((m) => m.type === 'SCAN_LOGIN_STATUS')).data.status).toBe('scanned');
     for (const s of [ws, bystander, late]) s.close();
   });
+
+  // Two processes need a shared database: PostgreSQL (CI sets TEST_DATABASE_URL and runs this suite on it).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'the scan pushed to one process reaches the login page listening on another',
+    async () => {
+      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/fixtures/serve-api.ts'], {
+        env: { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: mp.config.jwtSecret, WECHAT_LOGIN: 'sandbox' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      try {
+        const otherUrl = await new Promise<string>((resolve, reject) => {
+          let out = '';
+          child.stdout!.on('data', (d) => {
+            out += d;
+            const m = /listening (\S+)/.exec(out);
+            if (m) resolve(m[1]!);
+          });
+          child.once('exit', (code) => reject(new Error(`second process exited with ${code}`)));
+        });
+        const scene = await loginScene();
+        const ws = await openSocket(otherUrl);
+        ws.send('SCAN_LOGIN_LISTEN', { sceneStr: scene.sceneStr });
+        expect((await ws.next((m) => m.type === 'SCAN_LOGIN_STATUS')).data.status).toBe('pending');
+        await scan(scene, newOpenid());
+        await ws.next((m) => m.type === 'SCAN_LOGIN_STATUS' && m.data.status === 'scanned');
+        ws.close();
+      } finally {
+        child.kill('SIGTERM');
+      }
+    },
+    60_000,
+  );
 
   it('answers the console URL check only when signed with our token', async () => {
     const get = async (query: Record<string, string>) => {
