@@ -46,6 +46,7 @@ describe('parseWechatXml', () => {
       '<xml><A>1</B></xml>',
       '<xml><A><![CDATA[1</A></xml>',
       '<xml><A>1</A><A>2</A></xml>',
+      '<xml><A>1</A><A/></xml>',
       '<xml>text</xml>',
       '<!DOCTYPE xml [<!ENTITY e "x">]><xml><A>&e;</A></xml>',
       '<xml><A x="1">1</A></xml>',
