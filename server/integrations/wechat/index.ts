@@ -15,7 +15,7 @@ export type WechatLogin =
   | { kind: 'sandbox'; createQr: QrMaker; sandboxSecret: string }
   | ({ kind: 'mp'; createQr: QrMaker; /** The server token the pushes are signed with. */ callbackToken: string } & Pick<
       MpClient,
-      'profile' | 'accessToken'
+      'profile'
     >);
 type QrMaker = (sceneStr: string, expireSeconds: number) => Promise<{ qrUrl: string; expiresInSeconds: number }>;
 
@@ -60,5 +60,5 @@ export function createWechatLogin(options: { config: AppConfig; db: Database; lo
     apiBase: config.WECHAT_API_BASE,
     logger: options.logger,
   });
-  return { kind: 'mp', callbackToken: config.WECHAT_MP_TOKEN!, createQr: mp.createQr, profile: mp.profile, accessToken: mp.accessToken };
+  return { kind: 'mp', callbackToken: config.WECHAT_MP_TOKEN!, createQr: mp.createQr, profile: mp.profile };
 }
