@@ -1,13 +1,24 @@
 import { createCookieSessionStorage, redirect, type AppLoadContext, type Session } from '@remix-run/node';
 import { tokensSchema, type Tokens } from '../contracts/auth';
 import type { Role } from '../contracts/constants';
+import { z } from '../contracts/zod';
 
 /**
  * The one session module. Tokens live only in this signed httpOnly cookie; browser JavaScript
  * never sees them. Changes are committed once per request by a finalizer that the server runs
  * after all loaders/actions, so parallel loaders that refresh tokens produce one Set-Cookie.
  */
-type SessionData = Tokens & { userId: string; role: Role };
+/**
+ * A WeChat QR code this browser asked for (ADR 0038). Its secret stays here, in the signed httpOnly
+ * cookie: the page shows the code and its scene, never the secret, so a code seen over someone's
+ * shoulder logs nobody in.
+ */
+const wechatSceneCookieSchema = z.object({ sceneStr: z.string(), secret: z.string(), qrUrl: z.string(), expiresAt: z.string() });
+export type WechatSceneCookie = z.infer<typeof wechatSceneCookieSchema>;
+export type WechatScenePurpose = 'login' | 'bind';
+const SCENE_KEYS = { login: 'wechatLoginScene', bind: 'wechatBindScene' } as const;
+
+type SessionData = Tokens & { userId: string; role: Role; wechatLoginScene: WechatSceneCookie; wechatBindScene: WechatSceneCookie };
 type FlashData = { wipeLocalData: true; notice: string };
 
 function createStorage(config: AppLoadContext['config']) {
@@ -44,6 +55,9 @@ export type WebSession = {
   signOut: (options?: { wipeLocalData?: boolean }) => void;
   flashNotice: (notice: string) => void;
   readFlash: () => { wipeLocalData: boolean; notice: string | null };
+  /** The WeChat QR code kept for a login or a bind, or null. Signing in or out forgets both. */
+  wechatScene: (purpose: WechatScenePurpose) => WechatSceneCookie | null;
+  setWechatScene: (purpose: WechatScenePurpose, scene: WechatSceneCookie | null) => void;
 };
 
 const perRequest = new WeakMap<AppLoadContext, Promise<WebSession>>();
@@ -95,6 +109,7 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
       for (const [k, v] of Object.entries(tokens)) session.set(k as keyof Tokens, v);
       session.set('userId', user.id);
       session.set('role', user.role);
+      for (const key of Object.values(SCENE_KEYS)) session.unset(key);
       context.userId = user.id;
       touch();
     },
@@ -105,6 +120,7 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
     signOut(options = {}) {
       for (const key of ['accessToken', 'refreshToken', 'accessTokenExpiresAt', 'refreshTokenExpiresAt', 'userId', 'role'] as const)
         session.unset(key);
+      for (const key of Object.values(SCENE_KEYS)) session.unset(key);
       if (options.wipeLocalData) session.flash('wipeLocalData', true);
       touch();
     },
@@ -117,6 +133,15 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
       const notice = session.get('notice') ?? null;
       if (wipe || notice) touch();
       return { wipeLocalData: wipe, notice };
+    },
+    wechatScene(purpose) {
+      const parsed = wechatSceneCookieSchema.safeParse(session.get(SCENE_KEYS[purpose]));
+      return parsed.success ? parsed.data : null;
+    },
+    setWechatScene(purpose, scene) {
+      if (scene) session.set(SCENE_KEYS[purpose], scene);
+      else session.unset(SCENE_KEYS[purpose]);
+      touch();
     },
   };
   return web;

@@ -4,6 +4,8 @@
  */
 export type PublicConfig = {
   devSms: boolean;
+  /** WeChat login's mode (ADR 0038): the sandbox's QR code opens a local page, which the login page also links to. */
+  wechatLogin: 'sandbox' | 'mp';
   supportWechatQrUrl: string | null;
   supportWechatId: string | null;
   supportEmail: string | null;

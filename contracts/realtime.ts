@@ -15,6 +15,11 @@ export const SERVER_MESSAGE_TYPES = [
   'PAYMENT_STATUS',
   /** An AI operation of this user finished (charged or refunded): the header balance refetches (spec §4). */
   'AI_OPERATION_FINISHED',
+  /**
+   * A WeChat QR code's state, to the sockets that listen to it (SCAN_LOGIN_LISTEN): once as the
+   * answer to the listen, then on each change (`scanLoginStatusSchema`). Never the WeChat identity.
+   */
+  'SCAN_LOGIN_STATUS',
 ] as const;
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];
@@ -39,5 +44,11 @@ export type SocketTicket = z.infer<typeof socketTicketSchema>;
 
 /** PAYMENT_STATUS_LISTEN / _STOP {orderNo}: only the order's owner may listen. */
 export const orderListenSchema = z.object({ orderNo: z.string().trim().min(1).max(64) });
-/** SCAN_LOGIN_LISTEN {sceneStr}: the WeChat issue routes these. */
+/** SCAN_LOGIN_LISTEN {sceneStr}: any socket, signed in or not, may follow a QR code's state. */
 export const scanLoginListenSchema = z.object({ sceneStr: z.string().trim().min(1).max(64) });
+
+/** What SCAN_LOGIN_STATUS says: `expired` also stands for a scene the server does not know. */
+export const SCAN_STATUSES = ['pending', 'scanned', 'used', 'expired'] as const;
+export type ScanStatus = (typeof SCAN_STATUSES)[number];
+export const scanLoginStatusSchema = z.object({ sceneStr: z.string(), status: z.enum(SCAN_STATUSES) });
+export type ScanLoginStatus = z.infer<typeof scanLoginStatusSchema>;

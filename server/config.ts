@@ -186,7 +186,11 @@ const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.enum(PAYMENT_PROVIDER_KINDS, { error: 'PAYMENT_PROVIDERS 只能是 sandbox、wechat、alipay（逗号分隔）' })).min(1, 'PAYMENT_PROVIDERS 不能为空')),
+    .pipe(
+      z
+        .array(z.enum(PAYMENT_PROVIDER_KINDS, { error: 'PAYMENT_PROVIDERS 只能是 sandbox、wechat、alipay（逗号分隔）' }))
+        .min(1, 'PAYMENT_PROVIDERS 不能为空'),
+    ),
   /** Unpaid orders expire after this many minutes. */
   PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** The site's public address: gateways call `{PUBLIC_BASE_URL}/api/v1/payment/notify/…`, the sandbox's QR code points here. */
@@ -211,7 +215,11 @@ const envSchema = z.object({
   ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
   ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
   /** The seller's Alipay user id (2088…, 商家PID): when set, trades name it and notifications for another seller are refused. */
-  ALIPAY_SELLER_ID: z.string().trim().regex(/^2088\d{12}$/, 'ALIPAY_SELLER_ID 是 2088 开头的 16 位数字').optional(),
+  ALIPAY_SELLER_ID: z
+    .string()
+    .trim()
+    .regex(/^2088\d{12}$/, 'ALIPAY_SELLER_ID 是 2088 开头的 16 位数字')
+    .optional(),
   /**
    * Real-name verification (ADR 0037): `sandbox` (the embedded default) accepts every number that
    * passes the local check; `http` asks a name + number (二要素) service; production refuses sandbox.
@@ -221,6 +229,21 @@ const envSchema = z.object({
   ID_VERIFY_URL: z.string().url('ID_VERIFY_URL 必须是完整的网址，如 https://verify.example.com/idcard').optional(),
   /** The Aliyun API market AppCode, sent as `Authorization: APPCODE …`. */
   ID_VERIFY_APP_CODE: z.string().trim().min(1).optional(),
+  /**
+   * WeChat login and binding (issue 23, ADR 0038): `sandbox` (the embedded default) shows a QR code
+   * that opens a local page playing the phone; `mp` uses the Official Account's temporary QR codes
+   * and its event pushes. Production refuses the sandbox.
+   */
+  WECHAT_LOGIN: z.enum(['sandbox', 'mp'], { error: 'WECHAT_LOGIN 只能是 sandbox 或 mp' }).default('sandbox'),
+  WECHAT_MP_APPID: z.string().trim().min(1).optional(),
+  WECHAT_MP_SECRET: z.string().trim().min(1).optional(),
+  /** The server token (令牌) entered in the MP console's server configuration: 3–32 letters or digits. */
+  WECHAT_MP_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{3,32}$/, 'WECHAT_MP_TOKEN 是公众号后台「服务器配置」中的令牌，3–32 位英文字母或数字')
+    .optional(),
+  WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -236,11 +259,14 @@ export type AppConfig = Env & {
   /** PUBLIC_BASE_URL without its trailing slash (http://localhost:PORT in development). */
   publicBaseUrl: string;
   paymentSandboxSecret: string;
+  /** Signs the WeChat sandbox's QR links (HMAC), derived from JWT_SECRET. */
+  wechatSandboxSecret: string;
 };
 
 export function publicConfig(config: AppConfig): PublicConfig {
   return {
     devSms: config.devSmsEnabled,
+    wechatLogin: config.WECHAT_LOGIN,
     supportWechatQrUrl: config.SUPPORT_WECHAT_QR_URL ?? null,
     supportWechatId: config.SUPPORT_WECHAT_ID ?? null,
     supportEmail: config.SUPPORT_EMAIL ?? null,
@@ -322,7 +348,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!env.JWT_SECRET) problems.push('JWT_SECRET 未设置');
     if (!env.SESSION_SECRET) problems.push('SESSION_SECRET 未设置');
     if (!env.DATABASE_URL) problems.push('DATABASE_URL 未设置（生产环境使用 PostgreSQL）');
-    if (env.PAYMENT_PROVIDERS.includes('sandbox')) problems.push('PAYMENT_PROVIDERS 含 sandbox（沙箱支付不收钱），生产环境请配置 wechat 和/或 alipay');
+    if (env.PAYMENT_PROVIDERS.includes('sandbox'))
+      problems.push('PAYMENT_PROVIDERS 含 sandbox（沙箱支付不收钱），生产环境请配置 wechat 和/或 alipay');
     if (!env.PUBLIC_BASE_URL) problems.push('PUBLIC_BASE_URL 未设置（支付通知地址需要公网网址）');
     if (env.SMS_PROVIDER === 'tencent' && env.TENCENT_SMS_ENDPOINT.startsWith('http:'))
       problems.push('TENCENT_SMS_ENDPOINT 是 http 地址（验证码会明文传输），生产环境请使用 https');
@@ -333,6 +360,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (env.ID_VERIFY_URL && !env.ID_VERIFY_URL.startsWith('https://'))
       problems.push('ID_VERIFY_URL 必须是 https:// 地址（请求中含身份证号）');
     problems.push(...idVerifyProblems.map((p) => `实名认证：${p}`));
+    if (env.WECHAT_LOGIN === 'sandbox')
+      problems.push('WECHAT_LOGIN=sandbox（沙箱微信登录可以任意冒充微信用户），生产环境请配置 WECHAT_LOGIN=mp');
     if (problems.length) throw new ConfigError(`APP_ENV=production 时拒绝启动:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 
@@ -361,7 +390,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
   const paymentProblems: string[] = [];
   if (env.PAYMENT_PROVIDERS.includes('wechat')) {
-    const absent = missing(['WECHATPAY_MCHID', 'WECHATPAY_APPID', 'WECHATPAY_MERCHANT_SERIAL', 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY', 'WECHATPAY_PLATFORM_PUBLIC_KEY_ID', 'WECHATPAY_APIV3_KEY']);
+    const absent = missing([
+      'WECHATPAY_MCHID',
+      'WECHATPAY_APPID',
+      'WECHATPAY_MERCHANT_SERIAL',
+      'WECHATPAY_PRIVATE_KEY',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY_ID',
+      'WECHATPAY_APIV3_KEY',
+    ]);
     if (absent.length) paymentProblems.push(`已启用 wechat，但缺少 ${absent.join('、')}`);
   }
   if (env.PAYMENT_PROVIDERS.includes('alipay')) {
@@ -370,6 +407,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (paymentProblems.length) throw new ConfigError(`支付配置不完整:\n${paymentProblems.map((p) => `  - ${p}`).join('\n')}`);
   if (idVerifyProblems.length) throw new ConfigError(`实名认证配置不完整:\n${idVerifyProblems.map((p) => `  - ${p}`).join('\n')}`);
+
+  if (env.WECHAT_LOGIN === 'mp') {
+    const absent = missing(['WECHAT_MP_APPID', 'WECHAT_MP_SECRET', 'WECHAT_MP_TOKEN']);
+    if (absent.length) throw new ConfigError(`微信登录配置不完整:\n  - 已设置 WECHAT_LOGIN=mp，但缺少 ${absent.join('、')}`);
+  }
 
   const needsDevSecrets = !env.JWT_SECRET || !env.SESSION_SECRET;
   const generated = needsDevSecrets
@@ -387,6 +429,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     devSmsEnabled,
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
-    paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET ?? createHmac('sha256', env.JWT_SECRET ?? generated!.jwt).update('payment-sandbox').digest('hex'),
+    paymentSandboxSecret:
+      env.PAYMENT_SANDBOX_SECRET ??
+      createHmac('sha256', env.JWT_SECRET ?? generated!.jwt)
+        .update('payment-sandbox')
+        .digest('hex'),
+    wechatSandboxSecret: createHmac('sha256', env.JWT_SECRET ?? generated!.jwt)
+      .update('wechat-sandbox')
+      .digest('hex'),
   };
 }

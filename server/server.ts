@@ -33,6 +33,9 @@ import { createGateways } from './integrations/payments';
 import { expireOverdueOrders, orderOwner } from './domain/payments/orders';
 import { pruneUnverifiedNotifications } from './domain/payments/notifications';
 import { userRoutes } from './http/user';
+import { wechatAuthRoutes, wechatRoutes, wechatUserRoutes } from './http/wechat';
+import { pruneWechatScenes, sceneStatus } from './domain/wechat/scenes';
+import { createWechatLogin } from './integrations/wechat';
 import { createSmsSender, type SmsSender } from './integrations/sms';
 import type { Logger } from './logger';
 import { startEventBus, type EventBus } from './realtime/bus';
@@ -107,7 +110,8 @@ const pageBodyLimit: RequestHandler = (req, res, next) => {
   const declared = req.get('content-length');
   if (declared === undefined) return req.get('transfer-encoding') ? text(411, '请求缺少内容长度，请刷新页面后重试') : next();
   const passthrough = req.path.startsWith('/resources/api/');
-  if (Number(declared) > (passthrough ? PASSTHROUGH_BODY_LIMIT_BYTES : PAGE_BODY_LIMIT_BYTES)) return text(413, '提交的内容过大，请精简后重试');
+  if (Number(declared) > (passthrough ? PASSTHROUGH_BODY_LIMIT_BYTES : PAGE_BODY_LIMIT_BYTES))
+    return text(413, '提交的内容过大，请精简后重试');
   // Page actions read forms; anything else (JSON, no body) would only fail inside Remix. Resource
   // routes (/resources/*) are called by client code and decide their own bodies.
   const formOnly = !req.path.startsWith('/resources/');
@@ -208,6 +212,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     trustProxy: config.trustProxy,
     limits: { maxConnections: config.REALTIME_MAX_CONNECTIONS, ...options.realtimeLimits },
     orderOwner: (orderNo) => (deps ? orderOwner(deps.db, orderNo) : Promise.resolve(null)),
+    sceneStatus: (sceneStr) => (deps ? sceneStatus(deps.db, sceneStr) : Promise.resolve('expired' as const)),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -248,8 +253,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const router = express.Router();
   router.use(maintenanceGuard(deps, events));
   router.use('/system', systemRoutes(deps));
-  router.use('/auth', json, authRoutes(deps));
-  router.use('/user', json, userRoutes(deps));
+  const wechat = { ...deps, wechat: createWechatLogin({ config, db: database.db, logger }) };
+  router.use('/auth', json, authRoutes(deps), wechatAuthRoutes(wechat));
+  router.use('/user', json, userRoutes(deps), wechatUserRoutes(wechat));
+  // The Official Account's pushes get the raw body (parsed as XML there); the sandbox phone's calls JSON.
+  router.use('/wechat', wechatRoutes(wechat));
   router.use('/realtime', json, realtimeRoutes(deps));
   const payments = { ...deps, gateways: createGateways(config), selfUrl: apiUrl };
   // Gateways sign the bytes they send: notifications get the raw body, not the JSON parser.
@@ -268,7 +276,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   if (options.web) {
     // Event streams are passed through chunk by chunk: compressing them would buffer.
-    app.use(compression({ filter: (req, res) => !/text\/event-stream/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res) }));
+    app.use(
+      compression({
+        filter: (req, res) => !/text\/event-stream/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res),
+      }),
+    );
     app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
     app.use(express.static('public', { maxAge: '1h' }));
     const web = options.web({ apiUrl, config: webConfig(config), events });
@@ -299,6 +311,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       pruneCaptchaChallenges(database.db),
       pruneReductionSegments(database.db),
       pruneUnverifiedNotifications(database.db),
+      pruneWechatScenes(database.db),
       database.db.delete(healthProbes).where(lt(healthProbes.checkedAt, new Date(Date.now() - 24 * 3600_000))),
     ]);
   const pruneTimer = setInterval(() => void prune().catch((err) => logger.warn('database.prune_failed', { err })), 3600_000);

@@ -44,8 +44,12 @@ export function ProfileForm({ user }: { user: User }) {
                 placeholder="选填，用于接收通知"
               />
             </FormField>
-            <FormField label="手机号" helper="手机号是登录账号，如需更换请联系客服" readOnly>
-              <Input value={maskPhone(user.phone)} readOnly bg="gray.50" data-testid="profile-phone" />
+            <FormField
+              label="手机号"
+              helper={user.phone ? '手机号是登录账号，如需更换请联系客服' : '本账号通过微信登录，尚未绑定手机号'}
+              readOnly
+            >
+              <Input value={user.phone ? maskPhone(user.phone) : '未绑定'} readOnly bg="gray.50" data-testid="profile-phone" />
             </FormField>
             <FormField label="性别" error={errors.gender}>
               <NativeSelect.Root>

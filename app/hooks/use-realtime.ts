@@ -6,7 +6,8 @@ import { RealtimeClient, type RealtimeNotice, type SocketLike, type SocketState 
  * mount useRealtimeConnection(); the socket stays open while either is mounted (a short grace
  * covers the redirect from one to the other, so a push sent meanwhile still arrives). Signed out,
  * the socket does not authenticate and gets public notices only; signed in, each AUTH uses a fresh
- * single-use ticket from POST /resources/socket-ticket (ADR 0011).
+ * single-use ticket from POST /resources/socket-ticket (ADR 0011). The login page keeps one too,
+ * signed out, for the WeChat QR code's state (ADR 0038); a sign-in or sign-out reconnects it.
  */
 
 export type LogEntry = { id: number; at: number; direction: 'in' | 'out'; type: string; text: string };
@@ -24,7 +25,11 @@ const logListeners = new Set<() => void>();
 /** A socket ticket for AUTH; null when signed out or when none can be had (AUTH is then skipped). */
 export async function fetchSocketTicket(): Promise<string | null> {
   try {
-    const response = await fetch('/resources/socket-ticket', { method: 'POST', redirect: 'manual', headers: { Accept: 'application/json' } });
+    const response = await fetch('/resources/socket-ticket', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Accept: 'application/json' },
+    });
     if (!response.ok) return null;
     const body = (await response.json()) as { ticket?: unknown };
     return typeof body.ticket === 'string' ? body.ticket : null;
@@ -66,7 +71,10 @@ export function realtimeClient(): RealtimeClient {
     client.subscribe(record);
     // For browser tests and support staff, like data-hydrated.
     client.subscribe((n) => {
-      if (n.kind === 'state') document.documentElement.dataset.realtime = n.state;
+      const html = document.documentElement;
+      if (n.kind === 'state') html.dataset.realtime = n.state;
+      if (n.kind === 'state' && n.state !== 'connected') delete html.dataset.realtimeAuth;
+      if (n.kind === 'authenticated') html.dataset.realtimeAuth = 'true';
     });
   }
   return client;
@@ -82,7 +90,14 @@ export function useRealtimeConnection(options: { signedIn: boolean; onNotice: (n
     onNotice.current = options.onNotice;
   });
   useEffect(() => {
+    const changed = signedIn !== options.signedIn;
     signedIn = options.signedIn;
+    // The socket outlived a sign-in or sign-out (the login page hands it to the shell within the
+    // release grace): it must not keep the other identity, so it starts over as the new one.
+    if (changed && client?.currentState === 'connected') {
+      client.disconnect();
+      client.connect();
+    }
   }, [options.signedIn]);
 
   useEffect(() => {

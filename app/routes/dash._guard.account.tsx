@@ -1,13 +1,15 @@
 import { Box, Button, DataList, Heading, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '~/components/ui/app-dialog';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useFetcher, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useRef, type ReactNode } from 'react';
 import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
+import { WechatQrCard } from '~/components/wechat-qr';
 import { useActionAnswer } from '~/hooks/use-action-answer';
-import { accountLoader, selectModelAction } from '~/services/account-pages.server';
+import { useScanStatus } from '~/hooks/use-scan-status';
+import { accountAction, accountLoader } from '~/services/account-pages.server';
 import { ID_VERIFICATION_ROUTE, pageTitle } from '~/services/navigation';
 import { useShellUser } from '~/hooks/use-app-data';
 import { formatPoints, maskPhone, ROLE_LABELS } from '../../contracts/constants';
@@ -16,14 +18,103 @@ const PAGE = '账户与安全';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 
 export const loader = (args: LoaderFunctionArgs) => accountLoader(PAGE, args);
-export const action = (args: ActionFunctionArgs) => selectModelAction(PAGE, args);
+export const action = (args: ActionFunctionArgs) => accountAction(PAGE, args);
+
+/** The WeChat row's answers carry their intent; the model choice's do not. */
+function useAnswers() {
+  const answer = useActionAnswer<typeof action>();
+  if (!answer) return { wechat: null, model: null };
+  return 'intent' in answer ? { wechat: answer, model: null } : { wechat: null, model: answer };
+}
+
+/**
+ * The 微信 row (ADR 0038): the bound nickname and 解绑, or 绑定微信, which shows a bind QR code
+ * (kept in the session, so it survives reloads and works without JavaScript through 我已扫码).
+ * With JavaScript the socket's "scanned" binds by itself, and an expired code is replaced.
+ */
+function WechatBinding() {
+  const user = useShellUser();
+  const { wechatBind } = useLoaderData<typeof loader>();
+  const { wechat: answer } = useAnswers();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const renewer = useFetcher();
+  useScanStatus(wechatBind, {
+    onScanned: () => wechatBind && submit({ intent: 'wechat-bind', sceneStr: wechatBind.sceneStr }, { method: 'post' }),
+    onExpired: () => renewer.submit({ intent: 'wechat-bind-start' }, { method: 'post' }),
+  });
+  const busy = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
+  const bound = user.wechat_nickname !== null;
+  return (
+    <Stack gap="4" data-testid="account-wechat">
+      <DataList.Root orientation="horizontal">
+        <DataList.Item>
+          <DataList.ItemLabel minW="28">微信</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <HStack gap="3" flexWrap="wrap">
+              <Text data-testid="account-wechat-value">{bound ? user.wechat_nickname : '未绑定'}</Text>
+              {!wechatBind && (
+                <Form method="post">
+                  {bound ? (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="wechat-unbind"
+                      size="xs"
+                      variant="outline"
+                      loading={busy === 'wechat-unbind'}
+                      data-testid="wechat-unbind"
+                    >
+                      解绑
+                    </Button>
+                  ) : (
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="wechat-bind-start"
+                      size="xs"
+                      colorPalette="green"
+                      loading={busy === 'wechat-bind-start'}
+                      data-testid="wechat-bind"
+                    >
+                      绑定微信
+                    </Button>
+                  )}
+                </Form>
+              )}
+            </HStack>
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList.Root>
+      {answer && !wechatBind && (
+        <FormAlert status={answer.ok ? 'success' : 'error'} testId="wechat-bind-answer">
+          {answer.message}
+        </FormAlert>
+      )}
+      {wechatBind && (
+        <Box borderWidth="1px" rounded="lg" p="4" bg="gray.50">
+          <WechatQrCard
+            qr={wechatBind}
+            purpose="bind"
+            secondary={{ intent: 'wechat-bind-cancel', label: '取消' }}
+            message={answer && answer.intent === 'wechat-bind' ? { ok: answer.ok, text: answer.message } : null}
+          />
+        </Box>
+      )}
+    </Stack>
+  );
+}
 
 /** The language model every AI operation runs on (spec §3 AI model state), chosen here and kept per user. */
 function ModelChoice() {
   const { modelState } = useLoaderData<typeof loader>();
-  const answer = useActionAnswer<typeof action>();
+  const { model: answer } = useAnswers();
   const navigation = useNavigation();
-  const saving = navigation.state === 'submitting' && navigation.formMethod === 'POST' && navigation.formAction !== '/logout';
+  const saving =
+    navigation.state === 'submitting' &&
+    navigation.formMethod === 'POST' &&
+    navigation.formAction !== '/logout' &&
+    !navigation.formData?.get('intent');
   const state = answer?.ok ? answer.result : modelState;
   const offline = state.models.length === 1 && state.models[0]!.id === 'offline';
   return (
@@ -80,7 +171,7 @@ export default function Account() {
   const allDevicesForm = useRef<HTMLFormElement>(null);
   const signingOut = navigation.state === 'submitting' && navigation.formAction === '/logout';
   const rows: Array<[string, ReactNode]> = [
-    ['登录手机号', maskPhone(user.phone)],
+    ['登录手机号', user.phone ? maskPhone(user.phone) : '未绑定'],
     [
       '实名认证',
       <HStack key="id" gap="3" flexWrap="wrap">
@@ -109,6 +200,9 @@ export default function Account() {
               </DataList.Item>
             ))}
           </DataList.Root>
+          <Box mt="4">
+            <WechatBinding />
+          </Box>
         </Box>
         <ModelChoice />
         <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '8' }}>
@@ -145,7 +239,7 @@ export default function Account() {
                   </Button>
                 }
               >
-                <Text>包括当前设备在内，所有已登录的设备都会退出，需要重新用手机验证码登录。</Text>
+                <Text>包括当前设备在内，所有已登录的设备都会退出，需要重新登录。</Text>
               </AppDialog>
             </Form>
           </HStack>

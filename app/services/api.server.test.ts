@@ -5,7 +5,6 @@ import { createApiClient } from './api.server';
 import type { Tokens } from '../../contracts/auth';
 import { getWebSession } from '~/sessions.server';
 
-
 /** A fake /api/v1 whose behaviour each test scripts, counting what it receives. */
 type Fake = {
   url: string;
@@ -95,9 +94,23 @@ async function startFake(): Promise<Fake> {
 const config: AppLoadContext['config'] = {
   appEnv: 'test',
   sessionSecrets: ['test-session-secret-with-at-least-32-chars!!'],
-  public: { devSms: true, supportWechatQrUrl: null, supportWechatId: null, supportEmail: null, operatorName: '本平台运营方' },
+  public: {
+    devSms: true,
+    wechatLogin: 'sandbox',
+    supportWechatQrUrl: null,
+    supportWechatId: null,
+    supportEmail: null,
+    operatorName: '本平台运营方',
+  },
 };
-const newContext = (apiUrl: string): AppLoadContext => ({ requestId: 'req', apiUrl, clientIp: '127.0.0.1', finalizers: [], noticesVersion: 0, config });
+const newContext = (apiUrl: string): AppLoadContext => ({
+  requestId: 'req',
+  apiUrl,
+  clientIp: '127.0.0.1',
+  finalizers: [],
+  noticesVersion: 0,
+  config,
+});
 
 async function runFinalizers(context: AppLoadContext): Promise<Headers> {
   const headers = new Headers();

@@ -12,6 +12,7 @@ import { systemApi } from './api/system.server';
 import { createTransport } from './api/transport.server';
 import { updateLogsApi } from './api/update-logs.server';
 import { userApi } from './api/user.server';
+import { wechatApi } from './api/wechat.server';
 import { worksApi } from './api/works.server';
 import { ApiRequestError } from './errors';
 
@@ -36,6 +37,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     works: worksApi(transport),
     detection: detectionApi(transport),
     updateLogs: updateLogsApi(transport),
+    wechat: wechatApi(transport),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

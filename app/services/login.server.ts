@@ -1,10 +1,12 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
-import { smsSendSchema, type CaptchaChallenge } from '../../contracts/auth';
+import { smsSendSchema, type CaptchaChallenge, type Tokens } from '../../contracts/auth';
+import type { User } from '../../contracts/user';
 import { getWebSession, safeRedirectTarget } from '~/sessions.server';
 import { createApiClient, type ApiClient } from './api.server';
 import { createAuthenticator, LOGIN_FIELDS, LoginFailure, type LoginField } from './auth.server';
 import { ApiRequestError } from './errors';
 import { handleForm, readForm, type FieldErrors, type FormFailure } from './forms';
+import { forgetScene, loginWithHeldScene, wechatLoginQr } from './wechat-login.server';
 
 const PAGE = '登录';
 
@@ -17,7 +19,14 @@ export type SendCodeAnswer =
   /** `captcha`: the challenge to show (a new one after every answer, right or wrong). */
   | ({ intent: 'send-code' } & FormFailure<SendCodeField> & { captcha: CaptchaChallenge | null });
 
-export type LoginActionData = SendCodeAnswer | ({ intent: 'login' } & FormFailure<LoginField> & { captcha: null });
+export type LoginActionData =
+  | SendCodeAnswer
+  | ({ intent: 'login' } & FormFailure<LoginField> & { captcha: null })
+  /** 我已扫码 (or the socket's "scanned") when the WeChat login did not go through: what to say. */
+  | { intent: 'wechat-login'; ok: false; error: string; captcha: null };
+
+/** Which half of the login page a narrow screen shows (wide screens show both side by side). */
+export type LoginTab = 'wechat' | 'phone';
 
 /** Loader of /login and /dash/login: a signed-in visitor goes straight on. */
 export async function loginLoader({ request, context }: LoaderFunctionArgs) {
@@ -27,7 +36,17 @@ export async function loginLoader({ request, context }: LoaderFunctionArgs) {
   const flash = web.readFlash();
   // An invitation link (/dash/login?invite=CODE) fills the invite-code field.
   const invite = (new URL(request.url).searchParams.get('invite') ?? '').trim().slice(0, 32);
-  return { redirectTo, devSms: context.config.public.devSms, notice: flash.notice, wipeLocalData: flash.wipeLocalData, invite };
+  const tab: LoginTab = new URL(request.url).searchParams.get('tab') === 'wechat' ? 'wechat' : 'phone';
+  const wechat = await wechatLoginQr(request, context, PAGE);
+  return {
+    redirectTo,
+    devSms: context.config.public.devSms,
+    notice: flash.notice,
+    wipeLocalData: flash.wipeLocalData,
+    invite,
+    tab,
+    wechat,
+  };
 }
 
 /** A fresh challenge, or the reason there is none (too many asked from this network). */
@@ -63,10 +82,6 @@ async function endEarlierSession(request: Request, context: AppLoadContext): Pro
 }
 
 /**
- * One form, three buttons: 获取验证码 (intent=send-code), 换一张 (intent=captcha-refresh, a new
- * image challenge) and 登录 (intent=login). Works without JavaScript.
- */
-/**
  * The 获取验证码 (intent=send-code) and 换一张 (intent=captcha-refresh) buttons of any form that
  * proves a phone by SMS (the login page, /wechat-bind); null for another intent.
  */
@@ -87,9 +102,47 @@ export async function sendCodeStep(api: ApiClient, form: FormData): Promise<Send
   return { intent, ...outcome, ...(await withChallenge(api, outcome.errors)) };
 }
 
-export async function loginAction({ request, context }: ActionFunctionArgs): Promise<LoginActionData | Response> {
+/**
+ * Stores a login's tokens in the session cookie and goes on: the one ending of the phone and the
+ * WeChat login alike. A session the cookie held before is revoked after the new one is set.
+ */
+async function completeLogin(
+  request: Request,
+  context: AppLoadContext,
+  outcome: { tokens: Tokens; user: User },
+  redirectTo: FormDataEntryValue | null,
+): Promise<Response> {
+  const web = await getWebSession(request, context);
+  const hadSession = web.tokens !== null;
+  web.signIn(outcome.tokens, outcome.user);
+  if (hadSession) await endEarlierSession(request, context);
+  return redirect(safeRedirectTarget(redirectTo));
+}
+
+/**
+ * The phone form has three buttons: 获取验证码 (intent=send-code), 换一张 (intent=captcha-refresh, a
+ * new image challenge) and 登录 (intent=login). The WeChat half has 我已扫码 (intent=wechat-login,
+ * also posted by the page when the socket says scanned) and 刷新二维码 (intent=wechat-refresh).
+ * Everything works without JavaScript.
+ */
+export async function loginAction({ request, context }: ActionFunctionArgs): Promise<LoginActionData | Response | null> {
   const form = await request.clone().formData();
   const intent = form.get('intent');
+
+  if (intent === 'wechat-refresh') {
+    // The loaders run again after this and show a new code.
+    await forgetScene(request, context, 'login');
+    return null;
+  }
+
+  if (intent === 'wechat-login') {
+    const web = await getWebSession(request, context);
+    // Another tab of this browser finished the login with the same code.
+    if (web.tokens && !web.wechatScene('login')) return redirect(safeRedirectTarget(form.get('redirectTo')));
+    const outcome = await loginWithHeldScene(request, context, PAGE, form);
+    if ('error' in outcome) return { intent, ok: false, error: outcome.error, captcha: null };
+    return completeLogin(request, context, outcome, form.get('redirectTo'));
+  }
 
   if (intent === 'captcha-refresh' || intent === 'send-code') {
     const answer = await sendCodeStep(createApiClient(request, context, PAGE), form);
@@ -98,11 +151,7 @@ export async function loginAction({ request, context }: ActionFunctionArgs): Pro
 
   try {
     const outcome = await createAuthenticator(context, PAGE).authenticate('phone-code', request);
-    const web = await getWebSession(request, context);
-    const hadSession = web.tokens !== null;
-    web.signIn(outcome.tokens, outcome.user);
-    if (hadSession) await endEarlierSession(request, context);
-    return redirect(safeRedirectTarget(form.get('redirectTo')));
+    return await completeLogin(request, context, outcome, form.get('redirectTo'));
   } catch (error) {
     if (error instanceof LoginFailure) return { intent: 'login', ...error.failure, captcha: null };
     throw error;

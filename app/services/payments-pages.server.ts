@@ -1,11 +1,11 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import QRCode from 'qrcode';
 import { PAYMENT_CHANNELS, type PaymentChannel } from '../../contracts/payment-constants';
 import { PAYMENT_MESSAGES, type Order, type Package, type PaymentMethod } from '../../contracts/payments';
 import { requireWebSession } from '~/sessions.server';
 import { createApiClient, orRouteError } from './api.server';
 import { ApiRequestError } from './errors';
 import { ORDERS_PAGE_SIZE, PAYMENT_ROUTES } from './payments';
+import { qrDataUri } from './qr-code.server';
 
 /** Loaders and actions of the purchase flow (issue 12): every page renders on the server and its forms post without JavaScript. */
 
@@ -39,7 +39,10 @@ export async function pricingLoader(pageName: string, { request, context }: Load
 export async function rechargeLoader(pageName: string, { request, context }: LoaderFunctionArgs) {
   await requireWebSession(request, context);
   const api = createApiClient(request, context, pageName);
-  const [packages, methods] = await Promise.all([api.payments.packages().catch(() => null), api.payments.methods().catch((): PaymentMethod[] => [])]);
+  const [packages, methods] = await Promise.all([
+    api.payments.packages().catch(() => null),
+    api.payments.methods().catch((): PaymentMethod[] => []),
+  ]);
   const wanted = new URL(request.url).searchParams.get('packageId');
   const selected = packages?.find((p) => p.id === wanted)?.id ?? packages?.[0]?.id ?? null;
   return { packages, methods, selected, error: packages ? null : PAYMENT_MESSAGES.PACKAGES_FAILED };
@@ -107,11 +110,6 @@ export async function orderAction(pageName: string, { request, context, params }
     return { ok: false as const, message: callFailure(error, '取消失败，请稍后重试') };
   }
 }
-
-const qrDataUri = async (text: string) => {
-  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#1a202c', light: '#ffffff' } });
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-};
 
 /**
  * /dash/wechat-payment/{orderId}: the QR code for a pending order (asking the API again returns the

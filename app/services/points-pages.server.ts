@@ -1,10 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import QRCode from 'qrcode';
 import { redeemSchema } from '../../contracts/points';
 import { requireWebSession } from '~/sessions.server';
 import { createApiClient, orRouteError } from './api.server';
 import { ApiRequestError } from './errors';
 import { handleForm } from './forms';
+import { qrDataUri } from './qr-code.server';
 import { ACCOUNT_ROUTES } from './navigation';
 import { POINTS_HISTORY_PAGE_SIZE } from './points';
 
@@ -21,7 +21,8 @@ export async function pointsHistoryLoader(pageName: string, { request, context }
     if (page > last) throw redirect(`${ACCOUNT_ROUTES.pointsHistory}?page=${last}`);
     return { history, error: null };
   } catch (error) {
-    if (error instanceof ApiRequestError) return json({ history: null, error: error.message }, { status: error.status >= 400 ? error.status : 503 });
+    if (error instanceof ApiRequestError)
+      return json({ history: null, error: error.message }, { status: error.status >= 400 ? error.status : 503 });
     throw error;
   }
 }
@@ -46,6 +47,5 @@ export async function invitationLoader(pageName: string, { request, context }: L
   await requireWebSession(request, context);
   const invitations = await orRouteError(createApiClient(request, context, pageName).points.invitations());
   const link = inviteLink(new URL(request.url).origin, invitations.inviteCode);
-  const svg = await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, color: { dark: '#1a202c', light: '#ffffff' } });
-  return { invitations, link, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  return { invitations, link, qrCode: await qrDataUri(link) };
 }

@@ -32,11 +32,11 @@ export function toUserDto(user: UserRow): User {
   };
 }
 
-
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+/** Eight characters without look-alikes, unique per user (a collision is retried by the caller). */
+export const newInviteCode = () => Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
 
-export async function getUser(db: Database, id: string): Promise<UserRow> {
+export async function getUser(db: Database | Transaction, id: string): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   if (!user) throw notFound('用户不存在');
   return user;

@@ -169,9 +169,18 @@ export function adminSystemRoutes(deps: ApiDeps) {
 
 /**
  * Writes that stay open during maintenance: signing in (so the operator can), tokens, logs, the
- * socket ticket, and payment notifications (money already taken is credited whatever the state).
+ * socket ticket, payment notifications (money already taken is credited whatever the state), and
+ * WeChat scans (the other half of a WeChat login).
  */
-const OPEN_DURING_MAINTENANCE = [/^\/auth\//, /^\/user\/(refresh-token|logout)$/, /^\/user-operation-logs$/, /^\/realtime\/ticket$/, /^\/payment\/notify\//];
+const OPEN_DURING_MAINTENANCE = [
+  /^\/auth\//,
+  /^\/user\/(refresh-token|logout)$/,
+  /^\/user-operation-logs$/,
+  /^\/realtime\/ticket$/,
+  /^\/payment\/notify\//,
+  // WeChat's pushes and the sandbox phone's scan: the scan half of a login, which stays open.
+  /^\/wechat\//,
+];
 const MAINTENANCE_CACHE_MS = 2_000;
 
 /**

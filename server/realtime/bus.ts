@@ -4,13 +4,15 @@ import { SERVER_MESSAGE_TYPES, type ServerMessageType } from '../../contracts/re
 import type { DatabaseHandle } from '../../db/client';
 import type { Logger } from '../logger';
 
-/** Who receives an event: every socket, signed-in sockets, one user's sockets, or those following an order. */
+/** Who receives an event: every socket, signed-in sockets, one user's sockets, or those following an order or a QR code. */
 export type Audience =
   | { kind: 'everyone' }
   | { kind: 'signed-in' }
   | { kind: 'user'; userId: string }
   /** The sockets of the order's owner that listen to it (PAYMENT_STATUS_LISTEN). */
-  | { kind: 'order'; userId: string; orderNo: string };
+  | { kind: 'order'; userId: string; orderNo: string }
+  /** The sockets, signed in or not, that listen to a WeChat QR code (SCAN_LOGIN_LISTEN). */
+  | { kind: 'scene'; sceneStr: string };
 export type RealtimeEvent = { id: string; audience: Audience; type: ServerMessageType; data: unknown };
 
 export interface RealtimePublisher {
@@ -37,6 +39,7 @@ const eventSchema = z.object({
     z.object({ kind: z.literal('signed-in') }),
     z.object({ kind: z.literal('user'), userId: z.string() }),
     z.object({ kind: z.literal('order'), userId: z.string(), orderNo: z.string() }),
+    z.object({ kind: z.literal('scene'), sceneStr: z.string() }),
   ]),
   type: z.enum(SERVER_MESSAGE_TYPES),
   data: z.unknown(),

@@ -8,8 +8,10 @@ import {
   authMessageDataSchema,
   clientMessageSchema,
   orderListenSchema,
+  scanLoginListenSchema,
   SOCKET_TICKET_PREFIX,
   type ClientMessage,
+  type ScanStatus,
   type ServerMessageType,
 } from '../../contracts/realtime';
 import { redeemSocketTicket } from '../domain/auth/socket-tickets';
@@ -35,10 +37,14 @@ export type RealtimeOptions = {
   limits?: Partial<RealtimeLimits>;
   /** Who owns an order (the payments issue supplies it); without it no order can be listened to. */
   orderOwner?: (orderNo: string) => Promise<string | null>;
+  /** A WeChat QR code's state now (the WeChat issue supplies it); without it every code reads as expired. */
+  sceneStatus?: (sceneStr: string) => Promise<ScanStatus>;
 };
 
 /** Orders one socket may follow at once (a payment page follows one). */
 const MAX_ORDER_LISTENS = 10;
+/** QR codes one socket follows at once: a login page follows one, and a new one as each expires. */
+const MAX_SCENE_LISTENS = 5;
 
 /** One socket's share of the counts, from the upgrade until its TCP connection closes. */
 type Slot = { key: string; anonymous: boolean; released: boolean };
@@ -50,6 +56,8 @@ type Connection = {
   userId?: string;
   /** Orders this socket follows (PAYMENT_STATUS_LISTEN), each owned by its user. */
   orders: Set<string>;
+  /** WeChat QR codes this socket follows (SCAN_LOGIN_LISTEN), oldest first; no sign-in needed. */
+  scenes: Set<string>;
   /** Answered the last ping (or sent anything) since the previous heartbeat. */
   alive: boolean;
   /** A heartbeat ping is out: its pong is not charged to the socket's message budget. */
@@ -83,6 +91,8 @@ const matches = (event: RealtimeEvent, connection: Connection) => {
       return connection.userId === event.audience.userId;
     case 'order':
       return connection.userId === event.audience.userId && connection.orders.has(event.audience.orderNo);
+    case 'scene':
+      return connection.scenes.has(event.audience.sceneStr);
   }
 };
 
@@ -280,6 +290,23 @@ export function attachRealtime(server: Server, options: RealtimeOptions): Realti
     connection.orders.add(orderNo);
   }
 
+  /**
+   * SCAN_LOGIN_LISTEN {sceneStr}: the socket follows the code from now on, then hears its current
+   * state; a change published meanwhile arrives as well (twice at worst, never missed). Over the
+   * limit the oldest code is dropped: codes expire in five minutes anyway.
+   */
+  async function listenToScene(connection: Connection, message: ClientMessage) {
+    const data = scanLoginListenSchema.safeParse(message.data);
+    if (!data.success) return send(connection.socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
+    const { sceneStr } = data.data;
+    connection.scenes.delete(sceneStr);
+    connection.scenes.add(sceneStr);
+    if (connection.scenes.size > MAX_SCENE_LISTENS) connection.scenes.delete(connection.scenes.values().next().value!);
+    const status = options.sceneStatus ? await options.sceneStatus(sceneStr).catch(() => null) : 'expired';
+    if (connection.closing || !status) return;
+    send(connection.socket, 'SCAN_LOGIN_STATUS', { sceneStr, status });
+  }
+
   function onConnection(socket: WebSocket, slot: Slot) {
     const connection: Connection = {
       id: randomUUID(),
@@ -289,6 +316,7 @@ export function attachRealtime(server: Server, options: RealtimeOptions): Realti
       awaitingPong: false,
       closing: false,
       orders: new Set(),
+      scenes: new Set(),
       take: tokenBucket(limits.messageBurst, limits.messagesPerSecond),
     };
     connections.set(connection.id, connection);
@@ -312,11 +340,8 @@ export function attachRealtime(server: Server, options: RealtimeOptions): Realti
         connection.orders.delete(data.data.orderNo);
         return;
       }
-      // SCAN_LOGIN_LISTEN belongs to WeChat login, which this deployment does not offer yet.
-      send(socket, 'ERROR', {
-        code: 'UNSUPPORTED',
-        message: message.type === 'SCAN_LOGIN_LISTEN' ? '微信扫码登录暂未开放' : '该消息类型暂不支持',
-      });
+      if (message.type === 'SCAN_LOGIN_LISTEN') return void listenToScene(connection, message);
+      send(socket, 'ERROR', { code: 'UNSUPPORTED', message: '该消息类型暂不支持' });
     });
     socket.on('ping', (data) => {
       if (admit(connection)) socket.pong(data);

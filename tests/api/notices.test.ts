@@ -76,7 +76,9 @@ describe('system notifications', () => {
     expect(await bad({ type: 'INFO' })).toMatchObject({ code: 'VALIDATION_ERROR', message: '请填写标题' });
     expect(await bad({ title: 'x', type: 'NOPE' })).toMatchObject({ message: '请选择通知类型' });
     expect(await bad({ title: 'x', type: 'MAINTENANCE' })).toMatchObject({ message: '维护通知需要填写开始时间' });
-    expect(await bad({ title: 'x', type: 'INFO', start_time: inSeconds(60), end_time: inSeconds(30) })).toMatchObject({ message: '结束时间必须晚于开始时间' });
+    expect(await bad({ title: 'x', type: 'INFO', start_time: inSeconds(60), end_time: inSeconds(30) })).toMatchObject({
+      message: '结束时间必须晚于开始时间',
+    });
     expect(await bad({ title: 'x', type: 'INFO', redirect_url: 'javascript:alert(1)' })).toMatchObject({ data: { field: 'redirect_url' } });
     expect(await bad({ title: 'x', type: 'INFO', redirect_url: '//evil.example' })).toMatchObject({ data: { field: 'redirect_url' } });
     const user = await login(server.url);
@@ -128,7 +130,11 @@ describe("a notice's redirect_url (issue 22)", () => {
     expect(created.status).toBe(400);
     expect(created.body).toMatchObject({ code: 'VALIDATION_ERROR', data: { field: 'redirect_url' } });
     const draft = await api.post('/admin/notifications', { title: 'x', type: 'INFO' }, boss.accessToken);
-    const updated = await api.put(`/admin/notifications/${draft.body.data.id}`, { title: 'x', type: 'INFO', redirect_url: url }, boss.accessToken);
+    const updated = await api.put(
+      `/admin/notifications/${draft.body.data.id}`,
+      { title: 'x', type: 'INFO', redirect_url: url },
+      boss.accessToken,
+    );
     expect(updated.status).toBe(400);
     expect(updated.body).toMatchObject({ data: { field: 'redirect_url' } });
     expect((await api.get(`/admin/notifications/${draft.body.data.id}`, boss.accessToken)).body.data.redirect_url).toBeNull();
@@ -196,13 +202,32 @@ describe('update logs', () => {
     const content = '## 新功能\n\n- 选校报告导出\n\n<script>alert(1)</script>';
     const created = await api.post(
       '/admin/update-logs',
-      { version: 'v2.3.0', title: '二月更新', content, update_type: 'FEATURE', importance: 2, affected_modules: '选校, 作品', status: 'PUBLISHED' },
+      {
+        version: 'v2.3.0',
+        title: '二月更新',
+        content,
+        update_type: 'FEATURE',
+        importance: 2,
+        affected_modules: '选校, 作品',
+        status: 'PUBLISHED',
+      },
       boss.accessToken,
     );
     expect(created.status).toBe(201);
     const log = created.body.data.updateLog;
-    expect(log).toMatchObject({ version: 'v2.3.0', update_type: 'FEATURE', importance: 2, affected_modules: ['选校', '作品'], content, publish_time: expect.any(String) });
-    const draft = await api.post('/admin/update-logs', { version: 'v9', title: '草稿', content: 'x', update_type: 'BUGFIX' }, boss.accessToken);
+    expect(log).toMatchObject({
+      version: 'v2.3.0',
+      update_type: 'FEATURE',
+      importance: 2,
+      affected_modules: ['选校', '作品'],
+      content,
+      publish_time: expect.any(String),
+    });
+    const draft = await api.post(
+      '/admin/update-logs',
+      { version: 'v9', title: '草稿', content: 'x', update_type: 'BUGFIX' },
+      boss.accessToken,
+    );
 
     const page = await api.get('/system/update-logs/public?page=1&limit=5&update_type=FEATURE');
     expect(page.body.data).toMatchObject({ page: 1, pageSize: 5, total: expect.any(Number), totalPages: expect.any(Number) });
@@ -216,7 +241,11 @@ describe('update logs', () => {
     expect((await api.get('/system/update-logs/detail/not-a-uuid')).status).toBe(400);
 
     // An UPDATE notice carries its published log.
-    const notice = await api.post('/admin/notifications', { title: 'v2.3.0 已上线', type: 'UPDATE', status: 'PUBLISHED', update_log_id: log.id }, boss.accessToken);
+    const notice = await api.post(
+      '/admin/notifications',
+      { title: 'v2.3.0 已上线', type: 'UPDATE', status: 'PUBLISHED', update_log_id: log.id },
+      boss.accessToken,
+    );
     expect(notice.body.data.updateLog).toMatchObject({ id: log.id, version: 'v2.3.0' });
   });
 });
@@ -234,8 +263,9 @@ describe('socket protocol', () => {
     expect((await authenticateSocket(ws, user.accessToken)).data.success).toBe(true);
     ws.send('PAYMENT_STATUS_LISTEN', { orderNo: 'LX202611230001' });
     await ws.next((m) => m.type === 'ERROR' && m.data.code === 'ORDER_NOT_FOUND');
+    // An unknown QR code reads as expired (tests/api/wechat-login.test.ts covers live ones).
     ws.send('SCAN_LOGIN_LISTEN', { sceneStr: 'abc' });
-    await ws.next((m) => m.type === 'ERROR' && m.data.message === '微信扫码登录暂未开放');
+    await ws.next((m) => m.type === 'SCAN_LOGIN_STATUS' && m.data.sceneStr === 'abc' && m.data.status === 'expired');
     ws.send('PING');
     await ws.next((m) => m.type === 'PONG');
     expect(ws.socket.readyState).toBe(ws.socket.OPEN);

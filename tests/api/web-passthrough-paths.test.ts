@@ -74,6 +74,13 @@ const SMS_VARIANTS = [
   '/resources/api/Payment/Notify/sandbox',
   '/resources/api/payment/notify/sandbox/',
 ];
+/** A bind code's secret stays in the session; WeChat's pushes and the sandbox phone are not the browser's (ADR 0038). */
+const WECHAT_VARIANTS = [
+  '/resources/api/user/wechat/bind-scene',
+  '/resources/api/User/WeChat/Bind-Scene/',
+  '/resources/api/wechat/sandbox/scan',
+  '/resources/api//WECHAT/mp/callback',
+];
 
 describe('the passthrough refuses every spelling of a blocked path', () => {
   it.each(LOGOUT_VARIANTS)('POST %s: 404, and the session still works', async (path) => {
@@ -89,6 +96,13 @@ describe('the passthrough refuses every spelling of a blocked path', () => {
   it.each(SMS_VARIANTS)('POST %s: 404, no code sent', async (path) => {
     const cookie = await signedInCookie();
     const res = await send('POST', path, cookie, JSON.stringify({ phone: randomPhone() }));
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+
+  it.each(WECHAT_VARIANTS)('POST %s: 404, no QR code handed out', async (path) => {
+    const cookie = await signedInCookie();
+    const res = await send('POST', path, cookie, '{}');
     expect(res.status).toBe(404);
     expect(res.json).toMatchObject({ success: false, code: 'NOT_FOUND' });
   });

@@ -46,9 +46,39 @@ describe('loadConfig', () => {
     };
     expect(() => loadConfig(production)).toThrow(/PAYMENT_PROVIDERS 含 sandbox/);
     expect(() => loadConfig({ APP_ENV: 'test', PAYMENT_PROVIDERS: 'wechat' })).toThrow(/已启用 wechat，但缺少 WECHATPAY_MCHID/);
-    expect(() => loadConfig({ APP_ENV: 'test', PAYMENT_PROVIDERS: 'sandbox,alipay', ALIPAY_APP_ID: '2021' })).toThrow(/已启用 alipay，但缺少 ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY/);
+    expect(() => loadConfig({ APP_ENV: 'test', PAYMENT_PROVIDERS: 'sandbox,alipay', ALIPAY_APP_ID: '2021' })).toThrow(
+      /已启用 alipay，但缺少 ALIPAY_PRIVATE_KEY、ALIPAY_PUBLIC_KEY/,
+    );
     expect(() => loadConfig({ APP_ENV: 'test', PAYMENT_PROVIDERS: 'paypal' })).toThrow(/PAYMENT_PROVIDERS/);
-    expect(loadConfig({ APP_ENV: 'test' })).toMatchObject({ PAYMENT_PROVIDERS: ['sandbox'], PAYMENT_ORDER_TTL_MINUTES: 30, publicBaseUrl: 'http://localhost:3000' });
+    expect(loadConfig({ APP_ENV: 'test' })).toMatchObject({
+      PAYMENT_PROVIDERS: ['sandbox'],
+      PAYMENT_ORDER_TTL_MINUTES: 30,
+      publicBaseUrl: 'http://localhost:3000',
+    });
+  });
+
+  it('refuses production with the WeChat login sandbox, and a half-configured Official Account anywhere', () => {
+    const production = {
+      APP_ENV: 'production',
+      JWT_SECRET: 'j'.repeat(40),
+      SESSION_SECRET: 's'.repeat(40),
+      DATABASE_URL: 'postgres://u:p@localhost/db',
+    };
+    expect(() => loadConfig(production)).toThrow(/WECHAT_LOGIN=sandbox/);
+    expect(() => loadConfig({ APP_ENV: 'test', WECHAT_LOGIN: 'mp', WECHAT_MP_APPID: 'wx123' })).toThrow(
+      /WECHAT_LOGIN=mp，但缺少 WECHAT_MP_SECRET、WECHAT_MP_TOKEN/,
+    );
+    expect(() => loadConfig({ APP_ENV: 'test', WECHAT_LOGIN: 'oauth' })).toThrow(/WECHAT_LOGIN/);
+    expect(() => loadConfig({ APP_ENV: 'test', WECHAT_MP_TOKEN: 'a b' })).toThrow(/WECHAT_MP_TOKEN/);
+    const mp = loadConfig({
+      APP_ENV: 'test',
+      WECHAT_LOGIN: 'mp',
+      WECHAT_MP_APPID: 'wx123',
+      WECHAT_MP_SECRET: 'sec',
+      WECHAT_MP_TOKEN: 'tok123',
+    });
+    expect(mp).toMatchObject({ WECHAT_LOGIN: 'mp', WECHAT_API_BASE: 'https://api.weixin.qq.com' });
+    expect(loadConfig({ APP_ENV: 'test' }).WECHAT_LOGIN).toBe('sandbox');
   });
 
   it('refuses production with the real-name sandbox or a half-configured provider, naming what is missing', () => {
@@ -108,6 +138,7 @@ describe('loadConfig', () => {
     const web = webConfig(config);
     expect(web.public).toEqual({
       devSms: true,
+      wechatLogin: 'sandbox',
       supportWechatQrUrl: null,
       supportWechatId: 'kefu',
       supportEmail: null,

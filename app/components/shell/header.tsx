@@ -92,8 +92,9 @@ function UserMenu({
               <Text fontWeight="semibold" fontSize="sm">
                 {name}
               </Text>
-              <Text fontSize="xs" color="gray.500">
-                {maskPhone(user.phone)}
+              <Text fontSize="xs" color="gray.500" data-testid="user-menu-account">
+                {/* A WeChat-only account has no phone: its WeChat nickname says who is signed in. */}
+                {user.phone ? maskPhone(user.phone) : `微信：${user.wechat_nickname ?? '微信用户'}`}
               </Text>
             </Box>
             <Menu.Separator />

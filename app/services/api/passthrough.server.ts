@@ -7,11 +7,19 @@ import { createTransport, UPLOAD_TIMEOUT_MS } from './transport.server';
 /**
  * The browser's door to /api/v1 for what a loader cannot do: streamed AI output and file uploads
  * read by client code. The session's token is added here, so the browser never holds it. Calls
- * that hand out tokens are not reachable this way, nor the payment gateways' notify routes.
+ * that hand out tokens are not reachable this way, nor the payment gateways' notify routes, nor
+ * WeChat's: a bind code's secret stays in the session cookie, binding goes through the account
+ * page's actions, and the Official Account's pushes come from WeChat (ADR 0038).
  * The rules are matched against the normalised key of `passthroughPath` (lower case, no empty
  * segments): the API's router ignores case and a trailing slash, so the rules must too (ADR 0033).
  */
-const NOT_FOR_BROWSERS = [/^auth(\/|$)/, /^user\/(refresh-token|logout)$/, /^payment\/notify(\/|$)/];
+const NOT_FOR_BROWSERS = [
+  /^auth(\/|$)/,
+  /^user\/(refresh-token|logout)$/,
+  /^payment\/notify(\/|$)/,
+  /^user\/wechat(\/|$)/,
+  /^wechat(\/|$)/,
+];
 
 const PREFIX = /^\/resources\/api(?=\/|$)/i;
 /** Encoded slashes, backslashes and dots, and control characters, have no business in an API path. */

@@ -36,7 +36,8 @@ export async function resolveInvitation(db: Database, inviteCode: string): Promi
 
 /**
  * Rewards of a new account, in the transaction that created it: welcome points, the first phone
- * login reward, and the invitation's rewards. Keys make each one a once-only row per user.
+ * login reward (for an account made by a phone login only: a WeChat login has no phone), and the
+ * invitation's rewards. Keys make each one a once-only row per user.
  */
 export async function grantRegistrationRewards(
   tx: Transaction,
@@ -47,11 +48,13 @@ export async function grantRegistrationRewards(
   const give = (userId: string, cents: number, change: Omit<Parameters<typeof applyChange>[1], 'userId' | 'cents' | 'type'>) =>
     cents > 0 ? applyChange(tx, { userId, cents, type: 'reward', ...change }) : null;
   await give(newUser.id, policy.welcomeCents, { source: 'gift', key: 'welcome', description: '新用户注册赠送' });
-  await give(newUser.id, policy.firstPhoneLoginCents, {
-    source: 'first_phone_login_reward',
-    key: 'first-phone-login',
-    description: '首次手机号登录奖励',
-  });
+  if (newUser.phone) {
+    await give(newUser.id, policy.firstPhoneLoginCents, {
+      source: 'first_phone_login_reward',
+      key: 'first-phone-login',
+      description: '首次手机号登录奖励',
+    });
+  }
   if (!invitation) return;
   if ('channel' in invitation) {
     await give(newUser.id, invitation.channel.rewardCents, {
