@@ -49,8 +49,6 @@ export const ERROR_CODES = [
   'WECHAT_NOT_SCANNED',
   /** The QR code is unknown, not this browser's, used or expired: show a new one. */
   'WECHAT_SCENE_INVALID',
-  /** The scanned WeChat already belongs to another account (该微信已绑定其他账号). */
-  'WECHAT_BOUND_ELSEWHERE',
   /** Unbinding WeChat would leave the account without a way to log in (请先绑定手机号后再解绑微信). */
   'PHONE_REQUIRED',
   /** The WeChat API failed or refused a call (a QR code could not be made). */

@@ -19,7 +19,6 @@ export const WECHAT_MESSAGES = {
   SCENE_INVALID: '二维码无效，请刷新后重试',
   SCENE_EXPIRED: '二维码已过期，请刷新二维码',
   SCENE_USED: '二维码已使用，请刷新二维码',
-  BOUND_ELSEWHERE: '该微信已绑定其他账号',
   PHONE_REQUIRED: '请先绑定手机号后再解绑微信',
   QR_FAILED: '微信二维码获取失败，请稍后重试',
   TOO_MANY_SCENES: '获取二维码过于频繁，请稍后再试',

@@ -13,6 +13,7 @@ import { accountAction, accountLoader } from '~/services/account-pages.server';
 import { ID_VERIFICATION_ROUTE, pageTitle } from '~/services/navigation';
 import { useShellUser } from '~/hooks/use-app-data';
 import { formatPoints, maskPhone, ROLE_LABELS } from '../../contracts/constants';
+import { MergeConfirmation } from '~/components/account-merge-confirmation';
 
 const PAGE = '账户与安全';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
@@ -86,10 +87,15 @@ function WechatBinding() {
           </DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
-      {answer && !wechatBind && (
-        <FormAlert status={answer.ok ? 'success' : 'error'} testId="wechat-bind-answer">
-          {answer.message}
-        </FormAlert>
+      {answer?.merge && !wechatBind ? (
+        <MergeConfirmation merge={answer.merge} cancelTo="/dash/account" />
+      ) : (
+        answer &&
+        !wechatBind && (
+          <FormAlert status={answer.ok ? 'success' : 'error'} testId="wechat-bind-answer">
+            {answer.message}
+          </FormAlert>
+        )
       )}
       {wechatBind && (
         <Box borderWidth="1px" rounded="lg" p="4" bg="gray.50">

@@ -1,8 +1,8 @@
-import { Box, Button, Flex, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { formatPoints, maskPhone } from '../../contracts/constants';
-import type { AccountMergePreview } from '../../contracts/account-merge';
+import { maskPhone } from '../../contracts/constants';
+import { MergeConfirmation } from '~/components/account-merge-confirmation';
 import { Logo } from '~/components/logo';
 import { SmsCodeFields } from '~/components/sms-code-fields';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -15,82 +15,8 @@ export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 export const loader = (args: LoaderFunctionArgs) => wechatBindLoader(args);
 export const action = (args: ActionFunctionArgs) => wechatBindAction(args);
 
-/** The merge the API offered, shown in full before anything changes (ADR 0039). */
-function MergeConfirmation({ merge }: { merge: AccountMergePreview }) {
-  const navigation = useNavigation();
-  const rows: [string, string, string][] = [
-    ['账号', `手机号 ${merge.phoneAccount.phone}`, `微信「${merge.wechatAccount.wechatNickname}」`],
-    ['积分', formatPoints(merge.phoneAccount.points), formatPoints(merge.wechatAccount.points)],
-    ['学生档案', '保留', `${merge.wechatAccount.students} 个，转入`],
-    ['作品', '保留', `${merge.wechatAccount.works} 篇，转入`],
-    ['订单', '保留', `${merge.wechatAccount.orders} 笔，转入`],
-  ];
-  return (
-    <Stack
-      gap="4"
-      borderWidth="1px"
-      borderColor="orange.300"
-      bg="orange.50"
-      rounded="xl"
-      p={{ base: '4', md: '5' }}
-      data-testid="merge-confirmation"
-    >
-      <Text fontWeight="semibold">该手机号已有账号，是否合并？</Text>
-      <Text fontSize="sm" color="gray.700">
-        {merge.rule}
-      </Text>
-      <Box overflowX="auto">
-        <Table.Root size="sm" bg="white" rounded="md">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader />
-              <Table.ColumnHeader>手机号账号（保留）</Table.ColumnHeader>
-              <Table.ColumnHeader>微信账号（合并后关闭）</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {rows.map(([label, kept, moved]) => (
-              <Table.Row key={label}>
-                <Table.Cell color="gray.500" whiteSpace="nowrap">
-                  {label}
-                </Table.Cell>
-                <Table.Cell>{kept}</Table.Cell>
-                <Table.Cell>{moved}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Box>
-      <Text fontSize="sm" color="gray.700">
-        合并后积分共 {formatPoints(merge.phoneAccount.points + merge.wechatAccount.points)}。
-      </Text>
-      <Form method="post" replace>
-        <input type="hidden" name="mergeTicket" value={merge.mergeTicket} />
-        <HStack gap="3" flexDirection={{ base: 'column', sm: 'row' }} align="stretch">
-          <Button
-            type="submit"
-            name="intent"
-            value="confirm-merge"
-            colorPalette="orange"
-            loading={navigation.state === 'submitting'}
-            loadingText="合并中…"
-            data-testid="confirm-merge"
-          >
-            确认合并
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/wechat-bind" replace>
-              取消
-            </Link>
-          </Button>
-        </HStack>
-      </Form>
-    </Stack>
-  );
-}
-
 export default function WechatBind() {
-  const { user, devSms, bound } = useLoaderData<typeof loader>();
+  const { user, devSms, bound, redirectTo } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
@@ -138,7 +64,7 @@ export default function WechatBind() {
 
           {!user.phone &&
             (merge ? (
-              <MergeConfirmation merge={merge} />
+              <MergeConfirmation merge={merge} cancelTo="/wechat-bind" />
             ) : (
               <Form method="post" replace noValidate>
                 <Stack gap="4">
@@ -181,7 +107,9 @@ export default function WechatBind() {
           )}
 
           <Button asChild variant={user.phone ? 'solid' : 'ghost'} colorPalette={user.phone ? 'blue' : 'gray'}>
-            <Link to="/dash/overview">{user.phone ? '进入工作台' : '稍后绑定，先进入工作台'}</Link>
+            <Link to={redirectTo} data-testid="bind-continue">
+              {user.phone ? '进入工作台' : '稍后绑定，先进入工作台'}
+            </Link>
           </Button>
         </Stack>
       </Box>

@@ -141,7 +141,10 @@ export async function loginAction({ request, context }: ActionFunctionArgs): Pro
     if (web.tokens && !web.wechatScene('login')) return redirect(safeRedirectTarget(form.get('redirectTo')));
     const outcome = await loginWithHeldScene(request, context, PAGE, form);
     if ('error' in outcome) return { intent, ok: false, error: outcome.error, captcha: null };
-    return completeLogin(request, context, outcome, form.get('redirectTo'));
+    // A new WeChat account is offered the phone binding first (it may already have a phone account).
+    const target = safeRedirectTarget(form.get('redirectTo'));
+    const next = outcome.isNewUser && !outcome.user.phone ? `/wechat-bind?redirectTo=${encodeURIComponent(target)}` : target;
+    return completeLogin(request, context, outcome, next);
   }
 
   if (intent === 'captcha-refresh' || intent === 'send-code') {

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { accountMergePreviewSchema, bindPhoneSchema, type AccountMergePreview } from '../../contracts/account-merge';
 import { tokensSchema } from '../../contracts/auth';
 import type { User } from '../../contracts/user';
-import { requireWebSession } from '~/sessions.server';
+import { requireWebSession, safeRedirectTarget } from '~/sessions.server';
 import { createApiClient, orRouteError } from './api.server';
 import { ApiRequestError } from './errors';
 import { handleForm, type FormFailure } from './forms';
@@ -23,8 +23,15 @@ export type WechatBindAnswer =
 export async function wechatBindLoader({ request, context }: LoaderFunctionArgs) {
   await requireWebSession(request, context);
   const user: User = await orRouteError(createApiClient(request, context, PAGE).user.info());
-  const bound = new URL(request.url).searchParams.get('bound');
-  return { user, devSms: context.config.public.devSms, bound: bound === 'phone' || bound === 'merged' ? bound : null };
+  const params = new URL(request.url).searchParams;
+  const bound = params.get('bound');
+  return {
+    user,
+    devSms: context.config.public.devSms,
+    bound: bound === 'phone' || bound === 'merged' ? bound : null,
+    // Where 进入工作台 goes: the page a new WeChat account was on its way to.
+    redirectTo: safeRedirectTarget(params.get('redirectTo')),
+  };
 }
 
 /**
@@ -35,6 +42,11 @@ export async function wechatBindAction({ request, context }: ActionFunctionArgs)
   const web = await requireWebSession(request, context);
   const api = createApiClient(request, context, PAGE);
   const form = await request.formData();
+  // Done pages keep where 进入工作台 goes.
+  const done = (bound: 'phone' | 'merged') => {
+    const back = new URL(request.url).searchParams.get('redirectTo');
+    return redirect(`/wechat-bind?bound=${bound}${back ? `&redirectTo=${encodeURIComponent(safeRedirectTarget(back))}` : ''}`);
+  };
   const sendAnswer = await sendCodeStep(api, form);
   if (sendAnswer) return sendAnswer;
 
@@ -44,7 +56,7 @@ export async function wechatBindAction({ request, context }: ActionFunctionArgs)
       // Confirmed from the account that closed: the page goes on signed in to the merged one.
       const tokens = tokensSchema.safeParse(merged);
       if (tokens.success) web.signIn(tokens.data, merged.user);
-      return redirect('/wechat-bind?bound=merged');
+      return done('merged');
     } catch (error) {
       if (error instanceof ApiRequestError) return { intent: 'confirm-merge', ok: false, errors: { form: error.message } };
       throw error;
@@ -71,5 +83,5 @@ export async function wechatBindAction({ request, context }: ActionFunctionArgs)
   });
   if (merge) return { intent: 'bind-phone', ok: false, merge, errors: {} };
   if (!outcome.ok) return { intent: 'bind-phone', ...outcome };
-  return redirect('/wechat-bind?bound=phone');
+  return done('phone');
 }

@@ -6,6 +6,7 @@ import { getWebSession, type WechatSceneCookie, type WechatScenePurpose } from '
 import { createApiClient } from './api.server';
 import { ApiRequestError } from './errors';
 import { qrDataUri } from './qr-code.server';
+import { accountMergePreviewSchema, type AccountMergePreview } from '../../contracts/account-merge';
 
 /**
  * WeChat QR codes in the web (ADR 0038): the login page's and the account page's bind code. The
@@ -71,7 +72,8 @@ export async function wechatBindQr(request: Request, context: AppLoadContext): P
   return null;
 }
 
-export type WechatAnswer = { intent: string; ok: boolean; message: string };
+/** `merge`: the scanned WeChat is another account's, and the merge to confirm (ADR 0039). */
+export type WechatAnswer = { intent: string; ok: boolean; message: string; merge?: AccountMergePreview };
 
 /** The form's scene, when it names one, must be the one held: else the page shows an older code. */
 const staleForm = (form: FormData, scene: WechatSceneCookie) => {
@@ -89,21 +91,17 @@ export async function loginWithHeldScene(
   context: AppLoadContext,
   pageName: string,
   form: FormData,
-): Promise<{ tokens: Tokens; user: User } | { error: string }> {
+): Promise<{ tokens: Tokens; user: User; isNewUser: boolean } | { error: string }> {
   const web = await getWebSession(request, context);
   const scene = web.wechatScene('login');
   if (!scene) return { error: WECHAT_MESSAGES.SCENE_EXPIRED };
   if (staleForm(form, scene)) return { error: '二维码已更新，请扫描新的二维码' };
   try {
-    const {
-      user,
-      isNewUser: _isNewUser,
-      ...tokens
-    } = await createApiClient(request, context, pageName).wechat.login({
+    const { user, isNewUser, ...tokens } = await createApiClient(request, context, pageName).wechat.login({
       sceneStr: scene.sceneStr,
       sceneSecret: scene.secret,
     });
-    return { tokens, user };
+    return { tokens, user, isNewUser };
   } catch (error) {
     const message = refusal(error);
     if ((error as ApiRequestError).code === 'WECHAT_SCENE_INVALID') web.setWechatScene('login', null);
@@ -144,6 +142,14 @@ export async function wechatBindAction(request: Request, context: AppLoadContext
         try {
           await api.wechat.bind({ sceneStr: scene.sceneStr, sceneSecret: scene.secret });
         } catch (error) {
+          const merge =
+            error instanceof ApiRequestError && error.code === 'ACCOUNT_MERGE_REQUIRED'
+              ? accountMergePreviewSchema.safeParse(error.data)
+              : null;
+          if (merge?.success) {
+            web.setWechatScene('bind', null);
+            return { intent, ok: false, message: error instanceof Error ? error.message : '', merge: merge.data };
+          }
           // Only "not scanned yet" leaves the code worth keeping.
           if (error instanceof ApiRequestError && error.code !== 'WECHAT_NOT_SCANNED') web.setWechatScene('bind', null);
           throw error;

@@ -7,7 +7,7 @@ import { createLogger } from '../../server/logger';
 import { createMpClient } from '../../server/integrations/wechat/mp';
 import { sandboxOpenid } from '../../server/integrations/wechat';
 import { eventXml, pushEvent, signedQuery, startFakeWechat } from '../fixtures/fake-wechat';
-import { client, login, randomIp, startTestServer, type TestServer } from './harness';
+import { client, login, randomIp, randomPhone, startTestServer, type TestServer } from './harness';
 import { openSocket } from './socket';
 
 /**
@@ -388,7 +388,7 @@ describe('binding WeChat to a signed-in account', () => {
     expect((await bind(mine, me.accessToken)).status).toBe(200);
   });
 
-  it('refuses a WeChat that belongs to another account with 409, changing nothing', async () => {
+  it('a WeChat that another (WeChat-only) account holds answers with the merge to confirm, changing nothing until then (ADR 0039)', async () => {
     const openid = newOpenid();
     const wechatUser = await loginScene();
     await scan(wechatUser, openid);
@@ -399,11 +399,40 @@ describe('binding WeChat to a signed-in account', () => {
     await scan(scene, openid);
     const res = await bind(scene, me.accessToken);
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'WECHAT_BOUND_ELSEWHERE', message: '该微信已绑定其他账号' });
+    expect(res.body).toMatchObject({ code: 'ACCOUNT_MERGE_REQUIRED', data: { wechatAccount: { points: owner.total_points } } });
     const [meRow] = await mp.database.db.select().from(users).where(eq(users.id, me.user.id));
     expect(meRow).toMatchObject({ wechatOpenid: null, wechatNickname: null });
     expect((await userByOpenid(openid))[0]!.id).toBe(owner.id);
     expect((await sceneRow(scene)).status).toBe('scanned');
+
+    // Confirmed by the phone account that scanned: it keeps its session and now holds the WeChat.
+    const merged = await client(mp.url).post('/user/account-merge', { mergeTicket: res.body.data.mergeTicket }, me.accessToken);
+    expect(merged.status).toBe(200);
+    expect(merged.body.data.accessToken).toBeUndefined();
+    expect(merged.body.data.user.total_points).toBe(me.user.total_points + owner.total_points);
+    expect((await userByOpenid(openid))[0]!.id).toBe(me.user.id);
+    const [closed] = await mp.database.db.select().from(users).where(eq(users.id, owner.id));
+    expect(closed).toMatchObject({ mergedIntoUserId: me.user.id, pointsCents: 0 });
+    // The WeChat now logs into the phone account.
+    const again = await loginScene();
+    await scan(again, openid);
+    expect((await loginWith(again)).body.data.user.id).toBe(me.user.id);
+  });
+
+  it('a WeChat whose account has its own phone is refused: two phones are never merged', async () => {
+    const openid = newOpenid();
+    const holderScene = await loginScene();
+    await scan(holderScene, openid);
+    const holder = (await loginWith(holderScene)).body.data;
+    await mp.database.db.update(users).set({ phone: randomPhone() }).where(eq(users.id, holder.user.id));
+
+    const me = await login(mp.url);
+    const scene = await bindScene(me.accessToken);
+    await scan(scene, openid);
+    const res = await bind(scene, me.accessToken);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'CONFLICT', message: '该微信已绑定其他手机号账号，请先在该账号解绑微信后再试' });
+    expect((await userByOpenid(openid))[0]!.id).toBe(holder.user.id);
   });
 
   it('unbinding needs a phone: a WeChat-only account is refused, a phone account unbinds', async () => {

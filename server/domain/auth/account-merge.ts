@@ -41,7 +41,7 @@ const conflict = (message: string) => new DomainError('CONFLICT', message);
 function checkMergeable(phoneAccount: UserRow, wechatAccount: UserRow): void {
   if (phoneAccount.id === wechatAccount.id) throw conflict('已经是同一个账号');
   if (phoneAccount.mergedIntoUserId || wechatAccount.mergedIntoUserId) throw conflict('该账号已合并，请重新登录后再试');
-  if (!phoneAccount.phone) throw conflict('手机号账号不存在');
+  if (!phoneAccount.phone) throw conflict('请先绑定手机号，再绑定已有账号的微信');
   if (wechatAccount.phone) throw conflict('该微信已绑定其他手机号账号，请先在该账号解绑微信后再试');
   if (!wechatAccount.wechatOpenid) throw conflict('该微信账号未绑定微信');
   if (phoneAccount.wechatOpenid && phoneAccount.wechatOpenid !== wechatAccount.wechatOpenid) {

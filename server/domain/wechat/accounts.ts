@@ -3,6 +3,7 @@ import { users } from '../../../db/schema';
 import { WECHAT_DEFAULT_NICKNAME, WECHAT_MESSAGES, type WechatSceneUse } from '../../../contracts/wechat';
 import type { LoginResult } from '../auth/login';
 import { startSession } from '../auth/tokens';
+import { mergeRequired } from '../auth/phone-binding';
 import { DomainError } from '../errors';
 import type { Transaction } from '../points/ledger';
 import { grantRegistrationRewards, type RewardPolicy } from '../points/rewards';
@@ -77,24 +78,37 @@ export async function loginWithWechat(
   return { ...tokens, user: toUserDto(loggedIn ?? user), isNewUser: created };
 }
 
-/**
- * What happens when the scanned WeChat already belongs to another account. For now: refused with
- * 409. This is the one place the account-merge rules will replace.
- */
-export async function refuseWechatOfAnotherAccount(tx: Transaction, openid: string, userId: string): Promise<void> {
-  const [other] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.wechatOpenid, openid), ne(users.id, userId)));
-  if (other) throw new DomainError('WECHAT_BOUND_ELSEWHERE', WECHAT_MESSAGES.BOUND_ELSEWHERE);
+/** The scanned WeChat is another account's: what to do is the account-merge rule's (ADR 0039). */
+class HeldByAnotherAccount extends Error {
+  constructor(readonly holderId: string) {
+    super('wechat held by another account');
+  }
 }
 
-/** POST /user/wechat/bind: the signed-in user's own bind scene, scanned; replaces a WeChat bound before. */
+/**
+ * POST /user/wechat/bind: the signed-in user's own bind scene, scanned; replaces a WeChat bound
+ * before. A WeChat that another account holds answers with the merge to confirm (ADR 0039); the
+ * scene stays scanned, unused, until then.
+ */
 export async function bindWechat(deps: WechatAccountDeps, userId: string, input: WechatSceneUse): Promise<UserRow> {
+  try {
+    return await bindScannedWechat(deps, userId, input);
+  } catch (error) {
+    if (!(error instanceof HeldByAnotherAccount)) throw error;
+    // Built after the transaction: the preview reads both accounts as they are.
+    throw await mergeRequired(deps, userId, { phoneAccountId: userId, wechatAccountId: error.holderId });
+  }
+}
+
+function bindScannedWechat(deps: WechatAccountDeps, userId: string, input: WechatSceneUse): Promise<UserRow> {
   return deps.db.transaction(async (tx) => {
     const scene = await claimScene(tx, { ...input, purpose: 'bind', userId });
     await lockOpenid(tx, scene.openid);
-    await refuseWechatOfAnotherAccount(tx, scene.openid, userId);
+    const [holder] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.wechatOpenid, scene.openid), ne(users.id, userId)));
+    if (holder) throw new HeldByAnotherAccount(holder.id);
     const current = await getUser(tx, userId);
     const [updated] = await tx
       .update(users)
