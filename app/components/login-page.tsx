@@ -1,10 +1,11 @@
-import { Alert, Box, Button, chakra, Flex, Heading, HStack, Input, Link as ChakraLink, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Heading, HStack, Input, Link as ChakraLink, Separator, Stack, Text } from '@chakra-ui/react';
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { LegalDocumentView } from '~/components/legal-document';
 import { AppDialog } from '~/components/ui/app-dialog';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
+import { SmsCodeFields } from '~/components/sms-code-fields';
 import { Logo } from '~/components/logo';
 import { privacyPolicy } from '~/content/privacy-policy';
 import { serviceAgreement } from '~/content/service-agreement';
@@ -19,16 +20,6 @@ import type { FieldErrors } from '~/services/forms';
 import type { loginAction, loginLoader, LoginTab, SendCodeField } from '~/services/login.server';
 
 const LAST_PHONE_TTL_MS = 365 * 24 * 3600_000;
-
-function useCountdown() {
-  const [seconds, setSeconds] = useState(0);
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const t = setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => clearTimeout(t);
-  }, [seconds]);
-  return [seconds, setSeconds] as const;
-}
 
 function DocumentDialog({ doc, label }: { doc: LegalDocument; label: string }) {
   const env = usePublicConfig();
@@ -139,10 +130,7 @@ export function LoginPage() {
   // Signed out, the socket carries only the QR code's state (and public notices).
   useRealtimeConnection({ signedIn: false, onNotice: () => {} });
   const navigation = useNavigation();
-  const [countdown, setCountdown] = useCountdown();
   const phoneRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
-  const captchaRef = useRef<HTMLInputElement>(null);
   const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
   const phoneAnswer = actionData && actionData.intent !== 'wechat-login' ? actionData : null;
   const errors: FieldErrors<SendCodeField> = phoneAnswer && !phoneAnswer.ok ? phoneAnswer.errors : {};
@@ -157,23 +145,6 @@ export function LoginPage() {
     const last = getItem<string>(LAST_LOGIN_PHONE_KEY);
     if (last && phoneRef.current && !phoneRef.current.value) phoneRef.current.value = last;
   }, []);
-  useEffect(() => {
-    // A refused code is cleared so the next attempt starts from an empty field.
-    if (phoneAnswer && !phoneAnswer.ok && codeRef.current) {
-      codeRef.current.value = '';
-      if (phoneAnswer.errors.code) codeRef.current.focus();
-    }
-  }, [phoneAnswer]);
-  useEffect(() => {
-    // A new challenge (asked for, refreshed, or after a wrong answer): its answer is typed next.
-    if (captcha) captchaRef.current?.focus();
-  }, [captcha]);
-  useEffect(() => {
-    if (sent) {
-      setCountdown(sent.resendAfterSeconds);
-      codeRef.current?.focus();
-    }
-  }, [sent, setCountdown]);
 
   return (
     <Flex minH="100vh" align="center" justify="center" bg="gray.50" px="4" py="10">
@@ -216,111 +187,16 @@ export function LoginPage() {
               >
                 <input type="hidden" name="redirectTo" value={redirectTo} />
                 <Stack gap="4">
-                  <FormField label="手机号" error={errors.phone} required>
-                    <Input
-                      ref={phoneRef}
-                      name="phone"
-                      type="tel"
-                      inputMode="numeric"
-                      autoComplete="tel"
-                      placeholder="请输入11位手机号"
-                      defaultValue={sent?.phone ?? values?.phone ?? ''}
-                      maxLength={20}
-                    />
-                  </FormField>
-                  <FormField label="验证码" error={errors.code} helper={sent && !devSms ? '验证码已发送，5分钟内有效' : undefined}>
-                    <HStack w="full" align="flex-start">
-                      <Input
-                        ref={codeRef}
-                        name="code"
-                        inputMode="numeric"
-                        autoComplete="one-time-code"
-                        placeholder="6位验证码"
-                        maxLength={6}
-                        flex="1"
-                      />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="send-code"
-                        formNoValidate
-                        variant="outline"
-                        minW="28"
-                        disabled={countdown > 0}
-                        loading={submittingIntent === 'send-code'}
-                        data-testid="send-code"
-                      >
-                        {countdown > 0 ? `${countdown}秒后重发` : sent ? '重新获取' : '获取验证码'}
-                      </Button>
-                    </HStack>
-                  </FormField>
-                  {captcha && (
-                    <>
-                      <input type="hidden" name="captchaId" value={captcha.captchaId} />
-                      <FormField
-                        label="图形验证码"
-                        error={errors.captchaAnswer ?? errors.captchaId}
-                        helper="输入图中字符后，点击「获取验证码」"
-                      >
-                        <HStack w="full" align="center" data-testid="captcha">
-                          <Input
-                            key={captcha.captchaId}
-                            ref={captchaRef}
-                            name="captchaAnswer"
-                            autoComplete="off"
-                            autoCapitalize="off"
-                            spellCheck={false}
-                            placeholder="图中字符"
-                            maxLength={8}
-                            flex="1"
-                            minW="0"
-                          />
-                          <chakra.img
-                            src={captcha.image}
-                            alt="图形验证码图片"
-                            w="120px"
-                            h="40px"
-                            flexShrink={0}
-                            bg="white"
-                            rounded="md"
-                            borderWidth="1px"
-                            borderColor="gray.200"
-                            data-testid="captcha-image"
-                          />
-                          <Button
-                            type="submit"
-                            name="intent"
-                            value="captcha-refresh"
-                            formNoValidate
-                            variant="ghost"
-                            size="sm"
-                            px="2"
-                            flexShrink={0}
-                            loading={submittingIntent === 'captcha-refresh'}
-                            data-testid="captcha-refresh"
-                          >
-                            换一张
-                          </Button>
-                        </HStack>
-                      </FormField>
-                    </>
-                  )}
-                  {devSms && (
-                    <Alert.Root status="info" variant="subtle" data-testid="dev-mode-notice">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title>开发模式</Alert.Title>
-                        <Alert.Description>
-                          未配置短信服务，验证码不会真正发送，而是显示在这里。
-                          {sent?.devCode && (
-                            <Text as="span" display="block" mt="1">
-                              本次验证码：<b data-testid="dev-code">{sent.devCode}</b>（5分钟内有效）
-                            </Text>
-                          )}
-                        </Alert.Description>
-                      </Alert.Content>
-                    </Alert.Root>
-                  )}
+                  <SmsCodeFields
+                    errors={errors}
+                    phone={sent?.phone ?? values?.phone ?? ''}
+                    sent={sent}
+                    captcha={captcha}
+                    devSms={devSms}
+                    submittingIntent={submittingIntent}
+                    phoneRef={phoneRef}
+                    failure={phoneAnswer && !phoneAnswer.ok ? phoneAnswer : null}
+                  />
                   <FormField
                     error={errors.inviteCode}
                     label={

@@ -25,6 +25,8 @@ export type SmsCodeFieldsProps = {
   /** The intent being submitted, for the buttons' loading state. */
   submittingIntent: FormDataEntryValue | null | undefined;
   phoneRef?: RefObject<HTMLInputElement>;
+  /** The form's last refused answer: each one clears the code field. */
+  failure: object | null;
 };
 
 /**
@@ -32,7 +34,7 @@ export type SmsCodeFieldsProps = {
  * with 换一张 (intent=captcha-refresh): the fields of every form that proves a phone by SMS.
  * Plain form fields, so they work with JavaScript off.
  */
-export function SmsCodeFields({ errors, phone, sent, captcha, devSms, submittingIntent, phoneRef }: SmsCodeFieldsProps) {
+export function SmsCodeFields({ errors, phone, sent, captcha, devSms, submittingIntent, phoneRef, failure }: SmsCodeFieldsProps) {
   const [countdown, setCountdown] = useCountdown();
   const codeRef = useRef<HTMLInputElement>(null);
   const captchaRef = useRef<HTMLInputElement>(null);
@@ -42,13 +44,13 @@ export function SmsCodeFields({ errors, phone, sent, captcha, devSms, submitting
       codeRef.current?.focus();
     }
   }, [sent, setCountdown]);
+  const codeError = errors.code;
   useEffect(() => {
-    // A refused code is cleared so the next attempt starts from an empty field.
-    if (errors.code && codeRef.current) {
-      codeRef.current.value = '';
-      codeRef.current.focus();
-    }
-  }, [errors.code]);
+    // A refused answer clears the code, so the next attempt starts from an empty field.
+    if (!failure || !codeRef.current) return;
+    codeRef.current.value = '';
+    if (codeError) codeRef.current.focus();
+  }, [failure, codeError]);
   useEffect(() => {
     if (captcha) captchaRef.current?.focus();
   }, [captcha]);

@@ -77,6 +77,7 @@ export default function WechatBind() {
                     captcha={captcha}
                     devSms={devSms}
                     submittingIntent={submittingIntent}
+                    failure={failed}
                   />
                   <Button
                     type="submit"

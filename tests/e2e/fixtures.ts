@@ -1,7 +1,7 @@
 import { expect, test as base, type Page } from '@playwright/test';
 
 /** The run's administrator: `test.use({ storageState: adminStorageState() })` (see seed.ts). */
-export { adminStorageState, E2E_ADMIN_PHONE } from './seed';
+export { adminStorageState, E2E_ADMIN_PHONE, E2E_MERGE_PHONES } from './seed';
 
 export const randomPhone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 

@@ -13,6 +13,11 @@ import { pathToFileURL } from 'node:url';
  * out: that would end the session every admin test shares.
  */
 export const E2E_ADMIN_PHONE = '13700000001';
+/**
+ * Phone accounts with 50 points that a new WeChat account binds and merges (ADR 0039), one per
+ * test: made here because a phone just logged in must wait a minute before its next SMS code.
+ */
+export const E2E_MERGE_PHONES = ['13700000101', '13700000102'] as const;
 
 const SEEDED_MARKER = 'e2e-seeded';
 
@@ -31,10 +36,22 @@ async function seed(dataDir: string) {
   // Loaded here, not at the top: Playwright's workers import this module for the constants above.
   const { openDatabase } = await import('../../db/client');
   const { findOrCreateUserByPhone, setRole } = await import('../../server/domain/users');
+  const { recordChange } = await import('../../server/domain/points/ledger');
   const database = await openDatabase({ dataDir });
   try {
     await findOrCreateUserByPhone(database.db, E2E_ADMIN_PHONE);
     await setRole(database.db, E2E_ADMIN_PHONE, 'admin');
+    for (const phone of E2E_MERGE_PHONES) {
+      const { user } = await findOrCreateUserByPhone(database.db, phone);
+      await recordChange(database.db, {
+        userId: user.id,
+        cents: 5000,
+        type: 'reward',
+        source: 'gift',
+        key: 'welcome',
+        description: '新用户注册赠送',
+      });
+    }
   } finally {
     await database.close();
   }

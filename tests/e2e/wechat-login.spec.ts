@@ -1,4 +1,5 @@
-import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import type { BrowserContext, Page } from '@playwright/test';
+import { E2E_MERGE_PHONES, expect, loginViaForm, randomPhone, test, waitForHydration } from './fixtures';
 
 /**
  * Issue 23 end to end on the embedded WeChat sandbox (ADR 0038): the login page's QR code, the
@@ -52,8 +53,12 @@ for (const width of [1440, 375]) {
     await expect(phone.getByTestId('sandbox-wechat-answer')).toHaveText('已确认登录，请回到电脑上的登录页面');
     await phone.close();
 
-    // Nobody touched the login page: its socket heard the scan and it posted the login itself.
-    await expect(page).toHaveURL(/\/dash\/overview$/, { timeout: 15_000 });
+    // Nobody touched the login page: its socket heard the scan and it posted the login itself. A
+    // new WeChat account is offered the phone binding first, and may go on without it.
+    await expect(page).toHaveURL(/\/wechat-bind\?redirectTo=%2Fdash%2Foverview$/, { timeout: 15_000 });
+    await expect(page.getByTestId('bind-status')).toContainText(name);
+    await page.getByTestId('bind-continue').click();
+    await expect(page).toHaveURL(/\/dash\/overview$/);
     await waitForHydration(page);
     // The login page's signed-out socket, handed to the shell, starts over signed in.
     await page.locator('html[data-realtime-auth="true"]').waitFor({ state: 'attached' });
@@ -120,6 +125,16 @@ test.describe('without JavaScript', () => {
     await phone.close();
 
     await page.getByTestId('wechat-confirm').click();
+    // The new account is offered the phone binding: a phone nobody uses is bound by form posts.
+    await expect(page).toHaveURL(/\/wechat-bind\?redirectTo=%2Fdash%2Foverview$/);
+    const fresh = randomPhone();
+    await page.getByLabel('手机号').fill(fresh);
+    await page.getByTestId('send-code').click();
+    await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
+    await page.getByTestId('bind-phone').click();
+    await expect(page.getByTestId('bind-success')).toHaveText('手机号绑定成功');
+    await expect(page.getByTestId('bind-status')).toContainText(`${fresh.slice(0, 3)}****${fresh.slice(-4)}`);
+    await page.getByTestId('bind-continue').click();
     await expect(page).toHaveURL(/\/dash\/overview$/);
   });
 
@@ -130,3 +145,56 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('wechat-login-qr')).not.toHaveAttribute('data-scene', before!);
   });
 });
+
+/** A new WeChat account signed in through the sandbox: the phone page confirms in a tab of its own. */
+async function signInWithSandboxWechat(page: Page, context: BrowserContext, name: string) {
+  await page.goto('/dash/login?tab=wechat');
+  await waitForHydration(page);
+  await page.locator('html[data-realtime="connected"]').waitFor({ state: 'attached' });
+  const phone = await context.newPage();
+  await phone.goto((await page.getByTestId('wechat-sandbox-link').getAttribute('href'))!);
+  await phone.getByLabel('微信昵称').fill(name);
+  await phone.getByTestId('sandbox-wechat-confirm').click();
+  await expect(phone.getByTestId('sandbox-wechat-answer')).toHaveText('已确认登录，请回到电脑上的登录页面');
+  await phone.close();
+  await expect(page).toHaveURL(/\/wechat-bind\?redirectTo=/, { timeout: 15_000 });
+  await waitForHydration(page);
+}
+
+for (const [width, phone] of [
+  [1440, E2E_MERGE_PHONES[0]],
+  [375, E2E_MERGE_PHONES[1]],
+] as const) {
+  test(`a new WeChat account binds a phone that has an account at ${width}px: the merge is shown, confirmed, and the points add up (ADR 0039)`, async ({
+    page,
+    context,
+  }, testInfo) => {
+    // The phone account (seeded with 50 points) and a new WeChat account (100 welcome points).
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 800 });
+    const name = nickname();
+    await signInWithSandboxWechat(page, context, name);
+    await expect(page.getByTestId('bind-status')).toContainText('未绑定');
+    await page.getByLabel('手机号').fill(phone);
+    await page.getByTestId('send-code').click();
+    await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
+    await page.getByTestId('bind-phone').click();
+
+    // Nothing has changed yet: the rule, both balances and what moves, then a choice.
+    const merge = page.getByTestId('merge-confirmation');
+    await expect(merge).toContainText('该手机号已有账号，是否合并？');
+    await expect(merge).toContainText('保留手机号账号');
+    await expect(merge).toContainText(`微信「${name}」`);
+    await expect(merge).toContainText('合并后积分共 150.00');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await page.screenshot({ path: testInfo.outputPath(`wechat-bind-merge-${width}.png`), fullPage: true });
+
+    await page.getByTestId('confirm-merge').click();
+    await expect(page.getByTestId('bind-success')).toHaveText('账号已合并，积分、学生档案和作品都已转入');
+    await expect(page.getByTestId('bind-status')).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+    await expect(page.getByTestId('bind-status')).toContainText(name);
+    await page.getByTestId('bind-continue').click();
+    await expect(page).toHaveURL(/\/dash\/overview$/);
+    await expect(page.getByTestId('points-display')).toHaveText('150.00');
+  });
+}
