@@ -42,6 +42,14 @@ const smsEndpoint = (name: string) =>
       return url.origin;
     });
 
+/** A comma-separated setting as its trimmed, non-empty parts. */
+function commaList(value: string): string[] {
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
 /**
  * Every setting the process reads, validated once at boot. `APP_ENV=production` is what
  * "production" means here: it forbids the development SMS sender and embedded secrets.
@@ -60,12 +68,7 @@ const envSchema = z.object({
   /** Comma-separated for rotation: the first signs new cookies, all are accepted; each at least 32 characters. */
   SESSION_SECRET: z
     .string()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
+    .transform(commaList)
     .pipe(
       z
         .array(z.string().min(32, '每个 SESSION_SECRET 至少 32 个字符（多个密钥用逗号分隔，第一个用于签名）'))
@@ -100,12 +103,7 @@ const envSchema = z.object({
   /** The template's variable names: the first gets the code, an optional second the minutes (`code,min`). */
   ALIYUN_SMS_TEMPLATE_PARAMS: z
     .string()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
+    .transform(commaList)
     .pipe(
       z
         .array(
@@ -180,12 +178,7 @@ const envSchema = z.object({
   PAYMENT_PROVIDERS: z
     .string()
     .default('sandbox')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
+    .transform(commaList)
     .pipe(
       z
         .array(z.enum(PAYMENT_PROVIDER_KINDS, { error: 'PAYMENT_PROVIDERS 只能是 sandbox、wechat、alipay（逗号分隔）' }))
@@ -313,10 +306,7 @@ function trustProxySetting(value: string): number | string {
   if (/^\d+$/.test(value)) return Number(value);
   return [
     'loopback',
-    ...value
-      .split(',')
-      .map((v) => v.trim())
-      .filter(Boolean),
+    ...commaList(value),
   ].join(', ');
 }
 
