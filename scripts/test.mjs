@@ -83,15 +83,17 @@ run('lint: ESLint', 'npx', ['eslint', '.', '--max-warnings=0']);
 
 run('build (production)', 'node', ['scripts/ensure-build.mjs']);
 
-// The event-loop test measures how long the server holds its loop: beside two other test workers
-// on two cores the machine, not the code, decides the answer, so it runs alone afterwards.
-const TIMED_ALONE = 'tests/api/event-loop.test.ts';
+// These tests measure how long the server holds its event loop and how fast other requests are
+// answered meanwhile: beside two other test workers on two cores the machine, not the code, decides
+// the answer, so they run on their own afterwards, one file at a time.
+const TIMED_ALONE = ['tests/api/event-loop.test.ts', 'tests/api/cv-safety.test.ts'];
+const excludeTimed = TIMED_ALONE.flatMap((file) => ['--exclude', file]);
 
 // The embedded database even when CI has a PostgreSQL for the second run.
 run(
   'vitest: unit, API on PGlite, detector',
   'npx',
-  ['vitest', 'run', '--exclude', TIMED_ALONE, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+  ['vitest', 'run', ...excludeTimed, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
   { TEST_DATABASE_URL: '' },
 );
 countVitest('test-results/vitest.json');
@@ -99,7 +101,15 @@ countVitest('test-results/vitest.json');
 run(
   'vitest: event-loop timing, alone',
   'npx',
-  ['vitest', 'run', TIMED_ALONE, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-timing.json'],
+  [
+    'vitest',
+    'run',
+    ...TIMED_ALONE,
+    '--no-file-parallelism',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest-timing.json',
+  ],
   { TEST_DATABASE_URL: '' },
 );
 countVitest('test-results/vitest-timing.json');
@@ -109,8 +119,7 @@ if (process.env.TEST_DATABASE_URL) {
     'vitest',
     'run',
     'tests/api',
-    '--exclude',
-    TIMED_ALONE,
+    ...excludeTimed,
     '--reporter=default',
     '--reporter=json',
     '--outputFile.json=test-results/vitest-postgres.json',
