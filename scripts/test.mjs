@@ -86,7 +86,15 @@ run('build (production)', 'node', ['scripts/ensure-build.mjs']);
 // These tests measure how long the server holds its event loop and how fast other requests are
 // answered meanwhile: beside two other test workers on two cores the machine, not the code, decides
 // the answer, so they run on their own afterwards, one file at a time.
-const TIMED_ALONE = ['tests/api/event-loop.test.ts', 'tests/api/cv-safety.test.ts'];
+// Every file that asserts a wall-clock limit on the event loop (tests/fixtures/event-loop.ts) is here.
+const TIMED_ALONE = [
+  'tests/api/event-loop.test.ts',
+  'tests/api/cv-safety.test.ts',
+  'server/ai/detector/detector.test.ts',
+  'server/ai/reducer/reducer.test.ts',
+  'tests/unit/fact-check.test.ts',
+  'server/domain/works/export/export.test.ts',
+];
 const excludeTimed = TIMED_ALONE.flatMap((file) => ['--exclude', file]);
 
 // The embedded database even when CI has a PostgreSQL for the second run.
