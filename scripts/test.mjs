@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TIMED_ALONE } from './timed-tests.mjs';
 
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -83,18 +84,6 @@ run('lint: ESLint', 'npx', ['eslint', '.', '--max-warnings=0']);
 
 run('build (production)', 'node', ['scripts/ensure-build.mjs']);
 
-// These tests measure how long the server holds its event loop and how fast other requests are
-// answered meanwhile: beside two other test workers on two cores the machine, not the code, decides
-// the answer, so they run on their own afterwards, one file at a time.
-// Every file that asserts a wall-clock limit on the event loop (tests/fixtures/event-loop.ts) is here.
-const TIMED_ALONE = [
-  'tests/api/event-loop.test.ts',
-  'tests/api/cv-safety.test.ts',
-  'server/ai/detector/detector.test.ts',
-  'server/ai/reducer/reducer.test.ts',
-  'tests/unit/fact-check.test.ts',
-  'server/domain/works/export/export.test.ts',
-];
 const excludeTimed = TIMED_ALONE.flatMap((file) => ['--exclude', file]);
 
 // The embedded database even when CI has a PostgreSQL for the second run.
