@@ -232,3 +232,24 @@ describe('detectAsync: the server\'s detection never holds the event loop (issue
     await expect(run).rejects.toThrow('gone');
   });
 });
+
+describe('honest evidence (issue 24)', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/detection/${name}`, import.meta.url), 'utf8');
+
+  it('never shows a certainty the model does not have: rates within 0.1–99.9, a band that never collapses to a point', () => {
+    for (const name of ['ai-essay-en.txt', 'human-essay-en.txt', 'ai-draft-edited-en.txt']) {
+      const r = ok(detector.detect(fixture(name)));
+      for (const rate of [r.aiRate, r.band.low, r.band.high, ...r.sentences.map((s) => s.aiRate), ...r.paragraphs.map((p) => p.aiRate)]) {
+        expect(rate, name).toBeGreaterThanOrEqual(0.1);
+        expect(rate, name).toBeLessThanOrEqual(99.9);
+      }
+      expect(r.band.low, name).toBeLessThanOrEqual(r.aiRate);
+      expect(r.band.high, name).toBeGreaterThanOrEqual(r.aiRate);
+      expect(r.band.high - r.band.low, `${name}: ${r.band.low}–${r.band.high}`).toBeGreaterThanOrEqual(0.1);
+    }
+    // The 100%-looking essay: its band reaches below the rate, since the rate itself is capped.
+    const ai = ok(detector.detect(fixture('ai-essay-en.txt')));
+    expect(ai.aiRate).toBe(99.9);
+    expect(ai.band.low).toBeLessThan(99.9);
+  });
+});
