@@ -186,7 +186,8 @@ export class Detector {
       const scored: ScoredSentence = { start: u.sentence.start, end: u.sentence.end, text: u.sentence.text, aiRate: shownRate(z), label: sentenceLabel };
       if (sentenceLabel !== 'human') {
         const model = this.model.langs[u.lang];
-        scored.reasons = yield* explainSentenceSteps({ lang: u.lang, model, vec: this.vector(win, u.lang), sentence: u.sentence.text, config });
+        const neighbours = win.filter((w) => w !== u).map((w) => w.bag);
+        scored.reasons = yield* explainSentenceSteps({ lang: u.lang, model, vec: this.vector(win, u.lang), sentence: u.sentence.text, config, own: u.bag, neighbours });
       }
       sentencesOut.push(scored);
     }
