@@ -72,12 +72,34 @@ export const EVIDENCE_STOP_ZH: ReadonlySet<string> = new Set([
 
 /** Chinese words, for evidence that is a whole word, never a run across words (现自己 in 发现自己). */
 const ZH_SEGMENTER = new Intl.Segmenter('zh', { granularity: 'word' });
+// ICU loads its Chinese dictionary on first use (tens of ms): at start-up, not inside a detection's step.
+void [...ZH_SEGMENTER.segment('中文分词')];
+
+/**
+ * ICU's word segmentation slows down more than linearly on a long run of Chinese (20,000 characters:
+ * about 2 s), so a sentence is segmented in overlapping pieces, with a pause between them (ADR 0034).
+ */
+const SEGMENT_CHUNK = 400;
+/** Words at a piece's edges may be cut: each piece overlaps the next by this much, and edge words are left to the neighbour piece. */
+const SEGMENT_OVERLAP = 16;
 
 /** The whole words of a sentence (as tokenised for features: normalised, lower case). */
-function wordsOf(sentence: string, lang: Lang): Set<string> {
+function* wordsOf(sentence: string, lang: Lang): Steps<Set<string>> {
   const norm = normalizeForFeatures(sentence).toLowerCase();
   if (lang === 'en') return new Set(norm.match(/[a-z]+(?:'[a-z]+)*/g) ?? []);
-  return new Set([...ZH_SEGMENTER.segment(norm)].filter((x) => x.isWordLike).map((x) => x.segment));
+  const words = new Set<string>();
+  for (let from = 0; from < norm.length; from += SEGMENT_CHUNK - SEGMENT_OVERLAP) {
+    if (from > 0) yield;
+    const to = Math.min(norm.length, from + SEGMENT_CHUNK);
+    const segs = [...ZH_SEGMENTER.segment(norm.slice(from, to))];
+    segs.forEach((x, i) => {
+      const cutAtStart = i === 0 && from > 0;
+      const cutAtEnd = i === segs.length - 1 && to < norm.length;
+      if (x.isWordLike && !cutAtStart && !cutAtEnd) words.add(x.segment);
+    });
+    if (to === norm.length) break;
+  }
+  return words;
 }
 
 /** A quotable example: one whole word (or a run of whole English words), at least a content word. */
@@ -114,7 +136,7 @@ function* phraseEvidence(
   let grams = 0;
   for (const s of sentences) {
     yield;
-    const words = wordsOf(s, lang);
+    const words = yield* wordsOf(s, lang);
     for (const g of tokenGramsWithText(s, lang, config)) {
       if (++grams % GRAMS_PER_STEP === 0) yield;
       const c = (m.sparse[g.id] as number) * (valueOf.get(g.id) ?? 0) * dir;
