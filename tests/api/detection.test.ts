@@ -142,6 +142,33 @@ describe('POST /api/v1/ai/detect (查AI率)', () => {
     expect((await fetch(`${server.url}/api/v1/ai/extract-text`, { method: 'POST' })).status).toBe(401);
   });
 
+  it('answers with honest evidence (issue 24): no 100.0% or point band, true sentence reasons, whole content words', async () => {
+    const me = await login(server.url);
+    const api = client(server.url);
+    const res = await api.post('/ai/detect', { text: AI_ESSAY }, me.accessToken);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const r = res.body.data;
+    expect(r.label).toBe('ai');
+    // The essay that was shown as 100.0% with a band of 100.0%–100.0%.
+    expect(r.aiRate).toBeLessThanOrEqual(99.9);
+    expect(r.band.high).toBeGreaterThan(r.band.low);
+    expect(r.band.low).toBeLessThan(r.aiRate);
+    const sentences = r.sentences as { text: string; aiRate: number; reasons?: string[] }[];
+    for (const s of sentences) expect(s.aiRate).toBeLessThanOrEqual(99.9);
+    // “句首…连接词” only on a sentence that starts with one.
+    const connectiveStart = /^(?:moreover|furthermore|additionally|ultimately|in conclusion|however|overall|finally)\b/i;
+    const withStart = sentences.filter((s) => (s.reasons ?? []).some((x) => /句首.*连接词/.test(x)));
+    expect(withStart.length).toBeGreaterThan(0);
+    for (const s of withStart) expect(s.text).toMatch(connectiveStart);
+    // Quoted evidence: whole words of the text, never function words.
+    const quoted = [...[...r.reasons, ...sentences.flatMap((s) => s.reasons ?? [])].filter((x: string) => /措辞/.test(x)).join(' ').matchAll(/“([^”]+)”/g)].map((m) => m[1]!);
+    expect(quoted.length).toBeGreaterThan(5);
+    for (const q of quoted) {
+      expect(['the', 'is', 'was', 'making', 'what', 'then', 'my', 'and'], q).not.toContain(q);
+      expect(AI_ESSAY.toLowerCase(), q).toMatch(new RegExp(`(?<![a-z'])${q}(?![a-z'])`));
+    }
+  });
+
   it('the ledger matches every balance afterwards', async () => {
     expect(await ledgerMismatches(server.database.db)).toEqual([]);
   });

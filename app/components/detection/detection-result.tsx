@@ -51,16 +51,28 @@ function arc(from: number, to: number, radius: number) {
   return `M ${a.x.toFixed(2)} ${a.y.toFixed(2)} A ${radius} ${radius} 0 0 1 ${b.x.toFixed(2)} ${b.y.toFixed(2)}`;
 }
 
+/**
+ * The gauge's colour per label: the 500 tone of the label's palette (DETECTION_LABEL_TEXT: green,
+ * orange, red), so a gauge reads like the label's badge (issue 24: not a fixed green-to-red gradient
+ * that showed a 99.9% "ai" result on a mostly green arc).
+ */
+export const GAUGE_COLOUR: Record<Result['label'], string> = { human: '#22c55e', mixed: '#f97316', ai: '#ef4444' };
+const GAUGE_TRACK = '#e5e7eb';
+
 export function RateGauge({
   rate,
   band,
   thresholds,
+  label,
 }: {
   rate: number;
   band: { low: number; high: number };
   thresholds: Result['thresholds'];
+  label: Result['label'];
 }) {
   const needle = arcPoint(rate, 70);
+  const colour = GAUGE_COLOUR[label];
+  const tick = (at: number) => ({ a: arcPoint(at, 76), b: arcPoint(at, 92) });
   return (
     <svg
       viewBox="0 0 200 112"
@@ -68,10 +80,24 @@ export function RateGauge({
       role="img"
       aria-label={`AI 率 ${rate.toFixed(1)}%，可信区间 ${band.low.toFixed(1)}%–${band.high.toFixed(1)}%`}
     >
-      {/* The zones are the model's own: where its label turns mixed and ai. */}
-      <path d={arc(0, thresholds.mixed, 84)} stroke="#86efac" strokeWidth="14" fill="none" />
-      <path d={arc(thresholds.mixed, thresholds.ai, 84)} stroke="#fdba74" strokeWidth="14" fill="none" />
-      <path d={arc(thresholds.ai, 100, 84)} stroke="#fca5a5" strokeWidth="14" fill="none" />
+      {/* A grey track filled up to the rate in the label's colour. */}
+      <path d={arc(0, 100, 84)} stroke={GAUGE_TRACK} strokeWidth="14" fill="none" />
+      {rate > 0 && <path d={arc(0, rate, 84)} stroke={colour} strokeWidth="14" fill="none" data-testid="gauge-value" data-label={label} />}
+      {/* Ticks where the model's label turns mixed and ai (its own thresholds). */}
+      {[thresholds.mixed, thresholds.ai].map((t) => {
+        const { a, b } = tick(t);
+        return (
+          <line
+            key={t}
+            x1={a.x.toFixed(2)}
+            y1={a.y.toFixed(2)}
+            x2={b.x.toFixed(2)}
+            y2={b.y.toFixed(2)}
+            stroke="#334155"
+            strokeWidth="1.5"
+          />
+        );
+      })}
       {/* The band: where the rate would land on most resamples of the sentences. */}
       <path d={arc(band.low, Math.max(band.high, band.low + 0.5), 68)} stroke="#475569" strokeOpacity="0.35" strokeWidth="8" fill="none" />
       <line x1="100" y1="100" x2={needle.x} y2={needle.y} stroke="#1f2937" strokeWidth="3" strokeLinecap="round" />
@@ -268,7 +294,7 @@ export function DetectionResult({ result, text }: { result: Result; text: string
           </Text>
         </Stack>
         <Box alignSelf="center">
-          <RateGauge rate={result.aiRate} band={result.band} thresholds={result.thresholds} />
+          <RateGauge rate={result.aiRate} band={result.band} thresholds={result.thresholds} label={result.label} />
         </Box>
       </Stack>
 

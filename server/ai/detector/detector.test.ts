@@ -232,3 +232,91 @@ describe('detectAsync: the server\'s detection never holds the event loop (issue
     await expect(run).rejects.toThrow('gone');
   });
 });
+
+describe('honest evidence (issue 24)', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/detection/${name}`, import.meta.url), 'utf8');
+
+  it('never shows a certainty the model does not have: rates within 0.1–99.9, a band that never collapses to a point', () => {
+    for (const name of ['ai-essay-en.txt', 'human-essay-en.txt', 'ai-draft-edited-en.txt']) {
+      const r = ok(detector.detect(fixture(name)));
+      for (const rate of [r.aiRate, r.band.low, r.band.high, ...r.sentences.map((s) => s.aiRate), ...r.paragraphs.map((p) => p.aiRate)]) {
+        expect(rate, name).toBeGreaterThanOrEqual(0.1);
+        expect(rate, name).toBeLessThanOrEqual(99.9);
+      }
+      expect(r.band.low, name).toBeLessThanOrEqual(r.aiRate);
+      expect(r.band.high, name).toBeGreaterThanOrEqual(r.aiRate);
+      expect(r.band.high - r.band.low, `${name}: ${r.band.low}–${r.band.high}`).toBeGreaterThanOrEqual(0.1);
+    }
+    // The 100%-looking essay: its band reaches below the rate, since the rate itself is capped.
+    const ai = ok(detector.detect(fixture('ai-essay-en.txt')));
+    expect(ai.aiRate).toBe(99.9);
+    expect(ai.band.low).toBeLessThan(99.9);
+  });
+
+  it('gives a sentence only reasons that are true of that sentence', () => {
+    const words = (t: string) => t.toLowerCase().match(/[a-z]+(?:'[a-z]+)*/g) ?? [];
+    const STARTERS = /^(?:additionally|furthermore|moreover|however|therefore|thus|overall|consequently|nevertheless|nonetheless|hence|ultimately|firstly|secondly|thirdly|finally|lastly|meanwhile|similarly|likewise|conversely|instead|indeed|accordingly|subsequently|notably|importantly|specifically|alternatively|although|whereas|while|in conclusion|in addition|as a|for example|for instance|on the|in summary|to conclude|in contrast|as such|in particular|in fact|as well|due to|to summarize)\b/;
+    let checked = 0;
+    for (const name of ['ai-essay-en.txt', 'ai-draft-edited-en.txt']) {
+      const r = ok(detector.detect(fixture(name)));
+      r.sentences.forEach((s, i) => {
+        const own = words(s.text);
+        for (const reason of s.reasons ?? []) {
+          const at = `${name} #${i} “${s.text.slice(0, 40)}…”: ${reason}`;
+          checked++;
+          if (/句首.*连接词/.test(reason)) expect(own.join(' '), at).toMatch(STARTERS);
+          else if (/连接词/.test(reason)) expect(own.some((w) => STARTERS.test(w) || /^(?:in|as|for|on|to|due)$/.test(w)), at).toBe(true);
+          if (/第一人称/.test(reason)) expect(own.some((w) => ['i', 'me', 'my', 'mine', 'myself'].includes(w)), at).toBe(false);
+          if (/偏长|长句/.test(reason) && !/用词/.test(reason)) expect(own.length, at).toBeGreaterThanOrEqual(20);
+          if (/用词偏长|长词/.test(reason)) expect(own.join('').length / own.length, at).toBeGreaterThan(4.7);
+          if (/节奏均匀/.test(reason)) {
+            // Uniform rhythm is about the sentence and its neighbours: each within a quarter of its length.
+            const near = [r.sentences[i - 1], r.sentences[i + 1]].filter((n) => n !== undefined);
+            expect(near.length, at).toBe(2);
+            for (const n of near) expect(Math.abs(words(n!.text).length - own.length), at).toBeLessThanOrEqual(0.25 * Math.max(own.length, words(n!.text).length));
+          }
+        }
+      });
+    }
+    expect(checked).toBeGreaterThan(20);
+    // The sentences the outside evaluation caught: no connective at their start, so no such reason.
+    const ai = ok(detector.detect(fixture('ai-essay-en.txt')));
+    for (const start of ['By collaborating', 'I am confident', 'With my strong', 'These invaluable']) {
+      const s = ai.sentences.find((x) => x.text.startsWith(start))!;
+      expect(s.reasons!.join(' '), start).not.toMatch(/句首.*连接词/);
+    }
+    expect(ai.sentences.find((x) => x.text.startsWith('Moreover'))!.reasons!.join(' ')).toMatch(/句首.*连接词/);
+  });
+
+  it('quotes as evidence only whole content words the model weighs: no function words, no fragments across words', () => {
+    const ZH_AI =
+      '在当今快速发展的社会中，人工智能技术正在深刻地改变着我们的生活方式。首先，人工智能在医疗领域发挥着越来越重要的作用，它能够帮助医生更加准确地诊断疾病，提高治疗效果。' +
+      '其次，在教育领域，人工智能为学生提供了个性化的学习体验，使得教育资源得到更加合理的分配。此外，人工智能还在交通、金融等多个领域展现出巨大的潜力。' +
+      '然而，我们也需要注意到人工智能带来的挑战，例如数据隐私和就业问题。总之，我们应该以积极的态度拥抱人工智能，同时也要重视其可能带来的风险，从而实现科技与社会的和谐发展。' +
+      '通过不断的努力，我发现自己对这一领域产生了浓厚的兴趣。';
+    const FUNCTION = ['the', 'a', 'an', 'is', 'was', 'were', 'are', 'be', 'been', 'what', 'then', 'that', 'this', 'my', 'i', 'and', 'making', 'make', 'have', 'has', 'do', 'we', 'our', 'it', 'they', 'there'];
+    const ZH_FUNCTION = ['我们', '自己', '他们', '这个', '那个', '什么', '就是', '一个', '可以', '没有'];
+    const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+    const zhWords = (t: string) => new Set([...segmenter.segment(t)].filter((x) => x.isWordLike).map((x) => x.segment));
+    const quoted = (reasons: readonly string[]) => [...reasons.join(' ').matchAll(/[“"]([^”"]+)[”"]/g)].map((m) => m[1]!).filter((q) => !/连接词/.test(q));
+    let seen = 0;
+    for (const text of [fixture('ai-essay-en.txt'), fixture('human-essay-en.txt'), fixture('ai-draft-edited-en.txt'), ESSAY_1000_WORDS, ZH_ESSAY, ZH_AI]) {
+      const r = ok(detector.detect(text));
+      const spans = [{ text, reasons: r.reasons.filter((x) => /措辞/.test(x)) }, ...r.sentences.map((s) => ({ text: s.text, reasons: (s.reasons ?? []).filter((x) => /措辞/.test(x)) }))];
+      for (const span of spans) {
+        for (const q of quoted(span.reasons)) {
+          seen++;
+          if (/^[a-z' ]+$/.test(q)) {
+            expect(FUNCTION, q).not.toContain(q);
+            expect(span.text.toLowerCase(), q).toMatch(new RegExp(`(?<![a-z'])${q}(?![a-z'])`));
+          } else {
+            expect(q.length, q).toBeGreaterThanOrEqual(2);
+            expect(ZH_FUNCTION, q).not.toContain(q);
+            expect(zhWords(span.text).has(q), `“${q}” is not a whole word of “${span.text.slice(0, 30)}…”`).toBe(true);
+          }
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(30);
+  });
+});

@@ -69,6 +69,21 @@ const BAND_QUANTILES = [0.1, 0.9] as const;
 
 const toRate = (p: number) => Math.round(p * 1000) / 10;
 
+/**
+ * Shown rates stay within 0.1–99.9 (issue 24): with a few thousand calibration texts per language
+ * the model cannot tell 99.95% from 99.999%, so "100.0%" would claim a certainty it does not have.
+ * The cap is applied to the log-odds, so labels (read from the uncapped score) are unchanged.
+ */
+const RATE_CAP = 0.999;
+const Z_CAP = Math.log(RATE_CAP / (1 - RATE_CAP));
+const capZ = (z: number) => Math.max(-Z_CAP, Math.min(Z_CAP, z));
+const shownRate = (z: number) => toRate(sigmoid(capZ(z)));
+/**
+ * Each side of the band spans at least this much log-odds (times the reliability's widening): the
+ * calibration's own error, which resampling the text's sentences does not see. A band is never a point.
+ */
+export const MIN_BAND_LOGIT = 0.5;
+
 interface Unit {
   sentence: Sentence;
   lang: Lang;
@@ -152,7 +167,7 @@ export class Detector {
       atypicalLimit: majorModel.atypical,
       lengthText,
     });
-    const aiRate = toRate(sigmoid(docZ));
+    const aiRate = shownRate(docZ);
     const rawLabel = verdictOf(sigmoid(docZ), thresholds);
     const label = cappedVerdict(rawLabel, reliability);
     if (label !== rawLabel) caveats.push(CAPPED_CAVEAT);
@@ -165,12 +180,14 @@ export class Detector {
       // A window of neighbours in the same language gives the sentence context;
       // short windows are shrunk towards the document score.
       const win = units.slice(Math.max(0, i - 1), i + 2).filter((w) => w.lang === u.lang);
-      const p = sigmoid(this.shrunkLogit(win, u.lang, docZ));
+      const z = this.shrunkLogit(win, u.lang, docZ);
+      const p = sigmoid(z);
       const sentenceLabel = cappedVerdict(verdictOf(p, thresholds), reliability);
-      const scored: ScoredSentence = { start: u.sentence.start, end: u.sentence.end, text: u.sentence.text, aiRate: toRate(p), label: sentenceLabel };
+      const scored: ScoredSentence = { start: u.sentence.start, end: u.sentence.end, text: u.sentence.text, aiRate: shownRate(z), label: sentenceLabel };
       if (sentenceLabel !== 'human') {
         const model = this.model.langs[u.lang];
-        scored.reasons = yield* explainSentenceSteps({ lang: u.lang, model, vec: this.vector(win, u.lang), sentence: u.sentence.text, config });
+        const neighbours = win.filter((w) => w !== u).map((w) => w.bag);
+        scored.reasons = yield* explainSentenceSteps({ lang: u.lang, model, vec: this.vector(win, u.lang), sentence: u.sentence.text, config, own: u.bag, neighbours });
       }
       sentencesOut.push(scored);
     }
@@ -182,7 +199,7 @@ export class Detector {
       const last = group[group.length - 1] as Unit;
       const plang = dominantLang(group);
       const z = this.shrunkLogit(group.filter((u) => u.lang === plang), plang, docZ);
-      paragraphs.push({ start: first.sentence.start, end: last.sentence.end, aiRate: toRate(sigmoid(z)), label: cappedVerdict(verdictOf(sigmoid(z), thresholds), reliability) });
+      paragraphs.push({ start: first.sentence.start, end: last.sentence.end, aiRate: shownRate(z), label: cappedVerdict(verdictOf(sigmoid(z), thresholds), reliability) });
     }
 
     const reasons = yield* explainSteps({
@@ -242,7 +259,8 @@ export class Detector {
   /**
    * Uncertainty band: AI rate of sentence-bootstrap resamples (seeded by the
    * text, so deterministic). Few or disagreeing sentences give a wide band.
-   * Less reliable verdicts widen it by `widen` (in log-odds around the score).
+   * Less reliable verdicts widen it by `widen` (in log-odds around the score). Each side is at
+   * least MIN_BAND_LOGIT, and the band is computed on log-odds before the rate is capped and rounded.
    */
   private *band(units: Unit[], text: string, docZ: number, widen: number): Steps<{ low: number; high: number }> {
     const rand = mulberry32(fnv1a(text));
@@ -254,9 +272,12 @@ export class Detector {
     }
     zs.sort((a, b) => a - b);
     const q = (p: number) => zs[Math.min(zs.length - 1, Math.floor(p * zs.length))] as number;
-    const low = Math.min(docZ, docZ - widen * (docZ - q(BAND_QUANTILES[0])));
-    const high = Math.max(docZ, docZ + widen * (q(BAND_QUANTILES[1]) - docZ));
-    return { low: toRate(sigmoid(low)), high: toRate(sigmoid(high)) };
+    // The spread is measured on the raw log-odds and laid around the capped score, so a score far
+    // past the cap keeps its resampling spread instead of collapsing to 99.9–99.9 (issue 24).
+    const centre = capZ(docZ);
+    const low = centre - widen * Math.max(MIN_BAND_LOGIT, docZ - q(BAND_QUANTILES[0]));
+    const high = centre + widen * Math.max(MIN_BAND_LOGIT, q(BAND_QUANTILES[1]) - docZ);
+    return { low: shownRate(low), high: shownRate(high) };
   }
 }
 

@@ -244,6 +244,36 @@ export function sentenceBag(raw: string, lang: Lang, cfg: FeatureConfig): Bag {
   return { grams: Int32Array.from(grams), stats: st, units };
 }
 
+/**
+ * The connectives of one sentence as `sentenceBag` counts them, with their surface form: all of them, and the
+ * one it starts with (null if none). For reasons that must be true of the sentence they are given on (issue 24).
+ */
+export function connectivesOf(raw: string, lang: Lang): { all: string[]; start: string | null } {
+  const norm = normalizeForFeatures(raw);
+  const all: string[] = [];
+  let start: string | null = null;
+  if (lang === 'en') {
+    const words = tokenize(norm.toLowerCase(), lang).filter((t) => /^[a-z]/.test(t));
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i] as string;
+      const bigram = `${w} ${words[i + 1] ?? ''}`;
+      if (EN_CONNECTIVES.has(w)) all.push(w);
+      if (EN_CONNECTIVE_BIGRAMS.has(bigram)) all.push(bigram);
+      if (i === 0) start = EN_CONNECTIVE_BIGRAMS.has(bigram) ? bigram : EN_CONNECTIVES.has(w) ? w : null;
+    }
+  } else {
+    for (const c of ZH_CONNECTIVES) {
+      let idx = norm.indexOf(c);
+      while (idx >= 0) {
+        all.push(c);
+        if (idx <= 1 && start === null) start = c;
+        idx = norm.indexOf(c, idx + c.length);
+      }
+    }
+  }
+  return { all, start };
+}
+
 /** Stylometric features of a merged span (NaN = undefined for this span). */
 export function denseFeatures(st: Float64Array, types: number, tokens: number, lang: Lang): Float64Array {
   const n = st[C.sent] as number;
