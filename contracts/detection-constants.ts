@@ -43,7 +43,8 @@ export type ReduceEvent =
   | { event: 'round'; data: { round: number; rounds: number; sentences: number } }
   | { event: 'sentence'; data: { round: number; index: number; original: string; rewritten: string } }
   | { event: 'score'; data: { round: number } & ReduceScore }
-  | { event: 'done'; data: { reductionId: string; points: number; result: ReduceResultData } }
+  /** `uncharged`: the run lowered the rate by < 10 points and missed its target, so it kept no points (ADR 0040). */
+  | { event: 'done'; data: { reductionId: string; points: number; result: ReduceResultData; uncharged?: string } }
   | { event: 'error'; data: { code: string; message: string; pointsRefunded: number } };
 
 /**

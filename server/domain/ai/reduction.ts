@@ -15,8 +15,19 @@ import type { AiEngine } from './engine';
 /** A reduction's result may be saved into a work for this long (the page keeps it a day too). */
 const SAVE_WINDOW_MS = 24 * 3600_000;
 
+/** A run that lowers the rate by less than this many points and misses its target is not charged (ADR 0040). */
+export const REDUCE_MIN_DROP = 10;
+
+/** Why a finished run keeps no points (it lowered the rate by < 10 points and missed the target), or null. */
+export function reductionMissed(result: ReduceResult): string | null {
+  const before = result.before.aiRate;
+  const after = result.after.aiRate;
+  if (after <= result.target || before - after >= REDUCE_MIN_DROP) return null;
+  return `降AI率未达标（AI率 ${before.toFixed(1)}% → ${after.toFixed(1)}%，降幅不足${REDUCE_MIN_DROP}个百分点且未达到目标${result.target}%），未扣积分，预扣的积分已退还`;
+}
+
 export type ReductionOutcome =
-  | { status: 'succeeded'; reductionId: string; points: number; result: ReduceResult }
+  | { status: 'succeeded'; reductionId: string; points: number; result: ReduceResult; uncharged?: string }
   | { status: 'failed' | 'cancelled'; code: string; message: string; pointsRefunded: number };
 
 /**
@@ -47,6 +58,7 @@ export async function reduceText(
     failureMessage: '降AI率失败，请稍后重试',
     metadata: { mode: request.mode, chars: request.text.length },
     prepare: () => judgeable(request.text),
+    unchargedReason: reductionMissed,
     onAdmitted: (op) => listener.onStart({ reductionId: op.id, pointsReserved: centsToPoints(op.pointsReservedCents), mode: request.mode }),
     work: async ({ operationId, signal: stop, prepared, reservedCents }) => {
       await db.insert(aiReductions).values({
@@ -81,11 +93,14 @@ export async function reduceText(
     },
   });
   if (outcome.status === 'succeeded') {
+    const missed = reductionMissed(outcome.result);
+    if (missed) await db.update(aiReductions).set({ pointsCents: 0 }).where(eq(aiReductions.id, outcome.op.id));
     return {
       status: 'succeeded',
       reductionId: outcome.op.id,
       points: centsToPoints(outcome.op.pointsChargedCents),
       result: outcome.result,
+      ...(missed && { uncharged: missed }),
     };
   }
   const refunded = centsToPoints(outcome.op.pointsReservedCents - outcome.op.pointsChargedCents);
