@@ -17,6 +17,8 @@ export const REDUCE_MODE_LABELS: Record<ReduceMode, { title: string; hint: strin
 };
 /** Stop once the text's AI rate is at or under this (the user may choose another). */
 export const DEFAULT_REDUCE_TARGET = 40;
+/** A 降AI率 that lowers the rate by less than this many points and misses its target keeps no points (ADR 0040). */
+export const REDUCE_MIN_DROP = 10;
 
 /** 降AI率's result (POST /api/v1/ai/reduce, event `done`), as the page reads it. */
 export type ReduceScore = { aiRate: number; label: DetectionLabel; band: { low: number; high: number } };

@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import { aiReductions } from '../../../db/schema';
 import { centsToPoints } from '../../../contracts/constants';
 import type { ReduceEvent, ReduceRequest, ReduceSave, ReduceSegment } from '../../../contracts/detection';
+import { REDUCE_MIN_DROP } from '../../../contracts/detection-constants';
 import { detectAsync } from '../../ai/detector';
 import { modelRewriter } from '../../ai/reducer/model-rewriter';
 import { reduceAiRate, type ReduceProgress, type ReduceResult } from '../../ai/reducer/reduce';
@@ -14,9 +15,6 @@ import type { AiEngine } from './engine';
 
 /** A reduction's result may be saved into a work for this long (the page keeps it a day too). */
 const SAVE_WINDOW_MS = 24 * 3600_000;
-
-/** A run that lowers the rate by less than this many points and misses its target is not charged (ADR 0040). */
-export const REDUCE_MIN_DROP = 10;
 
 /** Why a finished run keeps no points (it lowered the rate by < 10 points and missed the target), or null. */
 export function reductionMissed(result: ReduceResult): string | null {
