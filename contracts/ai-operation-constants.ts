@@ -151,3 +151,13 @@ export const WRITING_STYLE_LABELS: Record<WritingStyle, string> = { formal: '正
 export const OFFLINE_LABEL = '【离线模式】';
 /** The heading of the offline engine's note on what it could not do (selection tools, review). */
 export const OFFLINE_NOTE_HEADING = '离线模式说明';
+
+/**
+ * The selection tools the offline engine cannot do (it would hand the selection back unchanged):
+ * refused before any charge when no language model is configured (ADR 0040).
+ */
+export const OFFLINE_UNAVAILABLE_OPERATIONS = ['expand', 'rephrase', 'rewrite', 'translate'] as const;
+export const isOfflineUnavailable = (op: string) => (OFFLINE_UNAVAILABLE_OPERATIONS as readonly string[]).includes(op);
+export const OFFLINE_UNAVAILABLE_MESSAGE = '离线模式（未接入 AI 语言模型）无法完成此操作，未扣积分；接入 AI 服务后可用';
+/** What the offline engine's free work is called next to its price (ADR 0040). */
+export const OFFLINE_FREE_NOTE = '离线模板草稿，免费';

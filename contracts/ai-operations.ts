@@ -10,6 +10,7 @@ import { z } from './zod';
 import {
   AI_INPUT_LIMITS,
   AI_OPERATION_STATUSES,
+  AI_OPERATIONS,
   CV_LENGTHS,
   CV_SECTIONS,
   CV_STYLES,
@@ -314,3 +315,20 @@ export type AiModelState = z.infer<typeof aiModelStateSchema>;
 
 /** PUT /api/v1/ai/models/selected: the model the user's operations run on from now on. */
 export const selectModelSchema = z.object({ modelId: z.string({ error: '请选择模型' }).trim().min(1, '请选择模型').max(200, '模型不存在') });
+
+/**
+ * GET /api/v1/ai/prices (ADR 0040): what each paid AI button costs now, from the price table and the
+ * engine in use. `available: false` is a tool the offline engine cannot do (refused, never charged);
+ * `free` is the offline engine's template work; `note` says why, next to the price.
+ */
+export const aiPriceSchema = z.object({
+  operation: z.enum([...AI_OPERATIONS, 'reduce', 'detect']),
+  points: z.number(),
+  pointsPer1000Chars: z.number(),
+  available: z.boolean(),
+  free: z.boolean(),
+  note: z.string().nullable(),
+});
+export type AiPrice = z.infer<typeof aiPriceSchema>;
+export const aiPricesSchema = z.object({ offline: z.boolean(), items: z.array(aiPriceSchema) });
+export type AiPrices = z.infer<typeof aiPricesSchema>;

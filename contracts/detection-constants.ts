@@ -17,6 +17,8 @@ export const REDUCE_MODE_LABELS: Record<ReduceMode, { title: string; hint: strin
 };
 /** Stop once the text's AI rate is at or under this (the user may choose another). */
 export const DEFAULT_REDUCE_TARGET = 40;
+/** A 降AI率 that lowers the rate by less than this many points and misses its target keeps no points (ADR 0040). */
+export const REDUCE_MIN_DROP = 10;
 
 /** 降AI率's result (POST /api/v1/ai/reduce, event `done`), as the page reads it. */
 export type ReduceScore = { aiRate: number; label: DetectionLabel; band: { low: number; high: number } };
@@ -43,7 +45,8 @@ export type ReduceEvent =
   | { event: 'round'; data: { round: number; rounds: number; sentences: number } }
   | { event: 'sentence'; data: { round: number; index: number; original: string; rewritten: string } }
   | { event: 'score'; data: { round: number } & ReduceScore }
-  | { event: 'done'; data: { reductionId: string; points: number; result: ReduceResultData } }
+  /** `uncharged`: the run lowered the rate by < 10 points and missed its target, so it kept no points (ADR 0040). */
+  | { event: 'done'; data: { reductionId: string; points: number; result: ReduceResultData; uncharged?: string } }
   | { event: 'error'; data: { code: string; message: string; pointsRefunded: number } };
 
 /**

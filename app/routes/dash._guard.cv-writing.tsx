@@ -32,6 +32,7 @@ const CV_PAGE: StudioPage<CvForm> = {
   emptyForm: emptyCvForm,
   formFrom: cvFormFrom,
   applyStudent: applyCvStudent,
+  priceOperation: 'cv',
   request: cvRequest,
   contextOf: (f) => [f.targetProgram, f.extraRequirements],
   exportOptionsOf: (form) => ({ cvLength: form.length }),

@@ -25,6 +25,7 @@ const POLISH_PAGE: StudioPage<PolishForm> = {
   emptyForm: emptyPolishForm,
   formFrom: polishFormFrom,
   applyStudent: (form) => form,
+  priceOperation: 'polish',
   request: polishRequest,
   contextOf: () => [],
   titleOf: (_form, student, text) => workTitleOf(PAGE, student?.name ?? null, essaySubject(text)),

@@ -26,6 +26,7 @@ const REVISION_PAGE: StudioPage<RevisionForm> = {
   formFrom: revisionFormFrom,
   // Revision reads the archive to check the essay's facts; it has no fields to fill from it.
   applyStudent: (form) => form,
+  priceOperation: 'revision',
   request: revisionRequest,
   contextOf: (form) => [form.requirements],
   titleOf: (_form, student, text) => workTitleOf(PAGE, student?.name ?? null, essaySubject(text)),

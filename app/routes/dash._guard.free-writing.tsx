@@ -29,6 +29,7 @@ const FREE_PAGE: StudioPage<FreeForm> = {
   formFrom: freeFormFrom,
   // A free topic has no archive fields to fill; the student is still the facts' source.
   applyStudent: (form) => form,
+  priceOperation: 'free',
   request: freeRequest,
   contextOf: (form) => [form.topic, form.prompt, form.requirement, form.wordLimit],
   titleOf: (form, student) =>

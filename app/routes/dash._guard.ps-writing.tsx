@@ -40,6 +40,7 @@ const PS_PAGE: StudioPage<PsForm> = {
   emptyForm: emptyPsForm,
   formFrom: psFormFrom,
   applyStudent: applyPrefill,
+  priceOperation: 'ps',
   request: (form, clientProfileId) =>
     psFormProblem(form) ?? { operation: 'ps', ...(clientProfileId ? { clientProfileId } : {}), input: psInputOf(form) },
   contextOf: (form) => [form.targetSchool, form.targetProgram, form.degree, form.wordLimit, form.extraRequirements, ...form.focus],

@@ -30,6 +30,7 @@ const RL_PAGE: StudioPage<RlForm> = {
   emptyForm: emptyRlForm,
   formFrom: rlFormFrom,
   applyStudent: applyRlStudent,
+  priceOperation: 'recommendation',
   request: rlRequest,
   contextOf: (f) => [f.recommenderName, f.recommenderTitle, f.organization, f.relationshipDetail, f.knownDuration, f.courses, f.qualities, f.targetProgram, f.wordLimit],
   titleOf: (form, student) => workTitleOf('推荐信', student?.name ?? null, form.recommenderName),

@@ -12,6 +12,7 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { useShellUser } from '~/hooks/use-app-data';
 import { useHydrated } from '~/hooks/use-hydrated';
+import { priceOf, priceText } from '~/services/ai-prices';
 import { cacheAiRate, cachedAiRate, freshCacheEntry } from '~/services/ai-rate-cache.client';
 import { checkedAgo, DETECTION_LABEL_TEXT, REDUCE_AI_PAGE_ID, REDUCE_AI_ROUTE } from '~/services/detection';
 import { pageTitle } from '~/services/navigation';
@@ -164,7 +165,8 @@ function UploadDocument({ onText }: { onText: (text: string, note: string) => vo
 
 /** /dash/reduce-ai: paste a text or open a work, check its AI rate (a plain form post), read the result. */
 export default function ReduceAi() {
-  const { works, work, lastCheck } = useLoaderData<typeof loader>();
+  const { works, work, lastCheck, prices } = useLoaderData<typeof loader>();
+  const detectPrice = priceText(priceOf(prices, 'detect'));
   const answer = useActionAnswer<typeof action>();
   const user = useShellUser();
   const navigation = useNavigation();
@@ -290,7 +292,7 @@ export default function ReduceAi() {
                     {text.length} / {AI_INPUT_LIMITS.essay} 字符
                   </Text>
                   <Button type="submit" colorPalette="blue" loading={checking} loadingText="检测中…" data-testid="detect-submit">
-                    <ScanSearch size={16} /> 检测
+                    <ScanSearch size={16} /> 检测{detectPrice ? ` · ${detectPrice}` : ''}
                   </Button>
                 </HStack>
               </Stack>
@@ -312,7 +314,7 @@ export default function ReduceAi() {
             <Heading as="h2" size="md" mb="3">
               降AI率
             </Heading>
-            <ReducePanel text={text} work={work} userId={user.id} onApply={setText} />
+            <ReducePanel text={text} work={work} userId={user.id} onApply={setText} price={priceOf(prices, 'reduce')} />
           </Box>
         )}
       </Stack>

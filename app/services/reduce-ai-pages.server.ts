@@ -16,15 +16,18 @@ export async function reduceAiLoader(pageName: string, { request, context }: Loa
   await requireWebSession(request, context);
   const workId = new URL(request.url).searchParams.get('workId');
   const api = createApiClient(request, context, pageName);
-  const [works, work] = await Promise.all([
+  const [works, work, prices] = await Promise.all([
     orRouteError(api.works.list({ page: 1, pageSize: WORK_CHOICES })),
     workId && uuid.safeParse(workId).success ? orRouteError(api.works.get(workId)) : null,
+    // 检测 and 降AI率 show their prices before they run (ADR 0040); the page works without them.
+    api.ai.prices().catch(() => null),
   ]);
   if (workId && !work) throw json('作品不存在', { status: 404 });
   return {
     works: works.items.map((w) => ({ id: w.id, title: w.title })),
     work: work ? { id: work.id, title: work.title, text: work.plainText, aiRate: work.aiRate, aiLabel: work.aiLabel } : null,
     lastCheck: await lastCheckOf(api, work?.id ?? REDUCE_AI_PAGE_ID),
+    prices,
   };
 }
 

@@ -6,7 +6,8 @@ import { resourceFetch } from './resource-fetch.client';
 const REDUCE_EVENTS: ReadonlySet<string> = new Set(['start', 'round', 'sentence', 'score', 'done', 'error']);
 
 export type ReduceOutcome =
-  | { status: 'done'; reductionId: string; points: number; result: ReduceResultData }
+  /** `uncharged`: the run missed (< 10 points lower, above its target) and kept no points (ADR 0040). */
+  | { status: 'done'; reductionId: string; points: number; result: ReduceResultData; uncharged?: string }
   | { status: 'error'; message: string; pointsRefunded: number }
   | { status: 'stopped' };
 

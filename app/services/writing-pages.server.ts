@@ -23,9 +23,11 @@ export async function writingPageLoader(pageName: string, workType: WorkType, { 
   const url = new URL(request.url);
   const api = createApiClient(request, context, pageName);
   const workId = idParam(url, 'workId');
-  const [students, work] = await Promise.all([
+  const [students, work, prices] = await Promise.all([
     orRouteError(api.archives.list({ page: 1, pageSize: STUDENT_CHOICES, sort: 'name' })),
     workId ? orRouteError(api.works.get(workId)) : Promise.resolve(null),
+    // The buttons' prices (ADR 0040); a page without them still works.
+    api.ai.prices().catch(() => null),
   ]);
   if (work && work.type !== workType) throw json('该作品不属于此写作页', { status: 404 });
   const clientId = idParam(url, 'clientId') ?? work?.clientProfileId ?? null;
@@ -40,5 +42,6 @@ export async function writingPageLoader(pageName: string, workType: WorkType, { 
     work: work ? { id: work.id, title: work.title, content: work.content, clientProfileId: work.clientProfileId } : null,
     /** Asked for by the address (a link from the archive page): it wins over the draft's student. */
     clientFromUrl: idParam(url, 'clientId') !== null,
+    prices,
   };
 }

@@ -4,6 +4,7 @@ import { centsToPoints } from '../../contracts/constants';
 import { factCheckRequestSchema } from '../../contracts/fact-check';
 import { z } from '../../contracts/zod';
 import { generate } from '../domain/ai/generation';
+import { aiPrices } from '../domain/ai/prices';
 import { AI_OPERATION_STATUSES, listOperations, selectModel, toOperationDto } from '../domain/ai/operations';
 import { factCheck } from '../domain/ai/fact-check';
 import { validationError } from '../domain/errors';
@@ -35,6 +36,14 @@ export function aiRoutes(deps: ApiDeps) {
     route(async (_req, res) => {
       const selectedModelId = provider.models().length > 0 ? await engine.modelFor(authOf(res).userId) : null;
       ok(res, { models: provider.models(), selectedModelId });
+    }),
+  );
+
+  router.get(
+    '/ai/prices',
+    auth,
+    route(async (_req, res) => {
+      ok(res, await aiPrices(db, provider.kind === 'offline'));
     }),
   );
 

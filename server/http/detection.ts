@@ -88,7 +88,12 @@ export function detectionRoutes(deps: ApiDeps) {
       const out = stream as ReturnType<typeof sse> | null;
       if (!out) return;
       if (outcome.status === 'succeeded')
-        out.send('done', { reductionId: outcome.reductionId, points: outcome.points, result: outcome.result });
+        out.send('done', {
+          reductionId: outcome.reductionId,
+          points: outcome.points,
+          result: outcome.result,
+          ...(outcome.uncharged && { uncharged: outcome.uncharged }),
+        });
       else out.send('error', { code: outcome.code, message: outcome.message, pointsRefunded: outcome.pointsRefunded });
       out.end();
     }),

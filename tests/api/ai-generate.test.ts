@@ -296,7 +296,7 @@ describe('POST /api/v1/ai/generate', () => {
     expect((await operationsOf(server, me.accessToken)).total).toBe(0);
   });
 
-  it('the offline engine writes a labelled draft from the student’s archive and charges like a model', async () => {
+  it('the offline engine writes a labelled draft from the student’s archive, free (ADR 0040)', async () => {
     const offline = await startTestServer();
     try {
       const me = await login(offline.url);
@@ -319,8 +319,8 @@ describe('POST /api/v1/ai/generate', () => {
         .join('');
       expect(text).toContain('离线模式');
       expect(text).toContain('浙江大学');
-      expect(last(result.events).data.operation).toMatchObject({ status: 'succeeded', offline: true, points: 10 });
-      expect(await balance(offline, me.accessToken)).toBe(before - 10);
+      expect(last(result.events).data.operation).toMatchObject({ status: 'succeeded', offline: true, points: 0, pointsReserved: 0 });
+      expect(await balance(offline, me.accessToken)).toBe(before);
 
       // 继续生成: the engine continues its own draft from where a stop left it, never repeating it.
       const ps = {

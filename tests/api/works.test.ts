@@ -33,7 +33,7 @@ async function operate(token: string, body: Record<string, unknown>): Promise<st
   return /"operationId":"([0-9a-f-]{36})"/.exec(text)![1]!;
 }
 const PS_OPERATION = { operation: 'ps', input: { targetProgram: 'MSc Computer Science', language: 'zh' } };
-const TOOL_OPERATION = { operation: 'rephrase', input: { selectedText: 'I learnt that careful data work matters.' } };
+const TOOL_OPERATION = { operation: 'shorten', input: { selectedText: 'I learnt that careful data work matters.' } };
 
 async function setup() {
   const me = await login(server.url);

@@ -5,21 +5,24 @@ import { useRef, useState } from 'react';
 import {
   DEFAULT_REDUCE_MODE,
   DEFAULT_REDUCE_TARGET,
+  REDUCE_MIN_DROP,
   REDUCE_MODE_LABELS,
   REDUCE_MODES,
   type ReduceMode,
   type ReduceResultData,
 } from '../../../contracts/detection-constants';
+import type { AiPrice } from '../../../contracts/ai-operations';
 import { FormAlert } from '~/components/ui/form-alert';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { refreshPoints } from '~/hooks/use-points-balance';
+import { priceText } from '~/services/ai-prices';
 import { cacheAiRate } from '~/services/ai-rate-cache.client';
 import { DETECTION_LABEL_TEXT, REDUCE_AI_PAGE_ID } from '~/services/detection';
 import { keptText, runReduction, saveReduction, type ReduceSaved } from '~/services/reduce.client';
 import { workDetailHref } from '~/services/works';
 
 type Progress = { round: number; rounds: number; rewritten: number; aiRate: number | null };
-type Done = { reductionId: string; points: number; result: ReduceResultData };
+type Done = { reductionId: string; points: number; result: ReduceResultData; uncharged?: string };
 
 /**
  * 降AI率 on the page (issue 14): mode and target, progress as the rounds stream in, each rewritten
@@ -31,12 +34,16 @@ export function ReducePanel({
   work,
   userId,
   onApply,
+  price,
 }: {
   text: string;
   work: { id: string; title: string } | null;
   userId: string;
   onApply: (text: string) => void;
+  /** 降AI率's price (GET /ai/prices), shown before it runs (ADR 0040). */
+  price?: AiPrice | null;
 }) {
+  const shownPrice = priceText(price ?? undefined);
   const hydrated = useHydrated();
   const [mode, setMode] = useState<ReduceMode>(DEFAULT_REDUCE_MODE);
   const [target, setTarget] = useState(String(DEFAULT_REDUCE_TARGET));
@@ -212,6 +219,14 @@ export function ReducePanel({
           </Button>
         )}
       </HStack>
+      <Text fontSize="xs" color="gray.600" data-testid="reduce-price-note">
+        {shownPrice ? `价格：${shownPrice}` : ''}
+        {price && price.pointsPer1000Chars > 0 && text.trim()
+          ? `，本次约 ${(price.points + (price.pointsPer1000Chars * text.length) / 1000).toFixed(2)} 积分（${text.length} 字）`
+          : ''}
+        {shownPrice ? '。' : ''}
+        未达标不扣积分：AI 率降低不足 {REDUCE_MIN_DROP} 个百分点且未达到目标时，预扣的积分全部退还。
+      </Text>
 
       {progress && !done && running && (
         <Stack gap="1.5" data-testid="reduce-progress">
@@ -249,6 +264,12 @@ export function ReducePanel({
               {done.result.engine === 'local' && '（本地改写）'}
             </Text>
           </HStack>
+          {done.uncharged && (
+            <Alert.Root status="info" data-testid="reduce-uncharged">
+              <Alert.Indicator />
+              <Alert.Title>{done.uncharged}</Alert.Title>
+            </Alert.Root>
+          )}
           {done.result.locked.length > 0 && (
             <Text fontSize="sm" color="gray.600" data-testid="reduce-locked">
               有 {done.result.locked.length} 句的改写会改变事实（

@@ -2,6 +2,8 @@ import { Badge, Box, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { readAnswer } from '../../../contracts/ai-answer';
 import { AI_OPERATION_LABELS, WRITING_STYLE_LABELS } from '../../../contracts/ai-operation-constants';
+import type { AiPrices, SelectionOperation } from '../../../contracts/ai-operations';
+import { priceOf, priceText } from '~/services/ai-prices';
 import { STYLE_CHOICES, translationTarget, type SelectionTool } from '~/services/writing';
 
 export type Proposal = {
@@ -36,15 +38,29 @@ export function SelectionToolbar({
   left,
   text,
   onRun,
+  prices,
 }: {
   top: number;
   left: number;
   text: string;
   onRun: (tool: SelectionTool) => void;
+  /** Each tool's price before it runs (ADR 0040); a tool the offline engine cannot do is disabled. */
+  prices: AiPrices | null;
 }) {
   const [styles, setStyles] = useState(false);
   const target = translationTarget(text);
   const simple = (['expand', 'rephrase', 'rewrite', 'shorten'] as const).map((operation) => ({ operation }));
+  const price = (operation: SelectionOperation) => priceOf(prices, operation);
+  const offered = (operation: SelectionOperation) => price(operation)?.available !== false;
+  const tag = (operation: SelectionOperation) => {
+    const shown = priceText(price(operation));
+    return shown ? ` · ${shown}` : '';
+  };
+  const unavailable = (['expand', 'rephrase', 'rewrite', 'translate'] as const).filter((operation) => !offered(operation));
+  const reason =
+    unavailable.length > 0
+      ? `离线模式（未接入 AI 语言模型）不能${unavailable.map((op) => AI_OPERATION_LABELS[op]).join('、')}，接入 AI 服务后可用；其余工具按固定规则处理，免费。`
+      : null;
   return (
     <Box
       position="absolute"
@@ -64,22 +80,40 @@ export function SelectionToolbar({
     >
       <HStack gap="1" flexWrap="wrap">
         {simple.map((tool) => (
-          <Button key={tool.operation} size="xs" variant="ghost" onClick={() => onRun(tool)} data-testid={`tool-${tool.operation}`}>
+          <Button
+            key={tool.operation}
+            size="xs"
+            variant="ghost"
+            onClick={() => onRun(tool)}
+            disabled={!offered(tool.operation)}
+            title={price(tool.operation)?.note ?? undefined}
+            data-testid={`tool-${tool.operation}`}
+          >
             {AI_OPERATION_LABELS[tool.operation]}
+            {tag(tool.operation)}
           </Button>
         ))}
         <Button size="xs" variant={styles ? 'subtle' : 'ghost'} onClick={() => setStyles((s) => !s)} data-testid="tool-style">
           {AI_OPERATION_LABELS.style}
+          {tag('style')}
         </Button>
         <Button
           size="xs"
           variant="ghost"
           onClick={() => onRun({ operation: 'translate', targetLanguage: target })}
+          disabled={!offered('translate')}
+          title={price('translate')?.note ?? undefined}
           data-testid="tool-translate"
         >
           {target === 'en' ? '译为英文' : '译为中文'}
+          {tag('translate')}
         </Button>
       </HStack>
+      {reason && (
+        <Text fontSize="xs" color="orange.700" px="2" pt="1" maxW="420px" data-testid="tools-offline-note">
+          {reason}
+        </Text>
+      )}
       {styles && (
         <HStack gap="1" flexWrap="wrap" borderTopWidth="1px" mt="1" pt="1">
           {STYLE_CHOICES.map((style) => (

@@ -4,7 +4,7 @@ import { FileDown, ListPlus, Save, ScanSearch, Sparkles, Square, UserPlus } from
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertableText, readAnswer } from '../../../contracts/ai-answer';
 import type { CvLength } from '../../../contracts/ai-operation-constants';
-import type { GenerateRequestBody } from '../../../contracts/ai-operations';
+import type { AiOperation, AiPrices, GenerateRequestBody } from '../../../contracts/ai-operations';
 import type { UnsupportedFact } from '../../../contracts/fact-check-constants';
 import type { EditorDocument } from '../../../contracts/works';
 import type { WorkType } from '../../../contracts/work-constants';
@@ -14,6 +14,7 @@ import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
 import { notifySuccess } from '~/components/ui/toaster';
 import { useShellUser } from '~/hooks/use-app-data';
+import { priceOf, priceText } from '~/services/ai-prices';
 import { runOperation } from '~/services/ai-stream.client';
 import type { DraftType } from '~/services/drafts';
 import { loadDraft, saveDraft } from '~/services/drafts.client';
@@ -41,6 +42,8 @@ export type StudioData = {
   student: WritingStudent | null;
   work: { id: string; title: string; content: EditorDocument; clientProfileId: string | null } | null;
   clientFromUrl: boolean;
+  /** Each paid button's price (GET /ai/prices, ADR 0040); null when it could not be read. */
+  prices?: AiPrices | null;
 };
 
 export type StudioPage<F> = {
@@ -59,6 +62,8 @@ export type StudioPage<F> = {
    * panel beside it, read into suggestions or sentence changes the user accepts one by one.
    */
   review?: Review['kind'];
+  /** The operation the generate button runs when the form does not say yet: its price is shown. */
+  priceOperation: AiOperation;
   /** The generate button's words (生成 unless said). */
   generateLabel?: string;
   /** What the form says, known to the fact check alongside the archive. */
@@ -205,6 +210,12 @@ export function WritingStudio<F>({
   const surface = useRef<HTMLDivElement>(null);
   const student = data.student;
   const generating = run.phase === 'starting' || run.phase === 'queued' || run.phase === 'running';
+  // The price of what 生成 runs, before it runs (ADR 0040): the form's operation, else the page's.
+  const asked = page.request(form, student?.id ?? null, '');
+  const generateOperation = typeof asked === 'string' ? page.priceOperation : asked.operation;
+  const generateCost = priceOf(data.prices, generateOperation);
+  const generatePrice = priceText(generateCost);
+  const generateNote = generateCost?.note ?? null;
 
   const setForm = useCallback((update: (form: F) => F) => {
     setFormState(update);
@@ -751,6 +762,12 @@ export function WritingStudio<F>({
               </Button>
             </HStack>
           )}
+          {generatePrice && (
+            <Text fontSize="xs" color="gray.600" data-testid="generate-price">
+              价格：{generatePrice}
+              {generateNote ? `（${generateNote}）` : ''}
+            </Text>
+          )}
         </Stack>
 
         <Stack gap="3" minW="0" gridColumn={{ lg: '2' }} gridRow={{ lg: '1 / span 2' }}>
@@ -785,7 +802,13 @@ export function WritingStudio<F>({
               placeholder={page.editorPlaceholder}
             />
             {selection && !busy && !proposal && (
-              <SelectionToolbar top={selection.top} left={selection.left} text={selection.text} onRun={runTool} />
+              <SelectionToolbar
+                top={selection.top}
+                left={selection.left}
+                text={selection.text}
+                onRun={runTool}
+                prices={data.prices ?? null}
+              />
             )}
             {proposal && (
               <ProposalPanel

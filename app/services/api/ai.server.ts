@@ -1,5 +1,5 @@
 import type { AiOperationStatus } from '../../../contracts/ai-operation-constants';
-import { aiModelStateSchema, operationRecordsPageSchema } from '../../../contracts/ai-operations';
+import { aiModelStateSchema, aiPricesSchema, operationRecordsPageSchema } from '../../../contracts/ai-operations';
 import type { ApiTransport } from './transport.server';
 
 /** The AI engine's records (spec §7 /ai/operations): the user's own operations, newest first. */
@@ -11,5 +11,7 @@ export const aiApi = (api: ApiTransport) => ({
     return api.json(`/ai/operations?${params}`, { schema: operationRecordsPageSchema });
   },
   models: () => api.json('/ai/models', { schema: aiModelStateSchema }),
+  /** Each paid AI button's price now (ADR 0040). */
+  prices: () => api.json('/ai/prices', { schema: aiPricesSchema }),
   selectModel: (modelId: string) => api.json('/ai/models/selected', { method: 'PUT', body: { modelId }, schema: aiModelStateSchema }),
 });

@@ -70,6 +70,13 @@ export type PaidOperation<P, T> = {
   }) => Promise<T>;
   /** Characters of output the result carries (what an output-priced operation is charged on). */
   outputChars?: (result: T) => number;
+  /** Free work (the offline engine's drafts, ADR 0040): nothing is reserved or charged. */
+  free?: boolean;
+  /**
+   * Why a completed result is not worth its price (a 降AI率 that missed, ADR 0040), or null: the
+   * reservation is then refunded with this reason through the ledger's refund.
+   */
+  unchargedReason?: (result: T) => string | null;
 };
 
 export type PaidOutcome<T> =
@@ -153,7 +160,7 @@ export function createAiEngine(deps: {
   async function run<P, T>(spec: PaidOperation<P, T>): Promise<PaidOutcome<T>> {
     const pricing = { source: spec.source, basis: spec.basis };
     // The price and the balance before anything runs: a user who cannot pay costs one query.
-    const cents = await reservedPriceOf(db, spec.source, spec.basis, spec.inputChars);
+    const cents = spec.free ? 0 : await reservedPriceOf(db, spec.source, spec.basis, spec.inputChars);
     await assertAffordable(spec.userId, cents);
     let op = await admit(db, limits, {
       id: randomUUID(),
@@ -195,8 +202,10 @@ export function createAiEngine(deps: {
     try {
       prepared = spec.prepare ? await spec.prepare({ operationId: op.id, signal: controller.signal }) : (undefined as P);
       if (controller.signal.aborted) throw new DomainError('CONFLICT', '已取消');
-      const reservation = await reserveFor(db, op, spec.source, cents, spec.metadata);
-      op = { ...op, reservationId: reservation.id, pointsReservedCents: reservation.cents };
+      if (cents > 0) {
+        const reservation = await reserveFor(db, op, spec.source, cents, spec.metadata);
+        op = { ...op, reservationId: reservation.id, pointsReservedCents: reservation.cents };
+      }
     } catch (error) {
       cleanUp();
       const refused = isRefusal(error);
@@ -235,7 +244,11 @@ export function createAiEngine(deps: {
         },
       });
       // Work that completed is a success even if the caller left at the last moment: it was done.
-      outcome = { status: 'succeeded', outputChars: spec.outputChars ? spec.outputChars(result) : delivered };
+      outcome = {
+        status: 'succeeded',
+        outputChars: spec.outputChars ? spec.outputChars(result) : delivered,
+        unchargedReason: spec.unchargedReason?.(result) ?? null,
+      };
     } catch (error) {
       failure = error;
       const timedOut = controller.signal.reason === 'timeout';

@@ -1,4 +1,11 @@
-import { AI_OPERATION_SOURCES, AI_OPERATION_WORK_TYPES, isWritingOperation, type GenerateRequest } from '../../../contracts/ai-operations';
+import {
+  AI_OPERATION_SOURCES,
+  AI_OPERATION_WORK_TYPES,
+  isOfflineUnavailable,
+  isWritingOperation,
+  OFFLINE_UNAVAILABLE_MESSAGE,
+  type GenerateRequest,
+} from '../../../contracts/ai-operations';
 import type { Database } from '../../../db/client';
 import type { Logger } from '../../logger';
 import { offlineDraftFor } from '../../ai/offline-drafts';
@@ -6,6 +13,7 @@ import { buildPrompt, type StudentProfile } from '../../ai/prompts';
 import { getProfile } from '../archives/profiles';
 import { documentFromText } from '../works/document-from-text';
 import { getWork, saveGeneratedContent } from '../works/works';
+import { DomainError } from '../errors';
 import type { AiEngine, PaidOutcome } from './engine';
 import { getOperation, inputCharsOf } from './operations';
 
@@ -33,6 +41,9 @@ export async function generate(
   signal: AbortSignal,
 ): Promise<GenerationResult> {
   const { db, engine } = deps;
+  const offline = engine.provider.kind === 'offline';
+  // ADR 0040: a tool the offline engine cannot do is refused before anything is admitted or reserved.
+  if (offline && isOfflineUnavailable(request.operation)) throw new DomainError('CONFLICT', OFFLINE_UNAVAILABLE_MESSAGE);
   let profile: StudentProfile | null = null;
   if (request.clientProfileId) profile = await getProfile(db, userId, request.clientProfileId);
   const work = request.workId ? await getWork(db, userId, request.workId) : null;
@@ -77,6 +88,8 @@ export async function generate(
       return output;
     },
     outputChars: (output) => output.length,
+    // ADR 0040: the offline engine's work is a template from the archive, not a model's: free.
+    free: offline,
   });
 
   let savedToWork = false;

@@ -242,7 +242,8 @@ export async function heartbeat(db: Database, id: string): Promise<boolean> {
 }
 
 export type Outcome =
-  | { status: 'succeeded'; outputChars: number }
+  /** `unchargedReason`: the work ended but delivered nothing worth its price (ADR 0040); refunded with this reason. */
+  | { status: 'succeeded'; outputChars: number; unchargedReason?: string | null }
   | { status: 'failed' | 'cancelled'; outputChars: number; errorCode: string; errorMessage: string };
 
 /**
@@ -254,14 +255,17 @@ export type Pricing = { source: PricedOperation; basis: PriceBasis };
 export async function finish(db: Database, op: OperationRow, outcome: Outcome, pricing: Pricing): Promise<OperationRow> {
   if (outcome.status === 'succeeded') {
     const reserved = op.pointsReservedCents;
-    const charged = op.reservationId ? await chargeFor(db, pricing.source, pricing.basis, outcome.outputChars, reserved) : 0;
+    const uncharged = outcome.unchargedReason ?? null;
+    const charged = op.reservationId && !uncharged ? await chargeFor(db, pricing.source, pricing.basis, outcome.outputChars, reserved) : 0;
     const [done] = await db
       .update(aiOperations)
       .set({ status: 'succeeded', outputChars: outcome.outputChars, pointsChargedCents: charged, finishedAt: new Date() })
       .where(and(eq(aiOperations.id, op.id), inArray(aiOperations.status, ['queued', 'running'])))
       .returning();
     if (done) {
-      if (op.reservationId) {
+      if (op.reservationId && uncharged) {
+        await refundQuietly(db, op.userId, op.reservationId, uncharged, false, uncharged);
+      } else if (op.reservationId) {
         await settle(db, {
           userId: op.userId,
           reservationId: op.reservationId,
@@ -332,8 +336,15 @@ async function settleStopped(
   return updated ?? row;
 }
 
-async function refundQuietly(db: Database, userId: string, reservationId: string, reason: string, cancelled: boolean) {
-  await refund(db, { userId, reservationId, reason, status: cancelled ? 'cancelled' : 'failed' }).catch((error: unknown) => {
+async function refundQuietly(
+  db: Database,
+  userId: string,
+  reservationId: string,
+  reason: string,
+  cancelled: boolean,
+  description?: string,
+) {
+  await refund(db, { userId, reservationId, reason, status: cancelled ? 'cancelled' : 'failed', description }).catch((error: unknown) => {
     // Settled first by the winner of a race: the operation is already paid for and done.
     if (!(error instanceof DomainError)) throw error;
   });

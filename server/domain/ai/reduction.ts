@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import { aiReductions } from '../../../db/schema';
 import { centsToPoints } from '../../../contracts/constants';
 import type { ReduceEvent, ReduceRequest, ReduceSave, ReduceSegment } from '../../../contracts/detection';
+import { REDUCE_MIN_DROP } from '../../../contracts/detection-constants';
 import { detectAsync } from '../../ai/detector';
 import { modelRewriter } from '../../ai/reducer/model-rewriter';
 import { reduceAiRate, type ReduceProgress, type ReduceResult } from '../../ai/reducer/reduce';
@@ -15,8 +16,16 @@ import type { AiEngine } from './engine';
 /** A reduction's result may be saved into a work for this long (the page keeps it a day too). */
 const SAVE_WINDOW_MS = 24 * 3600_000;
 
+/** Why a finished run keeps no points (it lowered the rate by < 10 points and missed the target), or null. */
+export function reductionMissed(result: ReduceResult): string | null {
+  const before = result.before.aiRate;
+  const after = result.after.aiRate;
+  if (after <= result.target || before - after >= REDUCE_MIN_DROP) return null;
+  return `降AI率未达标（AI率 ${before.toFixed(1)}% → ${after.toFixed(1)}%，降幅不足${REDUCE_MIN_DROP}个百分点且未达到目标${result.target}%），未扣积分，预扣的积分已退还`;
+}
+
 export type ReductionOutcome =
-  | { status: 'succeeded'; reductionId: string; points: number; result: ReduceResult }
+  | { status: 'succeeded'; reductionId: string; points: number; result: ReduceResult; uncharged?: string }
   | { status: 'failed' | 'cancelled'; code: string; message: string; pointsRefunded: number };
 
 /**
@@ -47,6 +56,7 @@ export async function reduceText(
     failureMessage: '降AI率失败，请稍后重试',
     metadata: { mode: request.mode, chars: request.text.length },
     prepare: () => judgeable(request.text),
+    unchargedReason: reductionMissed,
     onAdmitted: (op) => listener.onStart({ reductionId: op.id, pointsReserved: centsToPoints(op.pointsReservedCents), mode: request.mode }),
     work: async ({ operationId, signal: stop, prepared, reservedCents }) => {
       await db.insert(aiReductions).values({
@@ -81,11 +91,14 @@ export async function reduceText(
     },
   });
   if (outcome.status === 'succeeded') {
+    const missed = reductionMissed(outcome.result);
+    if (missed) await db.update(aiReductions).set({ pointsCents: 0 }).where(eq(aiReductions.id, outcome.op.id));
     return {
       status: 'succeeded',
       reductionId: outcome.op.id,
       points: centsToPoints(outcome.op.pointsChargedCents),
       result: outcome.result,
+      ...(missed && { uncharged: missed }),
     };
   }
   const refunded = centsToPoints(outcome.op.pointsReservedCents - outcome.op.pointsChargedCents);

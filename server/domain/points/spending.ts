@@ -99,14 +99,14 @@ export async function settle(
  */
 export async function refund(
   db: Database,
-  input: { userId: string; reservationId: string; reason: string; status?: 'failed' | 'cancelled' },
+  input: { userId: string; reservationId: string; reason: string; status?: 'failed' | 'cancelled'; description?: string },
 ): Promise<Reservation> {
   return db.transaction((tx) => refundLocked(tx, input));
 }
 
 async function refundLocked(
   tx: Transaction,
-  input: { userId: string; reservationId: string; reason: string; status?: 'failed' | 'cancelled' },
+  input: { userId: string; reservationId: string; reason: string; status?: 'failed' | 'cancelled'; description?: string },
 ): Promise<Reservation> {
   const row = await lockReservation(tx, input.userId, input.reservationId);
   if (row.status === 'failed' || row.status === 'cancelled') return toReservation(row);
@@ -123,7 +123,7 @@ async function refundLocked(
     cents: -row.pointsCents,
     key: `refund:${row.id}`,
     relatedId: row.id,
-    description: `${POINTS_SOURCE_LABELS[row.source]}${input.status === 'cancelled' ? '已取消' : '失败'}，积分已退还`,
+    description: input.description ?? `${POINTS_SOURCE_LABELS[row.source]}${input.status === 'cancelled' ? '已取消' : '失败'}，积分已退还`,
   });
   return toReservation(marked!);
 }
