@@ -83,7 +83,14 @@ describe('one lifecycle for paid AI work (ADR 0035)', () => {
       while (stopped.size < 5) {
         // The next waiting operation claims the freed slot (at once here, by its poll elsewhere).
         await vi.waitFor(async () => expect((await activeOf(s, 'running')).length).toBeGreaterThan(0), { timeout: 10_000, interval: 25 });
-        const [running] = await activeOf(s, 'running');
+        const runningNow = await activeOf(s, 'running');
+        // An operation is marked running a moment before its request reaches the model: stopped in
+        // between, it never would (CI once counted 4 requests of 5). Each running one has asked first.
+        await vi.waitFor(() => expect(provider.requests.length - first).toBeGreaterThanOrEqual(stopped.size + runningNow.length), {
+          timeout: 10_000,
+          interval: 20,
+        });
+        const [running] = runningNow;
         const owner = users.find((u) => u.user.id === running!.userId)!;
         await client(s.url).post(`/ai/operations/${running!.id}/cancel`, {}, owner.accessToken);
         stopped.add(running!.id);
