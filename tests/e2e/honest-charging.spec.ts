@@ -62,8 +62,13 @@ for (const width of [1440, 375]) {
     await expect(page.getByTestId('reduce-result')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('reduce-uncharged')).toContainText('降AI率未达标');
     await expect(page.getByTestId('reduce-result')).toContainText('消耗 0.00 积分');
-    // The header refetched after the run: the reservation came back.
-    await page.waitForTimeout(1500);
+    // The reservation came back: the newest ledger row is its refund, and the header shows the balance.
+    await expect
+      .poll(async () => {
+        const history = await (await page.request.get('/resources/api/user/points-history?page=1&pageSize=1')).json();
+        return history.data?.items?.[0]?.type;
+      })
+      .toBe('refund');
     await expect(page.getByTestId('points-display').first()).toHaveText(balance!);
     if (SHOTS) await page.getByTestId('reduce-uncharged').scrollIntoViewIfNeeded();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/reduce-missed-${width}.png` });
