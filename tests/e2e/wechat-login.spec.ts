@@ -198,3 +198,36 @@ for (const [width, phone] of [
     await expect(page.getByTestId('points-display')).toHaveText('150.00');
   });
 }
+
+test('binding on the account page a WeChat that a WeChat-only account holds offers the merge, and 确认合并 merges (ADR 0039)', async ({
+  page,
+  context,
+  browser,
+}) => {
+  // The WeChat-only account: a sandbox login under a name (one name is one test openid).
+  const name = nickname();
+  const elsewhere = await browser.newContext();
+  const wechatPage = await elsewhere.newPage();
+  await signInWithSandboxWechat(wechatPage, elsewhere, name);
+  await elsewhere.close();
+
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  await page.goto('/dash/account');
+  await page.getByTestId('wechat-bind').click();
+  await expect(page.getByTestId('wechat-bind-qr')).toBeVisible();
+  await waitForHydration(page);
+  const phone = await context.newPage();
+  await phone.goto((await page.getByTestId('wechat-sandbox-link').getAttribute('href'))!);
+  await phone.getByLabel('微信昵称').fill(name);
+  await phone.getByTestId('sandbox-wechat-confirm').click();
+  await expect(phone.getByTestId('sandbox-wechat-answer')).toHaveText('已确认绑定，请回到电脑上的账户页面');
+  await phone.close();
+
+  const merge = page.getByTestId('merge-confirmation');
+  await expect(merge).toContainText(`微信「${name}」`, { timeout: 15_000 });
+  await page.getByTestId('confirm-merge').click();
+  await expect(page).toHaveURL(/\/wechat-bind\?bound=merged/);
+  await expect(page.getByTestId('bind-success')).toHaveText('账号已合并，积分、学生档案和作品都已转入');
+  await expect(page.getByTestId('bind-status')).toContainText(name);
+});
