@@ -4,7 +4,15 @@ export default defineConfig({
   resolve: { alias: { '~': new URL('./app', import.meta.url).pathname } },
   test: {
     globals: true,
-    include: ['server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'contracts/**/*.test.ts'],
+    include: [
+      'server/**/*.test.ts',
+      'app/**/*.test.{ts,tsx}',
+      'db/**/*.test.ts',
+      'tests/unit/**/*.test.ts',
+      'tests/api/**/*.test.ts',
+      'contracts/**/*.test.ts',
+    ],
+    globalSetup: ['tests/setup/pglite-template.ts'],
     pool: 'forks',
     // Two cores: two workers keep the machine busy without thrashing PGlite start-ups.
     maxWorkers: 2,

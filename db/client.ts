@@ -35,6 +35,8 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   onIdleError?: (error: Error) => void;
+  /** An in-memory PGlite starts from this migrated copy (createPgliteTemplate): tests start servers faster. */
+  pgliteTemplate?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
@@ -85,13 +87,7 @@ export async function openDatabase(options: {
     };
   }
 
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    // Trigram indexes for the global search (migration 0006 creates the extension).
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+  const { PGlite, extensions, drizzle, migrate } = await pgliteModules();
   const inMemory = options.dataDir === 'memory://';
   let release = () => {};
   if (!inMemory) {
@@ -99,10 +95,12 @@ export async function openDatabase(options: {
     release = lockDataDir(options.dataDir);
   }
   try {
-    const extensions = { pg_trgm };
-    const client = inMemory ? new PGlite({ extensions }) : new PGlite(path.join(options.dataDir, 'pglite'), { extensions });
+    const client = inMemory
+      ? new PGlite({ extensions, loadDataDir: options.pgliteTemplate })
+      : new PGlite(path.join(options.dataDir, 'pglite'), { extensions });
     await client.waitReady;
     const db = drizzle(client, { schema });
+    // A template is already migrated: this only confirms it is current.
     await migrate(db, { migrationsFolder });
     return {
       db,
@@ -120,6 +118,32 @@ export async function openDatabase(options: {
     release();
     if (error instanceof DatabaseUnavailableError) throw error;
     throw new DatabaseUnavailableError(`无法打开嵌入式数据库（${options.dataDir}）：${(error as Error).message}`);
+  }
+}
+
+async function pgliteModules() {
+  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    // Trigram indexes for the global search (migration 0006 creates the extension).
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { PGlite, extensions: { pg_trgm }, drizzle, migrate };
+}
+
+/**
+ * A migrated, empty in-memory PGlite as a data-directory dump. Loading it takes about a third of
+ * the time of creating and migrating a database, which the API suite does once per server.
+ */
+export async function createPgliteTemplate(): Promise<Blob> {
+  const { PGlite, extensions, drizzle, migrate } = await pgliteModules();
+  const client = new PGlite({ extensions });
+  try {
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
   }
 }
 

@@ -61,6 +61,8 @@ export type ServerOptions = {
   sms?: SmsSender;
   /** Smaller /ws limits for tests (server/realtime/limits.ts); production uses the defaults. */
   realtimeLimits?: Parameters<typeof attachRealtime>[1]['limits'];
+  /** Tests: an in-memory database starts from this migrated copy (db/client.ts createPgliteTemplate). */
+  pgliteTemplate?: Blob;
 };
 
 /** How often a process looks for operations whose owner stopped beating (STALE_MS is 30 s). */
@@ -226,6 +228,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     database = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
+      pgliteTemplate: options.pgliteTemplate,
       onIdleError: (err) => logger.warn('database.idle_client_error', { err }),
     });
   } catch (error) {

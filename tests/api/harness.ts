@@ -1,11 +1,22 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../../server/config';
 import { createLogger, type Logger } from '../../server/logger';
 import { startServer, type RunningServer, type ServerOptions } from '../../server/server';
+import { inject } from 'vitest';
 
 export type TestServer = RunningServer & { config: AppConfig };
+
+let template: Blob | undefined;
+/** The run's migrated database copy (tests/setup/pglite-template.ts), read once per test file. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplatePath');
+  if (!file) return undefined;
+  template ??= new Blob([readFileSync(file)]);
+  return template;
+}
 
 /**
  * A real API host on a random port. PGlite in memory, or the PostgreSQL of TEST_DATABASE_URL
@@ -25,7 +36,7 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const server = await startServer({ config, logger: createLogger('silent'), ...options });
+  const server = await startServer({ config, logger: createLogger('silent'), pgliteTemplate: pgliteTemplate(), ...options });
   return { ...server, config };
 }
 
