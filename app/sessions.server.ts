@@ -21,7 +21,9 @@ const SCENE_KEYS = { login: 'wechatLoginScene', bind: 'wechatBindScene' } as con
 type SessionData = Tokens & { userId: string; role: Role; wechatLoginScene: WechatSceneCookie; wechatBindScene: WechatSceneCookie };
 type FlashData = { wipeLocalData: true; notice: string };
 
-function createStorage(config: AppLoadContext['config']) {
+type CookieConfig = Pick<AppLoadContext['config'], 'appEnv' | 'sessionSecrets'>;
+
+function createStorage(config: CookieConfig) {
   return createCookieSessionStorage<SessionData, FlashData>({
     cookie: {
       name: '__lx_session',
@@ -43,6 +45,24 @@ function sessionStorageFor(context: AppLoadContext) {
     storages.set(context.config, storage);
   }
   return storage;
+}
+
+/**
+ * The Set-Cookie value that signs a user in, exactly as a login would write it. For the end-to-end
+ * sign-in fixture (tests/e2e/fixtures.ts), which logs in over the API and hands the browser this
+ * cookie instead of going through the form.
+ */
+export async function signedInCookie(config: CookieConfig, tokens: Tokens, user: { id: string; role: Role }) {
+  const storage = createStorage(config);
+  const session = await storage.getSession();
+  writeSignIn(session, tokens, user);
+  return storage.commitSession(session);
+}
+
+function writeSignIn(session: Session<SessionData, FlashData>, tokens: Tokens, user: { id: string; role: Role }) {
+  for (const [k, v] of Object.entries(tokens)) session.set(k as keyof Tokens, v);
+  session.set('userId', user.id);
+  session.set('role', user.role);
 }
 
 export type WebSession = {
@@ -106,9 +126,7 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
       return session.get('role') ?? null;
     },
     signIn(tokens, user) {
-      for (const [k, v] of Object.entries(tokens)) session.set(k as keyof Tokens, v);
-      session.set('userId', user.id);
-      session.set('role', user.role);
+      writeSignIn(session, tokens, user);
       for (const key of Object.values(SCENE_KEYS)) session.unset(key);
       context.userId = user.id;
       touch();

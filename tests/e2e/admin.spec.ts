@@ -1,5 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { adminStorageState, E2E_ADMIN_PHONE, expect, loginViaForm, randomPhone, test, visitorHeaders, waitForHydration } from './fixtures';
+import {
+  adminStorageState,
+  E2E_ADMIN_PHONE,
+  expect,
+  loginViaForm,
+  signIn,
+  randomPhone,
+  test,
+  visitorHeaders,
+  waitForHydration,
+} from './fixtures';
 
 const CONSOLE_PAGES = [
   '/dash/admin',
@@ -183,8 +193,7 @@ test.describe('an administrator', () => {
 });
 
 test('a non-administrator gets 没有权限访问 on every console page and sees no 管理后台 entry', async ({ page, consoleErrors }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await expect(page.getByTestId('sidebar')).toBeVisible();
   await expect(page.getByTestId('sidebar').getByText('管理后台')).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { fake, type FakeResponse } from '../fixtures/fake-openai/server';
-import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { expect, signIn, test, waitForHydration } from './fixtures';
 import { FAKE_OPENAI_URL } from './ports';
 
 /**
@@ -81,8 +81,7 @@ async function newStudentAndWork(page: Page, name: string) {
 }
 
 test('the model streams into the page chunk by chunk; the operation is charged, listed and saved as a version', async ({ page }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const { student, work } = await newStudentAndWork(page, '模型学生');
   const mark = marker();
   // The first piece, then the model "thinks" for 1.5 s before the rest.
@@ -130,8 +129,7 @@ test('the model streams into the page chunk by chunk; the operation is charged, 
 });
 
 test('a provider failure is refunded and listed with its Chinese message', async ({ page }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const mark = marker();
   await script(page, mark, { kind: 'status', status: 500, message: 'upstream exploded' });
   const before = await balance(page);
@@ -152,8 +150,7 @@ test('a provider failure is refunded and listed with its Chinese message', async
 });
 
 test('stopping mid-stream aborts the model request and pays for what was delivered (ADR 0035)', async ({ page }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const mark = marker();
   await script(page, mark, { kind: 'stream', steps: [{ delta: '第一段。' }, { hang: true }] });
   const before = await balance(page);
@@ -169,8 +166,7 @@ test('stopping mid-stream aborts the model request and pays for what was deliver
 });
 
 test('the model chosen on the account page is kept and runs the next operation', async ({ page }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.goto('/dash/account');
   await waitForHydration(page);
   const select = page.getByTestId('ai-model-select');

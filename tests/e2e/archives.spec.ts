@@ -82,7 +82,10 @@ test('the dialog enforces the upload rules before sending anything', async ({ pa
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 415/.test(e)));
 });
 
-test('cancelling while the profile is generated creates nothing; the CV was read and stays charged (ADR 0035)', async ({ page, consoleErrors }) => {
+test('cancelling while the profile is generated creates nothing; the CV was read and stays charged (ADR 0035)', async ({
+  page,
+  consoleErrors,
+}) => {
   await signIn(page);
   const before = await balance(page);
   // Hold the import back until the cancel has been answered, so the cancel lands mid-way.

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { expect, signIn, test, waitForHydration } from './fixtures';
 
 /**
  * Issue 24: the result panel of a high-AI check at 1440 and 375 px. The rate is capped at 99.9 with a band
@@ -11,8 +11,7 @@ const AI_ESSAY = readFileSync(new URL('../fixtures/detection/ai-essay-en.txt', i
 for (const width of [1440, 375]) {
   test(`a high-AI result's gauge follows its label at ${width} px`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/dash/login');
-    await loginViaForm(page);
+    await signIn(page);
     await page.goto('/dash/reduce-ai');
     await waitForHydration(page);
     await page.getByTestId('detect-text').fill(AI_ESSAY);

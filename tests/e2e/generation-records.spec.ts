@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginViaForm, loginWithoutScripts, test, waitForHydration } from './fixtures';
+import { expect, signIn, loginWithoutScripts, test, waitForHydration } from './fixtures';
 
 /** /dash/generation-records (issue 11): the operations the user ran, here through the offline engine. */
 
@@ -15,8 +15,7 @@ async function generate(page: Page, body: Record<string, unknown>) {
 test('an operation run by the offline engine is listed with its student, status and points, and the filters narrow the list', async ({
   page,
 }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const created = await page.request.post('/resources/api/client-profiles', { data: { name: '记录学生' } });
   const studentId = (await created.json()).data.id as string;
   const stream = await generate(page, {

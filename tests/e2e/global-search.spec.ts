@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginViaForm, test } from './fixtures';
+import { expect, signIn, test } from './fixtures';
 
 /** The word every test student's name shares, so one query finds all fifteen (page size 10). */
 const WORD = '星辰';
@@ -14,8 +14,7 @@ const STUDENTS = [
 
 /** Signs a fresh user in and gives them the fifteen students, through the browser's API door. */
 async function signInWithStudents(page: Page): Promise<Map<string, string>> {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const ids = new Map<string, string>();
   for (const s of STUDENTS) {
     const response = await page.request.post('/resources/api/client-profiles', {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { expect, signIn, test, waitForHydration } from './fixtures';
 import { editorOf, selectParagraph } from './writing-editor';
 
 /**
@@ -15,8 +15,7 @@ for (const width of [1440, 375]) {
   }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/dash/login');
-    await loginViaForm(page);
+    await signIn(page);
     await page.goto('/dash/free-writing');
     await waitForHydration(page);
     await expect(page.getByTestId('generate-price')).toHaveText('价格：免费（离线模板草稿，免费）');
@@ -45,8 +44,7 @@ for (const width of [1440, 375]) {
   }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/dash/login');
-    await loginViaForm(page);
+    await signIn(page);
     await page.goto('/dash/reduce-ai');
     await waitForHydration(page);
     await expect(page.getByTestId('detect-submit')).toContainText('检测 · 2积分');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginViaForm, loginWithoutScripts, test, waitForHydration } from './fixtures';
+import { expect, signIn, loginWithoutScripts, test, waitForHydration } from './fixtures';
 
 /** The run's server uses the sandbox provider: every number that passes the local check is accepted. */
 const PAGE_PATH = '/dash/user-id-verification';
@@ -15,8 +15,7 @@ for (const viewport of [
     page,
   }, testInfo) => {
     await page.setViewportSize(viewport);
-    await page.goto('/dash/login');
-    await loginViaForm(page);
+    await signIn(page);
 
     await page.getByTestId('search-trigger').click();
     await page.getByRole('textbox', { name: '搜索' }).fill('身份证');

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { adminStorageState, expect, loginViaForm, test, visitorHeaders, waitForHydration } from './fixtures';
+import { adminStorageState, expect, signIn, test, visitorHeaders, waitForHydration } from './fixtures';
 
 /**
  * System notices and maintenance (issue 9), seen by a signed-in user while the seeded
@@ -63,8 +63,7 @@ const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 /** A new user on `path`, hydrated, with the tab's socket connected (public notices need no AUTH). */
 async function signedInOn(page: Page, path: string) {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.goto(path);
   await waitForHydration(page);
   await expect(page.locator('html')).toHaveAttribute('data-realtime', 'connected');
@@ -74,8 +73,7 @@ test('maintenance published to start in 70 s: countdown banner, the modal at 60 
   page,
   browser,
 }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.clock.install();
   await page.goto('/dash/faq');
   await waitForHydration(page);
@@ -139,8 +137,7 @@ test('without JavaScript a page opened during maintenance lands on /maintenance,
   browser,
 }) => {
   // Signed in with JavaScript, then the same session in a browser without it.
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const noJs = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),

@@ -1,9 +1,8 @@
-import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { expect, signIn, test, waitForHydration } from './fixtures';
 
 test.describe('signed in', () => {
   test.beforeEach(async ({ page }) => {
-    await page.goto('/dash/login');
-    await loginViaForm(page);
+    await signIn(page);
   });
 
   test('the profile page masks the phone and answers an invalid gender in Chinese', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { adminStorageState, expect, loginViaForm, loginWithoutScripts, test, waitForHydration } from './fixtures';
+import { adminStorageState, expect, signIn, loginWithoutScripts, test, waitForHydration } from './fixtures';
 
 /**
  * Issue 12 end to end on the embedded sandbox: pricing → recharge → order → the QR page → the
@@ -8,8 +8,7 @@ import { adminStorageState, expect, loginViaForm, loginWithoutScripts, test, wai
 
 test('buying a package: pricing, recharge, order, QR code, sandbox payment, result, balance and history', async ({ page, context }) => {
   test.slow();
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await expect(page.getByTestId('points-display')).toHaveText('120.00');
 
   await page.getByTestId('sidebar-charge').click();

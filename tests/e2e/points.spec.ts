@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
-import { adminStorageState, expect, loginViaForm, randomPhone, test, visitorHeaders, waitForHydration } from './fixtures';
+import { adminStorageState, expect, signIn, randomPhone, test, visitorHeaders, waitForHydration } from './fixtures';
 
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 
@@ -102,8 +102,7 @@ test.describe('without JavaScript', () => {
 
 test('with JavaScript the header shows the difference for about 3 s after a redemption', async ({ page }) => {
   const [code] = await createCodes(7.25, 1);
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await expect(page.getByTestId('points-display')).toHaveText('120.00');
 
   await page.getByTestId('user-menu-trigger').click();
@@ -127,8 +126,7 @@ test('with JavaScript the header shows the difference for about 3 s after a rede
 
 test('the points-history modal opens from the header, paginates, and works from the keyboard', async ({ page }) => {
   const codes = await createCodes(1, 10);
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await redeemViaApi(page, codes);
   await page.reload();
   await waitForHydration(page);
@@ -167,8 +165,7 @@ test('the points-history modal opens from the header, paginates, and works from 
 });
 
 test('an empty history says so; a failed one says 获取积分明细失败 and can be retried', async ({ page, consoleErrors }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.route('**/resources/api/user/points-history*', (route) =>
     route.fulfill({
       status: 200,
@@ -198,8 +195,7 @@ test('an empty history says so; a failed one says 获取积分明细失败 and c
 });
 
 test('a 402 from /resources/api opens 继续使用需要充值, a 429 opens 服务器繁忙, one modal at a time', async ({ page, consoleErrors }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   // No AI endpoint charges yet: the answer is scripted on the one browser path to the API.
   await page.route('**/resources/api/user/points-history*', (route) =>
     route.fulfill({
@@ -247,8 +243,7 @@ test('the invitation page shows the code, the link with a copy button and its QR
   page,
   browser,
 }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.getByTestId('user-menu-trigger').click();
   await page.getByRole('menuitem', { name: '邀请好友' }).click();
   await expect(page).toHaveURL(/\/dash\/invitation$/);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, loginViaForm, loginWithoutScripts, test, waitForHydration } from './fixtures';
+import { expect, signIn, loginWithoutScripts, test, waitForHydration } from './fixtures';
 
 /**
  * /dash/reduce-ai (issue 14): 查AI率 as a form post, the last check read back (browser cache, else
@@ -14,20 +14,23 @@ const AI_ESSAY = fixture('ai-essay-en.txt');
 const AI_DRAFT = fixture('ai-draft-edited-en.txt');
 const HUMAN_ESSAY = fixture('human-essay-en.txt');
 
-const percent = async (page: Page, testId: string) => Number((await page.getByTestId(testId).first().textContent())!.replace(/[^\d.]/g, ''));
+const percent = async (page: Page, testId: string) =>
+  Number((await page.getByTestId(testId).first().textContent())!.replace(/[^\d.]/g, ''));
 
 /** The model's thresholds as the result states them (按模型阈值标记：AI 率 ≥ m% …，≥ a% …). */
 async function thresholdsOf(page: Page) {
-  const [mixed, ai] = [...(await page.getByTestId('detection-thresholds').textContent())!.matchAll(/≥\s*([\d.]+)%/g)].map((m) => Number(m[1]));
+  const [mixed, ai] = [...(await page.getByTestId('detection-thresholds').textContent())!.matchAll(/≥\s*([\d.]+)%/g)].map((m) =>
+    Number(m[1]),
+  );
   return { mixed: mixed!, ai: ai! };
 }
 
 /** Every highlight's colour is its label by the model's thresholds (not fixed 70/40). */
 async function expectTonesFollowThresholds(page: Page) {
   const thr = await thresholdsOf(page);
-  const marks = await page.getByTestId('scored-sentence').evaluateAll((els) =>
-    els.map((e) => ({ rate: Number(e.getAttribute('data-rate')), tone: e.getAttribute('data-tone') })),
-  );
+  const marks = await page
+    .getByTestId('scored-sentence')
+    .evaluateAll((els) => els.map((e) => ({ rate: Number(e.getAttribute('data-rate')), tone: e.getAttribute('data-tone') })));
   expect(marks.length).toBeGreaterThan(5);
   for (const m of marks) {
     // A rate one decimal away from a threshold may round to either side of it.
@@ -40,8 +43,7 @@ async function expectTonesFollowThresholds(page: Page) {
 test('checks a pasted human essay and a pasted AI essay, returns to the last check, reduces that AI essay (balanced, local), accepts the diff, saves it as a work and sees its rate there', async ({
   page,
 }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.goto('/dash/reduce-ai');
   await waitForHydration(page);
   const start = Number(await page.getByTestId('points-display').textContent());
@@ -172,8 +174,7 @@ test('checks a pasted human essay and a pasted AI essay, returns to the last che
 });
 
 test('an uploaded document is checked like a pasted one', async ({ page }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.goto('/dash/reduce-ai');
   await waitForHydration(page);
   await page.getByTestId('upload-input').setInputFiles({ name: '我的文书.txt', mimeType: 'text/plain', buffer: Buffer.from(HUMAN_ESSAY) });

@@ -1,8 +1,7 @@
-import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { expect, signIn, test, waitForHydration } from './fixtures';
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await expect(page).toHaveURL(/overview/);
   await waitForHydration(page);
 });

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { adminStorageState, expect, loginViaForm, test, visitorHeaders, waitForHydration, watchCsp } from './fixtures';
+import { adminStorageState, expect, signIn, test, visitorHeaders, waitForHydration, watchCsp } from './fixtures';
 
 /**
  * Update logs (spec §2 system/update-logs and its detail): the administrator writes them in the
@@ -34,8 +34,7 @@ async function newUser(browser: Browser, options: { javaScriptEnabled?: boolean 
     timezoneId: 'Asia/Shanghai',
   });
   const page = await context.newPage();
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   if (options.javaScriptEnabled === false) {
     // Signed in with scripts, then reading without them.
     const state = await context.storageState();
@@ -162,8 +161,7 @@ test.describe('an administrator', () => {
 
 test('an unknown or unpublished update log reads 更新日志不存在', async ({ page, browser, consoleErrors }) => {
   await publishLogs(browser, [{ version: '0.0.1', title: `草稿 ${tag()}`, content: '未发布', update_type: 'OTHER', status: 'DRAFT' }]);
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   for (const path of ['/dash/system/update-logs/00000000-0000-4000-8000-000000000000', '/dash/system/update-logs/not-an-id']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

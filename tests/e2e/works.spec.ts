@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../../server/ai/cv/pdf';
 import { downloadedDocxText } from '../fixtures/docx';
-import { expect, loginViaForm, loginWithoutScripts, randomPhone, test, waitForHydration } from './fixtures';
+import { expect, loginViaForm, signIn, loginWithoutScripts, randomPhone, test, waitForHydration } from './fixtures';
 
 /** /dash/my-works and the work page (issue 11): the list, the read view, versions compared and restored, delete. */
 
@@ -28,8 +28,7 @@ async function createWork(page: Page, body: { title: string; type: string; clien
 }
 
 test('the offline engine writes a labelled draft for a student into a work, with its version', async ({ page }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const studentId = await createStudent(page, '离线学生');
   const work = await createWork(page, { title: '离线 PS', type: 'ps', clientProfileId: studentId, lines: ['My first notes.'] });
   await page.goto('/dash/my-works');
@@ -82,8 +81,7 @@ test('the offline engine writes a labelled draft for a student into a work, with
 });
 
 test('versions are viewed, compared word by word and restored without losing any', async ({ page }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const work = await createWork(page, { title: '版本测试', type: 'free', lines: ['I love research in biology.', '我喜欢研究。'] });
   await api(page, 'PUT', `works/${work.id}`, {
     content: { blocks: [paragraph('b0', 'I love teaching in chemistry.'), paragraph('b1', '我喜欢教学。')] },
@@ -126,8 +124,7 @@ test('versions are viewed, compared word by word and restored without losing any
 test('the list shows cards or a table, filters by type, student and text, and deletes after a confirmation', async ({ page }) => {
   // About thirty steps with three works created: 15 s quiet, past 30 s beside another worker under load.
   test.setTimeout(60_000);
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.goto('/dash/my-works');
   await expect(page.getByTestId('works-empty')).toContainText('还没有作品');
 
@@ -182,8 +179,7 @@ test('the list shows cards or a table, filters by type, student and text, and de
 });
 
 test("someone else's work reads as missing", async ({ page, browser }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const work = await createWork(page, { title: '别人的作品', type: 'ps', lines: ['secret'] });
   const other = await browser.newContext();
   const stranger = await other.newPage();
@@ -228,8 +224,7 @@ test.describe('without JavaScript', () => {
 });
 
 test('a CV work downloads in the layout chosen on its page: compact on one page, roomier on two', async ({ page }) => {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const lines = Array.from({ length: 36 }, (_, i) => `Entry ${i + 1}: built and measured a system, 2023–2024`);
   const work = await createWork(page, { title: '版式简历', type: 'cv', lines });
   await page.goto(`/dash/my-works/my-works-detail?id=${work.id}`);

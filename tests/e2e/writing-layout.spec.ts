@@ -1,4 +1,4 @@
-import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { expect, signIn, test, waitForHydration } from './fixtures';
 
 /**
  * Every writing page (issue 13) at 1440, 1000 (collapsed menu) and 375 px: nothing overflows
@@ -16,8 +16,7 @@ const PAGES = [
 
 test('every writing page fits 1440, 1000 and 375 px', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   for (const [route, title] of PAGES) {
     for (const width of [1440, 1000, 375]) {
       await page.setViewportSize({ width, height: 900 });

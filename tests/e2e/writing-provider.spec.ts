@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { FakeResponse } from '../fixtures/fake-openai/server';
 import { downloadedDocxText } from '../fixtures/docx';
-import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { expect, signIn, test, waitForHydration } from './fixtures';
 import { createStudentFromCv, editorOf, selectParagraph } from './writing-editor';
 import { FAKE_OPENAI_URL } from './ports';
 
@@ -52,8 +52,7 @@ test('PS with a model: a student from a CV, stopped midway and continued, two to
     { kind: 'stream', steps: [{ delta: 'An academic version.' }, { finish: 'stop' }, { done: true }] },
   );
 
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.goto('/dash/ps-writing');
   await waitForHydration(page);
 
@@ -162,8 +161,7 @@ test('essay revision with a model: the answer read into suggestions; an award th
     kind: 'stream',
     steps: [...answer.match(/[\s\S]{1,50}/g)!.map((delta) => ({ delta })), { finish: 'stop' }, { done: true }],
   });
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.goto('/dash/essay-revision');
   await waitForHydration(page);
   const editor = editorOf(page);

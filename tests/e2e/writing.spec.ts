@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { pdfText } from '../../server/ai/cv/pdf';
 import { downloadedDocxText } from '../fixtures/docx';
-import { expect, loginViaForm, test, waitForHydration } from './fixtures';
+import { expect, signIn, test, waitForHydration } from './fixtures';
 import { createStudentFromCv, editorOf, selectParagraph } from './writing-editor';
 
 /**
@@ -38,8 +38,7 @@ test('PS writing: a student from a CV, streamed, stopped and continued, shaped w
   page,
 }) => {
   test.setTimeout(150_000);
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.goto('/dash/ps-writing');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('PS / SOP 写作');
@@ -214,8 +213,7 @@ test('PS writing: a student from a CV, streamed, stopped and continued, shaped w
 
 test('PS writing on a phone: the form stacks above the editor and nothing overflows sideways', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.goto('/dash/ps-writing');
   await waitForHydration(page);
   await expect(editorOf(page)).toBeVisible();
@@ -228,8 +226,7 @@ test('PS writing on a phone: the form stacks above the editor and nothing overfl
 
 test('free writing: a free topic, then write by requirement, each streamed in with the offline engine', async ({ page }) => {
   test.setTimeout(60_000);
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   await page.goto('/dash/free-writing');
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('自由写作');
@@ -259,8 +256,7 @@ test('free writing: a free topic, then write by requirement, each streamed in wi
 
 test('recommendation letter: the recommender form for a student, streamed in and saved as a letter', async ({ page }) => {
   test.setTimeout(60_000);
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const studentId = await createStudent(page, '推荐信学生');
   await page.goto(`/dash/recommended-writing?clientId=${studentId}`);
   await waitForHydration(page);
@@ -289,8 +285,7 @@ test('recommendation letter: the recommender form for a student, streamed in and
 
 test('CV: built from the archive for a student, in the sections chosen', async ({ page }) => {
   test.setTimeout(60_000);
-  await page.goto('/dash/login');
-  await loginViaForm(page);
+  await signIn(page);
   const studentId = await createStudent(page, '简历学生');
   await page.goto('/dash/cv-writing');
   await waitForHydration(page);
