@@ -1,10 +1,11 @@
 // `npm test`: every suite, in order, with each runner's own output and one closing line.
-//   0. ESLint (a finding fails the run)
+//   0. ESLint, the type check (tsc --noEmit) and the format check (prettier --check), side by side
+//      (a finding fails the run)
 //   1. vitest: unit, API (PGlite in memory) and detector tests; then the event-loop timing test alone
 //   2. vitest: the API suite again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it)
 //   3. Playwright: end-to-end in Debian's Chromium against `npm start`'s server
 //   4. `npm run ledger:check` on every database the runs above wrote (each counts as one test)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,7 +81,40 @@ function countPlaywright(file) {
   for (const suite of report.suites ?? []) visit(suite, []);
 }
 
-run('lint: ESLint', 'npx', ['eslint', '.', '--max-warnings=0']);
+/**
+ * Stages that only read the source, run at once (two cores: the checkers mostly wait on each
+ * other's disk reads). Each one's output is printed whole when it ends, so none interleave.
+ */
+async function runTogether(stages) {
+  await Promise.all(
+    stages.map(
+      ({ label, command, args }) =>
+        new Promise((resolve) => {
+          const since = Date.now();
+          const child = spawn(command, args, { env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (status) => {
+            if (status !== 0) {
+              exitCode = 1;
+              failures.push(`${label}: failed (see its output above)`);
+            }
+            stageTimes.push(`${label}: ${seconds(since)}`);
+            console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
+            console.log(`=== ${label}: ${status === 0 ? 'ok' : 'failed'} in ${seconds(since)} ===`);
+            resolve();
+          });
+        }),
+    ),
+  );
+}
+
+await runTogether([
+  { label: 'lint: ESLint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  { label: 'typecheck: tsc --noEmit', command: 'npx', args: ['tsc', '--noEmit'] },
+  { label: 'format: prettier --check', command: 'npx', args: ['prettier', '--check', '--log-level=warn', '.'] },
+]);
 
 run('build (production)', 'node', ['scripts/ensure-build.mjs']);
 

@@ -74,14 +74,23 @@ test('scrolling near the bottom of the list loads the next page', async ({ page 
   await page.setViewportSize({ width: 1280, height: 720 });
   await signInWithStudents(page);
   const dialog = await openWithShortcut(page);
-  const secondPage = page.waitForRequest((r) => r.url().includes('/resources/api/ai/global-search') && r.url().includes('page=2'));
+  const isSecondPage = (r: { url: () => string }) => r.url().includes('/resources/api/ai/global-search') && r.url().includes('page=2');
+  let askedEarly = false;
+  page.on('request', (r) => {
+    if (isSecondPage(r)) askedEarly = true;
+  });
+  const secondPage = page.waitForRequest(isSecondPage);
   await page.keyboard.type(WORD);
   const options = dialog.getByRole('option');
   await expect(options).toHaveCount(10);
-  // The first page overflows the list: nothing more loads until the list is scrolled.
-  await page.waitForTimeout(1000);
+  // The first page overflows the list: nothing more loads until the list is scrolled. Two frames
+  // let the page's scroll observer report what it sees.
+  const list = page.getByTestId('search-results');
+  expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(askedEarly).toBe(false);
   await expect(options).toHaveCount(10);
-  await page.getByTestId('search-results').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await secondPage;
   await expect(options).toHaveCount(15);
   await expect(options.last()).toContainText('Emily Carter');

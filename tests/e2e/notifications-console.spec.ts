@@ -10,12 +10,6 @@ import { adminStorageState, expect, test, waitForHydration } from './fixtures';
 
 test.use({ storageState: adminStorageState() });
 
-test.beforeAll(async () => {
-  // A notice the previous file published and deleted can still come, for up to 3 s, from the web's
-  // notice cache for page loads (ADR 0019), and open its modal over this page.
-  await new Promise((resolve) => setTimeout(resolve, 3500));
-});
-
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 /** Tomorrow and the day after at 09:30 and 18:00, Beijing time, as a `datetime-local` value. */

@@ -116,7 +116,7 @@ test('PS with a model: a student from a CV, stopped midway and continued, two to
   // Save, reload: the draft comes back with its student and form; export the saved work.
   await page.getByTestId('save-work').click();
   await expect(page.getByTestId('save-work')).toHaveText(/保存新版本/);
-  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('draft-status')).toHaveText('草稿已保存');
   await page.reload();
   await waitForHydration(page);
   await expect(editor).toContainText(accepted);

@@ -158,7 +158,7 @@ test('PS writing: a student from a CV, streamed, stopped and continued, shaped w
   const workId = new URL((await page.getByTestId('check-ai-rate').getAttribute('href'))!, page.url()).searchParams.get('workId')!;
 
   // Reload: the draft (content, form, student, the saved work) comes back.
-  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('draft-status')).toHaveText('草稿已保存');
   await page.goto('/dash/ps-writing');
   await waitForHydration(page);
   await expect(editor).toContainText(firstLine);

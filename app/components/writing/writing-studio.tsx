@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Grid, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Link, useSearchParams } from '@remix-run/react';
 import { FileDown, ListPlus, Save, ScanSearch, Sparkles, Square, UserPlus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { insertableText, readAnswer } from '../../../contracts/ai-answer';
 import type { CvLength } from '../../../contracts/ai-operation-constants';
 import type { AiOperation, AiPrices, GenerateRequestBody } from '../../../contracts/ai-operations';
@@ -14,6 +14,7 @@ import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
 import { notifySuccess } from '~/components/ui/toaster';
 import { useShellUser } from '~/hooks/use-app-data';
+import { DRAFT_STATUS_TEXT, useDraftAutosave, type DraftSave } from '~/hooks/use-draft-autosave';
 import { priceOf, priceText } from '~/services/ai-prices';
 import { runOperation } from '~/services/ai-stream.client';
 import type { DraftType } from '~/services/drafts';
@@ -267,18 +268,17 @@ export function WritingStudio<F>({
   }
 
   // Autosave: the editor's content, the form and the student, a moment after the last change.
-  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** The last document seen: leaving the page saves after the editor itself is gone. */
   const latestDocument = useRef<EditorDocument | null>(null);
-  const persist = useCallback(() => {
-    if (!editor || !restored) return;
+  const persist = useCallback((): ReturnType<DraftSave> => {
+    if (!editor || !restored) return 'skipped';
     let content: EditorDocument | null;
     try {
       content = editor.getDocument();
     } catch {
       content = latestDocument.current;
     }
-    if (!content) return;
+    if (!content) return 'skipped';
     const sidebar: StoredSidebar = {
       form,
       workId,
@@ -287,34 +287,23 @@ export function WritingStudio<F>({
       review: review?.status === 'done' ? review : null,
       decisions,
     };
-    saveDraft(user.id, page.draftType, {
+    const saved = saveDraft(user.id, page.draftType, {
       content,
       sidebar,
       client: student ? { id: student.id, name: student.name } : null,
     });
+    return saved.ok ? 'saved' : 'failed';
   }, [editor, restored, form, workId, operationIds, stopped, review, decisions, student, user.id, page.draftType]);
-  useEffect(() => {
-    if (saveTimer.current) clearTimeout(saveTimer.current);
-    saveTimer.current = setTimeout(persist, AUTOSAVE_MS);
-    return () => {
-      if (saveTimer.current) clearTimeout(saveTimer.current);
-    };
-  }, [persist]);
+  const draft = useDraftAutosave(persist, AUTOSAVE_MS);
+  const onEdit = draft.onEdit;
   const onChange = useCallback(
     (document: EditorDocument) => {
       latestDocument.current = document;
       setDirty(true);
-      if (saveTimer.current) clearTimeout(saveTimer.current);
-      saveTimer.current = setTimeout(persist, AUTOSAVE_MS);
+      onEdit();
     },
-    [persist],
+    [onEdit],
   );
-  // Leaving the page writes what the timer has not yet.
-  const persistRef = useRef(persist);
-  useEffect(() => {
-    persistRef.current = persist;
-  }, [persist]);
-  useEffect(() => () => persistRef.current(), []);
 
   const onStudentCreated = useCallback(
     (created: { id: string }) => setSearchParams(workId ? { clientId: created.id, workId } : { clientId: created.id }, { replace: true }),
@@ -644,6 +633,17 @@ export function WritingStudio<F>({
           <Button size="sm" colorPalette="blue" onClick={save} loading={saving} disabled={!editor || busy} data-testid="save-work">
             <Save size={16} /> {workId ? '保存新版本' : '保存为作品'}
           </Button>
+          {draft.status !== 'idle' && (
+            <Text
+              fontSize="xs"
+              color={draft.status === 'failed' ? 'red.600' : 'gray.500'}
+              role="status"
+              data-testid="draft-status"
+              data-status={draft.status}
+            >
+              {DRAFT_STATUS_TEXT[draft.status]}
+            </Text>
+          )}
           {(['docx', 'pdf'] as const).map((format) =>
             workId ? (
               <Button key={format} asChild size="sm" variant="outline" bg="white">
