@@ -72,14 +72,18 @@ const gpaText = (gpa: ProfileData['gpa']) =>
 
 type Entry<S extends ProfileMergeSection> = ProfileData[S][number];
 
+/** An experience's title, and its organisation when the title does not already name it. */
+const experienceLine = (x: Entry<'research'>) =>
+  x.organization && !normalise(x.title).includes(normalise(x.organization)) ? `${x.title} · ${x.organization}` : x.title;
+
 /** One line per entry, as the preview shows it. */
 const describe: { [S in ProfileMergeSection]: (entry: Entry<S>) => string } = {
   tests: (t) => `${t.type}${t.total !== undefined ? ` ${t.total}` : ''}`,
   education: (e) => [e.school, e.degree, e.major].filter(Boolean).join(' · '),
-  research: (x) => [x.title, x.organization].filter(Boolean).join(' · '),
-  internships: (x) => [x.title, x.organization].filter(Boolean).join(' · '),
-  projects: (x) => [x.title, x.organization].filter(Boolean).join(' · '),
-  activities: (x) => [x.title, x.organization].filter(Boolean).join(' · '),
+  research: experienceLine,
+  internships: experienceLine,
+  projects: experienceLine,
+  activities: experienceLine,
   awards: (a) => a.title,
   publications: (p) => p.title,
   skills: (s) => s,
