@@ -1,4 +1,5 @@
 import { TEST_TYPES } from './constants';
+import { MATCH_EVIDENCE, PROFILE_MERGE_FIELDS, PROFILE_MERGE_SECTIONS } from './profile-merge-constants';
 import { z } from './zod';
 
 /**
@@ -16,6 +17,7 @@ const when = optionalText(20);
 const score = (max: number) => z.coerce.number({ error: '请输入数字' }).min(0, '不能小于0').max(max, `不能大于${max}`);
 
 export { TEST_TYPES };
+export * from './profile-merge-constants';
 
 export const gpaSchema = z.object({
   value: score(1000).optional(),
@@ -130,35 +132,6 @@ export const cvDetectionFieldsSchema = z.object({
 // students it may belong to, with what an update would change; the consultant chooses to update
 // one or to create a new student. Nothing is merged without that choice.
 // ───────────────────────────────────────────────────────────────────────────────────────────────
-
-/** A student's single fields an update from a CV fills when empty, and shows when they differ. */
-export const PROFILE_MERGE_FIELDS = ['nickname', 'email', 'phone', 'currentSchool', 'major', 'degree', 'gpa', 'cvText'] as const;
-export type ProfileMergeField = (typeof PROFILE_MERGE_FIELDS)[number];
-export const PROFILE_MERGE_FIELD_LABELS: Record<ProfileMergeField, string> = {
-  nickname: '昵称',
-  email: '邮箱',
-  phone: '电话',
-  currentSchool: '当前学校',
-  major: '专业',
-  degree: '学位 / 年级',
-  gpa: 'GPA',
-  cvText: '简历原文',
-};
-/** The list sections an update adds the CV's new entries to (existing entries are kept as they are). */
-export const PROFILE_MERGE_SECTIONS = [
-  'tests',
-  'education',
-  'research',
-  'internships',
-  'projects',
-  'activities',
-  'awards',
-  'publications',
-  'skills',
-] as const;
-export type ProfileMergeSection = (typeof PROFILE_MERGE_SECTIONS)[number];
-/** What besides the name the CV and a student share. */
-export const MATCH_EVIDENCE = ['phone', 'email', 'school'] as const;
 
 export const profileChangesSchema = z.object({
   /** Empty fields the CV fills. */

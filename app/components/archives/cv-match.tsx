@@ -1,11 +1,7 @@
 import { Box, Checkbox, HStack, Stack, Text } from '@chakra-ui/react';
 import { UserCheck } from 'lucide-react';
-import {
-  PROFILE_MERGE_FIELD_LABELS,
-  type ProfileMatch,
-  type ProfileMergeField,
-  type ProfileMergeSection,
-} from '../../../contracts/archives';
+import type { ProfileMatch } from '../../../contracts/archives';
+import { PROFILE_MERGE_FIELD_LABELS, type ProfileMergeField, type ProfileMergeSection } from '../../../contracts/profile-merge-constants';
 import { LIST_SECTIONS } from '~/services/archive-sections';
 import { formatDate } from '~/services/dates';
 
