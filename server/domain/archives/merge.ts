@@ -118,6 +118,10 @@ const SECTION_MAX: Record<ProfileMergeSection, number> = {
   skills: 100,
 };
 
+/** A phone by its digits; the CV text as it is (long: not normalised character by character); the rest as read. */
+const sameValue = (field: ProfileMergeField, a: string, b: string) =>
+  field === 'phone' ? samePhone(phoneDigits(a), phoneDigits(b)) : field === 'cvText' ? a.trim() === b.trim() : same(a, b);
+
 export type MergeInput = { data: ProfileData; cvText: string | null };
 
 /**
@@ -177,7 +181,7 @@ export function mergeFromCv(
     if (blank(f.ours)) {
       f.set();
       changes.filled.push({ field: f.field, value: f.field === 'cvText' ? shown[1] : f.theirs });
-    } else if (f.field === 'phone' ? !samePhone(phoneDigits(f.ours), phoneDigits(f.theirs)) : !same(f.ours, f.theirs)) {
+    } else if (!sameValue(f.field, f.ours, f.theirs)) {
       changes.differs.push({ field: f.field, current: shown[0], incoming: shown[1] });
       if (replace.has(f.field)) f.set();
     }
