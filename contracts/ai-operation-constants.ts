@@ -151,6 +151,8 @@ export const WRITING_STYLE_LABELS: Record<WritingStyle, string> = { formal: '正
 export const OFFLINE_LABEL = '【离线模式】';
 /** The heading of the offline engine's note on what it could not do (selection tools, review). */
 export const OFFLINE_NOTE_HEADING = '离线模式说明';
+/** The heading of the offline draft's closing note to the consultant, never exported (layout.ts). */
+export const CONSULTANT_NOTE_HEADING = '顾问备注（发送前请删除）';
 
 /**
  * The selection tools the offline engine cannot do (it would hand the selection back unchanged):

@@ -1,4 +1,5 @@
 import { TEST_TYPES } from './constants';
+import { MATCH_EVIDENCE, PROFILE_MERGE_FIELDS, PROFILE_MERGE_SECTIONS } from './profile-merge-constants';
 import { z } from './zod';
 
 /**
@@ -16,6 +17,7 @@ const when = optionalText(20);
 const score = (max: number) => z.coerce.number({ error: '请输入数字' }).min(0, '不能小于0').max(max, `不能大于${max}`);
 
 export { TEST_TYPES };
+export * from './profile-merge-constants';
 
 export const gpaSchema = z.object({
   value: score(1000).optional(),
@@ -125,11 +127,46 @@ export const cvDetectionFieldsSchema = z.object({
   nickname: z.string().trim().max(50, '学生昵称不能超过50个字符').optional(),
 });
 
-/** POST /api/v1/client-profiles/auto-import: the detection, the name, and the data as reviewed. */
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+// A CV of a student who already exists (issue 24, ADR 0044): the detection offers the owner's
+// students it may belong to, with what an update would change; the consultant chooses to update
+// one or to create a new student. Nothing is merged without that choice.
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+
+export const profileChangesSchema = z.object({
+  /** Empty fields the CV fills. */
+  filled: z.array(z.object({ field: z.enum(PROFILE_MERGE_FIELDS), value: z.string() })),
+  /** Filled fields the CV has otherwise: kept unless the request names them in `replaceFields`. */
+  differs: z.array(z.object({ field: z.enum(PROFILE_MERGE_FIELDS), current: z.string(), incoming: z.string() })),
+  /** Entries the student does not have yet, by section, as one line each. */
+  added: z.array(z.object({ section: z.enum(PROFILE_MERGE_SECTIONS), entries: z.array(z.string()) })),
+});
+export type ProfileChanges = z.infer<typeof profileChangesSchema>;
+
+export const profileMatchSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  currentSchool: z.string().nullable(),
+  updated_at: z.string(),
+  /** strong: the phone or email agrees too; possible: only the name (and perhaps a school) does. */
+  strength: z.enum(['strong', 'possible']),
+  matchedOn: z.array(z.enum(MATCH_EVIDENCE)),
+  changes: profileChangesSchema,
+});
+export type ProfileMatch = z.infer<typeof profileMatchSchema>;
+
+/**
+ * POST /api/v1/client-profiles/auto-import: the detection, the name, and the data as reviewed.
+ * With `updateProfileId` (one of the owner's students) the CV updates that student instead: the
+ * name is kept, empty fields filled, new entries added, and the differing fields named in
+ * `replaceFields` take the CV's value.
+ */
 export const autoImportSchema = z.object({
   detectionId: z.string({ error: '简历识别结果不存在，请重新上传' }).uuid('简历识别结果不存在，请重新上传'),
   name: profileName,
   data: profileDataPatchSchema.optional(),
+  updateProfileId: z.string().uuid('学生档案不存在').optional(),
+  replaceFields: z.array(z.enum(PROFILE_MERGE_FIELDS)).max(PROFILE_MERGE_FIELDS.length).optional(),
 });
 
 export const PROFILE_SORTS = ['updated', 'created', 'name'] as const;

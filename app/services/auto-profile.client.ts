@@ -1,3 +1,4 @@
+import type { ProfileMatch, ProfileMergeField } from '../../contracts/archives';
 import { resourceFailure, resourceFetch, ResourceError, type ResourceEnvelope } from './resource-fetch.client';
 
 /**
@@ -9,8 +10,11 @@ import { resourceFailure, resourceFetch, ResourceError, type ResourceEnvelope } 
  * created, and the reading stays paid.
  */
 export type AutoProfilePhase = 'uploading' | 'analyzing' | 'generating' | 'done';
-export type CreatedStudent = { id: string; name: string };
-type Detection = { detectionId: string; detected: { name?: { value: string } }; extraFilesIgnored?: number };
+/** `updated`: the CV went into a student who already existed (ADR 0044), not a new one. */
+export type CreatedStudent = { id: string; name: string; updated?: boolean };
+type Detection = { detectionId: string; detected: { name?: { value: string } }; extraFilesIgnored?: number; matches?: ProfileMatch[] };
+/** What the consultant chose when the CV may be a student who exists: update that one, or a new student. */
+export type MatchChoice = { updateProfileId: string; replaceFields: ProfileMergeField[] } | { create: true };
 
 export const CREATE_FAILED = '创建失败';
 export const AUTO_PROFILE_FAILED = '智能建档失败，请重试';
@@ -73,6 +77,8 @@ export function startAutoProfile(input: {
   file: File;
   nickname: string;
   onPhase: (phase: AutoProfilePhase, uploaded?: number) => void;
+  /** Asked when the CV may be one of the user's students; null: the run was cancelled meanwhile. */
+  chooseMatch: (matches: ProfileMatch[]) => Promise<MatchChoice | null>;
 }): AutoProfileRun {
   let cancelled = false;
   let detectionId: string | null = null;
@@ -84,15 +90,19 @@ export function startAutoProfile(input: {
     const detection = await sending.done;
     detectionId = detection.detectionId;
     if (cancelled) throw new AutoProfileCancelled();
+    // A student who may exist already: nothing is created until the consultant chooses.
+    const choice = detection.matches?.length ? await input.chooseMatch(detection.matches) : { create: true as const };
+    if (cancelled || !choice) throw new AutoProfileCancelled();
     input.onPhase('generating');
     const name = input.nickname || detection.detected.name?.value || input.file.name.replace(/\.[^.]+$/, '').slice(0, 50);
+    const update = 'updateProfileId' in choice ? choice : null;
     const profile = await resourceFetch<Partial<CreatedStudent> | null>('client-profiles/auto-import', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ detectionId, name }),
+      body: JSON.stringify({ detectionId, name, ...(update ?? {}) }),
     });
     if (!profile?.id || !profile.name) throw new ResourceError(500, 'BAD_RESPONSE', CREATE_FAILED);
-    created = { id: profile.id, name: profile.name };
+    created = { id: profile.id, name: profile.name, updated: Boolean(update) };
     if (cancelled) throw new AutoProfileCancelled();
     input.onPhase('done');
     return { ...created, warning: detection.extraFilesIgnored ? '一次只能上传一个文件，仅处理第一个文件' : undefined };

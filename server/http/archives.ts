@@ -113,7 +113,9 @@ export function archiveRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const input = parse(autoImportSchema, req.body);
-      ok(res, await importDetection(db, { userId: authOf(res).userId, ...input }), '创建成功', 201);
+      const { profile, updated } = await importDetection(db, { userId: authOf(res).userId, ...input });
+      if (updated) ok(res, profile, '已更新学生档案');
+      else ok(res, profile, '创建成功', 201);
     }),
   );
 

@@ -174,7 +174,7 @@ describe('GET /api/v1/works/{id}/export', () => {
     expect(JSON.parse(info.Custom.AIGC)).toMatchObject({ Label: '1', ContentProducer: '留学文书AI平台', ProduceID: work.id });
   }, 60_000);
 
-  it('a draft from the offline engine keeps its 离线模式 label and is marked as such; the caller may also ask for the label', async () => {
+  it('a draft from the offline engine is labelled as such, and its 顾问备注 and 【离线模式】 marker stay in the editor, out of the files', async () => {
     const { me, api, create } = await setup();
     const profile = (
       await api.post('/client-profiles', { name: '李明', data: { currentSchool: '浙江大学', major: '计算机科学' } }, me.accessToken)
@@ -191,13 +191,26 @@ describe('GET /api/v1/works/{id}/export', () => {
       }),
     });
     expect(await generated.text()).toContain('event: done');
+    // The work keeps the consultant's note and the marker: they are for the consultant.
+    const saved = JSON.stringify((await api.get(`/works/${work.id}`, me.accessToken)).body.data.content);
+    expect(saved).toContain('顾问备注（发送前请删除）');
+    expect(saved).toContain('【离线模式】');
     const { bytes } = await download(`/works/${work.id}/export?format=pdf`, me.accessToken);
     const { text } = await pdfText(new Uint8Array(bytes));
-    expect(text).toContain('【离线模式】');
+    expect(text).not.toContain('顾问备注');
+    expect(text).not.toContain('【离线模式】');
+    // The whole note goes, its text too, not only its heading.
+    expect(text).not.toContain('本稿由写作模板与学生档案中的事实拼成');
     expect(text).toContain('浙江大学');
     expect(text.replace(/\s+/g, '')).toContain('本文档部分内容由人工智能生成（含离线模式模板草稿；留学文书AI平台）');
     const info = await pdfMetadata(bytes);
     expect(JSON.parse(info.Custom.AIGC)).toMatchObject({ Label: '1', ReservedCode1: 'offline' });
+    const docx = docxParagraphs(
+      (await unzip((await download(`/works/${work.id}/export?format=docx`, me.accessToken)).bytes)).get('word/document.xml')!,
+    );
+    expect(docx.join('\n')).toContain('浙江大学');
+    expect(docx.join('\n')).not.toMatch(/顾问备注|【离线模式】|本稿由写作模板/);
+    expect(docx.at(-1)).toBe('本文档部分内容由人工智能生成（含离线模式模板草稿；留学文书AI平台）');
 
     const plain = await create({ title: 'pasted', type: 'free', content: { blocks: [block('paragraph', [t('粘贴来的 AI 文字')])] } });
     const unlabelled = await pdfText(new Uint8Array((await download(`/works/${plain.id}/export?format=pdf`, me.accessToken)).bytes));
@@ -278,6 +291,43 @@ describe('GET /api/v1/works/{id}/export', () => {
     expect(text).toContain('Li Ming 李明');
     expect(text).toContain('Education');
     expect(text.replace(/\s+/g, '')).toContain('2021–2025GPA3.8/4.0;国家奖学金');
+  }, 60_000);
+
+  it('a typical one-page CV with its AI label is one page, the label on it; a Word CV carries the label as its footer', async () => {
+    const { me, create } = await setup();
+    const entry = (what: string) => block('bulletListItem', [t(what)]);
+    const cv = {
+      blocks: [
+        block('heading', [t('Zhao Yutong 赵雨桐')], [], { level: 1, textAlignment: 'center' }),
+        block('paragraph', [t('yutong.zhao@example.com · +86 139 1234 5678 · 上海')], [], { textAlignment: 'center' }),
+        ...['教育背景 Education', '科研经历 Research', '实习经历 Internships', '项目经历 Projects', '获奖 Awards'].flatMap((section, s) => [
+          block('heading', [t(section)], [], { level: 2 }),
+          block('paragraph', [
+            t(`上海财经大学 Shanghai University of Finance and Economics`, { bold: true }),
+            t(` · 会计学硕士 · 2022–2025`),
+          ]),
+          ...Array.from({ length: 4 }, (_, i) =>
+            entry(`第${s + 1}.${i + 1}项：负责上市公司财务报表分析与审计底稿整理，覆盖 12 家企业，效率提升 40%`),
+          ),
+        ]),
+        block('paragraph', [t('技能 Skills：Python, SQL, Excel VBA, Wind, Bloomberg；CPA 会计、审计科目已通过')]),
+        // The editor's trailing empty block: printed, it would start a second page.
+        block('paragraph', []),
+      ],
+    };
+    // Full to within a line or two: the label printed after the text spilled onto a second page.
+    const work = await create({ title: 'Zhao Yutong CV', type: 'cv', content: cv });
+    const plain = await pdfText(new Uint8Array((await download(`/works/${work.id}/export?format=pdf`, me.accessToken)).bytes));
+    expect(plain.pages).toBe(1);
+    // aigc=1: the caller says the text holds generated content, so the file carries the label.
+    const labelled = await pdfText(new Uint8Array((await download(`/works/${work.id}/export?format=pdf&aigc=1`, me.accessToken)).bytes));
+    expect(labelled.pages).toBe(1);
+    expect(labelled.text.replace(/\s+/g, '')).toContain('本文档部分内容由人工智能生成（留学文书AI平台）');
+    expect(labelled.text.replace(/\s+/g, '')).toContain('CPA会计、审计科目已通过');
+    const docx = await unzip((await download(`/works/${work.id}/export?format=docx&aigc=1`, me.accessToken)).bytes);
+    expect(docxParagraphs(docx.get('word/document.xml')!).join('\n')).not.toContain('人工智能');
+    const footer = [...docx.entries()].find(([name]) => /^word\/footer\d*\.xml$/.test(name));
+    expect(docxParagraphs(footer![1])).toEqual(['本文档部分内容由人工智能生成（留学文书AI平台）']);
   }, 60_000);
 
   it('a CV has a one-page layout (compact, the default) and a two-page one (roomier); other works ignore the choice', async () => {

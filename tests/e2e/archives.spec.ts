@@ -118,6 +118,58 @@ test('cancelling while the profile is generated creates nothing; the CV was read
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 409/.test(e)));
 });
 
+test('a CV of a student who already exists is offered as an update of that student; the update adds the CV and keeps what was there', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const existing = await page.request.post('/resources/api/client-profiles', {
+    data: {
+      name: '李明轩',
+      data: {
+        contact: { phone: '138 1234 5678' },
+        major: '软件工程',
+        research: [{ title: '校级课题：校园二手交易平台', organization: '浙江大学' }],
+        notes: '家长希望申请英国',
+      },
+    },
+  });
+  expect(existing.status()).toBe(201);
+  const id = (await existing.json()).data.id as string;
+
+  const dialog = await openNewStudent(page);
+  await dialog.getByTestId('new-student-file').setInputFiles(CV('zh-undergrad-cs.docx'));
+  await dialog.getByTestId('new-student-submit').click();
+  // Nothing is written before the consultant chooses: the offer, with what would change.
+  const offer = dialog.getByTestId('new-student-match');
+  await expect(offer).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByTestId('new-student-update')).toHaveText('更新已有学生「李明轩」');
+  await expect(dialog.getByTestId('new-student-create-new')).toHaveText('新建学生档案');
+  await expect(offer.getByTestId('match-evidence')).toContainText('姓名、电话一致');
+  await expect(offer.getByTestId('match-filled')).toContainText('当前学校：浙江大学');
+  await expect(offer.getByTestId('match-added').locator('[data-section="tests"]')).toContainText('TOEFL 108');
+  const major = offer.locator('[data-testid="match-differ"][data-field="major"]');
+  await expect(major).toContainText('已有：软件工程');
+  await expect(major).toContainText('简历：计算机科学与技术');
+
+  await dialog.getByTestId('new-student-update').click();
+  await expect(dialog.getByTestId('new-student-created')).toContainText('「李明轩」的档案已更新', { timeout: 30_000 });
+  await expect(dialog.getByRole('heading', { name: '学生档案已更新' })).toBeVisible();
+  await dialog.getByTestId('new-student-view').click();
+  await expect(page).toHaveURL(new RegExp(`/dash/client-archive-detail\\?id=${id}$`));
+  const basic = page.getByTestId('section-basic');
+  await expect(basic.locator('[data-field="currentSchool"]')).toHaveText('浙江大学');
+  await expect(basic.locator('[data-field="major"]')).toHaveText('软件工程');
+  await expect(page.getByTestId('entries-tests')).toContainText('TOEFL 108');
+  await expect(page.getByTestId('entries-research')).toContainText('校级课题：校园二手交易平台');
+  await expect(page.getByTestId('entries-research').getByTestId('entry')).not.toHaveCount(1);
+  await expect(page.getByTestId('section-notes')).toContainText('家长希望申请英国');
+
+  await page.goto('/dash/client-archives');
+  await expect(page.getByTestId('archive-row')).toHaveCount(1);
+  await expect(page.getByTestId('archive-row')).toContainText('李明轩');
+});
+
 test('the list searches, sorts, pages and deletes after a confirmation; the detail page edits each section', async ({ page }) => {
   // Some thirty steps across two pages: 26 s on a quiet machine, over the default 30 s under load (CI timed out twice).
   test.setTimeout(60_000);

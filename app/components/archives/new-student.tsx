@@ -8,6 +8,8 @@ import { FormField } from '~/components/ui/form-field';
 import { notifyInfo } from '~/components/ui/toaster';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { archiveDetailHref, ARCHIVES_ROUTE } from '~/services/archives';
+import type { ProfileMatch, ProfileMergeField } from '../../../contracts/archives';
+import { CvMatchChoice } from './cv-match';
 import {
   AUTO_PROFILE_FAILED,
   AutoProfileCancelled,
@@ -16,6 +18,7 @@ import {
   type AutoProfilePhase,
   type AutoProfileRun,
   type CreatedStudent,
+  type MatchChoice,
 } from '~/services/auto-profile.client';
 import { ResourceError } from '~/services/resource-fetch.client';
 import { AUTO_PROFILE_MASK_MS, maskProgress, pickUpload, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '~/services/upload-rules';
@@ -68,6 +71,8 @@ const PHASES: Array<{ phase: AutoProfilePhase; label: string }> = [
 type Step =
   | { kind: 'form' }
   | { kind: 'running'; phase: AutoProfilePhase; startedAt: number }
+  /** The CV may be a student who exists (ADR 0044): the consultant chooses before anything is written. */
+  | { kind: 'match'; matches: ProfileMatch[]; selected: number; replace: ReadonlySet<ProfileMergeField>; startedAt: number }
   | { kind: 'created'; student: CreatedStudent; picked: boolean };
 
 const errorMessage = (error: unknown, fallback: string) => (error instanceof ResourceError ? error.message : fallback);
@@ -88,6 +93,8 @@ export function NewStudentDialog() {
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [busy, setBusy] = useState(false);
   const run = useRef<AutoProfileRun | null>(null);
+  /** Answers the run's question when the CV may be a student who exists. */
+  const decide = useRef<((choice: MatchChoice | null) => void) | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [now, setNow] = useState(() => Date.now());
 
@@ -105,10 +112,11 @@ export function NewStudentDialog() {
     setStep({ kind: 'form' });
     setConfirmingCancel(false);
     run.current = null;
+    decide.current = null;
   };
   const close = () => {
-    // Closing while it runs asks first (the cancel confirmation), like the 取消 button.
-    if (running) return setConfirmingCancel(true);
+    // Closing while it runs, or while it waits for the choice, asks first (the cancel confirmation), like the 取消 button.
+    if (running || step.kind === 'match') return setConfirmingCancel(true);
     setDialogOpen(false);
     reset();
   };
@@ -148,6 +156,11 @@ export function NewStudentDialog() {
       file,
       nickname: name,
       onPhase: (phase) => setStep((s) => (s.kind === 'running' && s.phase !== phase ? { ...s, phase } : s)),
+      chooseMatch: (matches) =>
+        new Promise<MatchChoice | null>((resolve) => {
+          decide.current = resolve;
+          setStep({ kind: 'match', matches, selected: 0, replace: new Set(), startedAt });
+        }),
     });
     run.current = current;
     try {
@@ -164,15 +177,28 @@ export function NewStudentDialog() {
     }
   };
 
-  // Once the CV has been read (generating), its data was returned and 智能建档 is paid (ADR 0035).
-  const cvRead = step.kind === 'running' && (step.phase === 'generating' || step.phase === 'done');
+  // Once the CV has been read (generating, or the choice it offers), its data was returned and 智能建档 is paid (ADR 0035).
+  const cvRead = step.kind === 'match' || (step.kind === 'running' && (step.phase === 'generating' || step.phase === 'done'));
+  const answerMatch = (choice: MatchChoice) => {
+    const answer = decide.current;
+    if (step.kind !== 'match' || !answer) return;
+    decide.current = null;
+    setNow(Date.now());
+    setStep({ kind: 'running', phase: 'generating', startedAt: step.startedAt });
+    answer(choice);
+  };
   const cancelRun = async () => {
     const current = run.current;
     if (!current) return;
     const charged = cvRead;
     setBusy(true);
     try {
-      const student = await current.cancel();
+      const waiting = decide.current;
+      decide.current = null;
+      const cancelling = current.cancel();
+      // A run waiting for the choice ends as cancelled once the detection is.
+      waiting?.(null);
+      const student = await cancelling;
       run.current = null;
       setConfirmingCancel(false);
       if (student) {
@@ -213,9 +239,17 @@ export function NewStudentDialog() {
         onOpenChange={(e) => {
           if (!e.open) close();
         }}
-        title={step.kind === 'created' ? '学生档案已创建' : '新建学生'}
+        title={
+          step.kind === 'created'
+            ? step.student.updated
+              ? '学生档案已更新'
+              : '学生档案已创建'
+            : step.kind === 'match'
+              ? '发现已有学生'
+              : '新建学生'
+        }
         testId="new-student-dialog"
-        closeOnInteractOutside={!running}
+        closeOnInteractOutside={!running && step.kind !== 'match'}
         cancelText={step.kind === 'form' ? '取消' : false}
         footer={
           step.kind === 'created' && step.picked ? (
@@ -236,6 +270,25 @@ export function NewStudentDialog() {
                 查看详情
               </Button>
             </>
+          ) : step.kind === 'match' ? (
+            <Stack direction={{ base: 'column-reverse', sm: 'row' }} gap="2" w={{ base: 'full', sm: 'auto' }}>
+              <Button variant="outline" onClick={() => answerMatch({ create: true })} data-testid="new-student-create-new">
+                新建学生档案
+              </Button>
+              <Button
+                colorPalette="blue"
+                onClick={() => {
+                  const match = step.matches[step.selected]!;
+                  answerMatch({ updateProfileId: match.id, replaceFields: [...step.replace] });
+                }}
+                data-testid="new-student-update"
+                whiteSpace="normal"
+                h="auto"
+                minH="10"
+              >
+                更新已有学生「{step.matches[step.selected]!.name}」
+              </Button>
+            </Stack>
           ) : running ? (
             <Button variant="outline" colorPalette="red" onClick={() => setConfirmingCancel(true)} data-testid="new-student-cancel-run">
               取消建档
@@ -247,11 +300,27 @@ export function NewStudentDialog() {
           )
         }
       >
-        {step.kind === 'created' ? (
+        {step.kind === 'match' ? (
+          <CvMatchChoice
+            matches={step.matches}
+            selected={step.selected}
+            onSelect={(selected) => setStep((s) => (s.kind === 'match' ? { ...s, selected, replace: new Set() } : s))}
+            replace={step.replace}
+            onReplace={(field, take) =>
+              setStep((s) => {
+                if (s.kind !== 'match') return s;
+                const replace = new Set(s.replace);
+                if (take) replace.add(field);
+                else replace.delete(field);
+                return { ...s, replace };
+              })
+            }
+          />
+        ) : step.kind === 'created' ? (
           <Stack align="center" textAlign="center" gap="3" py="2" data-testid="new-student-created">
             <CheckCircle2 size={40} color="var(--chakra-colors-green-500)" />
             <Text>
-              「<b>{step.student.name}</b>」的档案已建好。
+              「<b>{step.student.name}</b>」的档案已{step.student.updated ? '更新：空缺的内容已补充，新的条目已加在原有内容之后' : '建好'}。
               {step.picked ? '当前页面已选中该学生，可以继续写作。' : '可以查看并补充档案，或返回学生列表。'}
             </Text>
           </Stack>

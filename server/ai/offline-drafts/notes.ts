@@ -1,3 +1,4 @@
+import { CONSULTANT_NOTE_HEADING } from '../../../contracts/ai-operation-constants';
 import type { OutputLanguage } from '../../../contracts/ai-operations';
 import type { OfflineDraftSection } from '../providers/offline';
 
@@ -7,7 +8,7 @@ import type { OfflineDraftSection } from '../providers/offline';
  */
 export function consultantNotes(wordLimit: number | null, lang: OutputLanguage, extra: string[] = []): OfflineDraftSection {
   return {
-    heading: '顾问备注（发送前请删除）',
+    heading: CONSULTANT_NOTE_HEADING,
     paragraphs: [
       '离线模式未接入语言模型：本稿由写作模板与学生档案中的事实拼成，没有添加档案以外的事实。所有【请补充：……】处需要顾问或学生补充真实内容。',
       lang === 'en' ? '英文稿中的中文档案内容（学校、机构、奖项名称等）按原样保留，请按官方译名翻译。' : '',

@@ -1,12 +1,19 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { cvDetections } from '../../../db/schema';
-import { profileDataSchema, type ClientProfile, type ProfileData } from '../../../contracts/archives';
+import { clientProfiles, cvDetections } from '../../../db/schema';
+import {
+  profileDataSchema,
+  type ClientProfile,
+  type ProfileData,
+  type ProfileMatch,
+  type ProfileMergeField,
+} from '../../../contracts/archives';
 import { detectedCvSchema, type DetectedCv } from '../../../contracts/client-profiles';
 import { readCv } from '../../ai/cv/extract-text';
 import { DomainError, notFound } from '../errors';
 import { resultOrThrow, type AiEngine } from '../ai/engine';
-import { createProfile, deleteProfile, getProfile } from './profiles';
+import { matchEvidence, mergeFromCv, normalise } from './merge';
+import { createProfile, deleteProfile, getProfile, searchTextOf, toProfileDto } from './profiles';
 
 /** The profile sections a detected CV fills (sources dropped: they were for checking). */
 export function detectedToProfileData(detected: DetectedCv, nickname?: string): ProfileData {
@@ -37,7 +44,62 @@ export type Detection = {
   chars: number;
   detected: DetectedCv;
   profileData: ProfileData;
+  /** The owner's students this CV may belong to (ADR 0044): offered as an update, never merged unasked. */
+  matches: ProfileMatch[];
 };
+
+/** The students' names read per detection (the most recently updated first), and the offers shown. */
+const MATCH_SCAN = 5000;
+const MATCHES_SHOWN = 5;
+
+/**
+ * The owner's students the CV may be (merge.ts matchEvidence), strong ones first, each with what
+ * an update from this CV would change. Only this user's students are read: another user's never
+ * match.
+ */
+export async function findMatches(
+  db: Database,
+  userId: string,
+  cv: { names: Array<string | undefined>; data: ProfileData; cvText: string },
+): Promise<ProfileMatch[]> {
+  const names = [...new Set(cv.names.map((n) => normalise(n)).filter(Boolean))];
+  if (names.length === 0) return [];
+  // Names compared normalised ("李 明轩" is 李明轩), which SQL cannot index: the names alone are
+  // read (a short string per student), then the few of the same name in full.
+  const named = await db
+    .select({ id: clientProfiles.id, name: clientProfiles.name, nickname: sql<string | null>`${clientProfiles.data}->>'nickname'` })
+    .from(clientProfiles)
+    .where(eq(clientProfiles.userId, userId))
+    .orderBy(desc(clientProfiles.updatedAt))
+    .limit(MATCH_SCAN);
+  const ids = named
+    .filter((r) => names.includes(normalise(r.name)) || names.includes(normalise(r.nickname)))
+    .slice(0, MATCHES_SHOWN * 10)
+    .map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(clientProfiles)
+    .where(and(eq(clientProfiles.userId, userId), inArray(clientProfiles.id, ids)))
+    .orderBy(desc(clientProfiles.updatedAt));
+  const matches: ProfileMatch[] = [];
+  for (const row of rows) {
+    const student = toProfileDto(row);
+    const evidence = matchEvidence(student, { names, data: cv.data });
+    if (!evidence) continue;
+    const { changes } = mergeFromCv(student, { data: cv.data, cvText: cv.cvText });
+    matches.push({
+      id: student.id,
+      name: student.name,
+      currentSchool: student.data.currentSchool ?? null,
+      updated_at: student.updated_at,
+      ...evidence,
+      changes,
+    });
+  }
+  // Stable: among equals the recently updated student first (the query's order).
+  return matches.sort((a, b) => (a.strength === b.strength ? 0 : a.strength === 'strong' ? -1 : 1)).slice(0, MATCHES_SHOWN);
+}
 
 /**
  * POST /api/v1/ai/auto-cv-detection through the paid lifecycle (ADR 0035): the file is read off
@@ -86,13 +148,19 @@ export async function detectCv(
           detected,
         })
         .returning({ id: cvDetections.id });
+      const profileData = detectedToProfileData(detected, input.nickname);
       return {
         detectionId: row!.id,
         fileName: input.file.filename,
         format: extracted.format,
         chars: extracted.text.length,
         detected,
-        profileData: detectedToProfileData(detected, input.nickname),
+        profileData,
+        matches: await findMatches(db, input.userId, {
+          names: [detected.name?.value, input.nickname],
+          data: profileData,
+          cvText: extracted.text,
+        }),
       };
     },
   });
@@ -110,17 +178,27 @@ async function ownedDetection(db: Database, userId: string, detectionId: string)
 
 /**
  * POST /api/v1/client-profiles/auto-import: the profile from the detected data (as the user
- * reviewed it) plus its name (the detection was charged when it was returned). Importing the same detection twice returns the
- * first profile.
+ * reviewed it) plus its name (the detection was charged when it was returned). Importing the same
+ * detection twice returns the first profile. With `updateProfileId` the CV updates that student of
+ * the owner's instead (updateFromDetection).
  */
 export async function importDetection(
   db: Database,
-  input: { userId: string; detectionId: string; name: string; data?: Partial<ProfileData> },
-): Promise<ClientProfile> {
+  input: {
+    userId: string;
+    detectionId: string;
+    name: string;
+    data?: Partial<ProfileData>;
+    updateProfileId?: string;
+    replaceFields?: ProfileMergeField[];
+  },
+): Promise<{ profile: ClientProfile; updated: boolean }> {
+  if (input.updateProfileId)
+    return { profile: await updateFromDetection(db, { ...input, profileId: input.updateProfileId }), updated: true };
   const detection = await ownedDetection(db, input.userId, input.detectionId);
   if (detection.cancelledAt) throw new DomainError('CONFLICT', '该次智能建档已取消，请重新上传');
-  if (detection.profileId) return getProfile(db, input.userId, detection.profileId);
-  const data = input.data ?? detectedToProfileData(detectedCvSchema.parse(detection.detected), detection.nickname ?? undefined);
+  if (detection.profileId) return { profile: await getProfile(db, input.userId, detection.profileId), updated: false };
+  const data = input.data ?? detectedData(detection);
   const profile = await createProfile(db, input.userId, { name: input.name, data, cvText: detection.text });
   const claimed = await db
     .update(cvDetections)
@@ -128,13 +206,55 @@ export async function importDetection(
     .where(and(eq(cvDetections.id, detection.id), isNull(cvDetections.profileId), isNull(cvDetections.cancelledAt)))
     .returning({ id: cvDetections.id });
   if (claimed.length === 0) {
-    // A concurrent import or cancel won: keep one outcome only.
+    // A concurrent import, update or cancel won: keep one outcome only.
     await deleteProfile(db, input.userId, profile.id);
     const again = await ownedDetection(db, input.userId, input.detectionId);
-    if (again.profileId) return getProfile(db, input.userId, again.profileId);
+    if (again.profileId) return { profile: await getProfile(db, input.userId, again.profileId), updated: false };
     throw new DomainError('CONFLICT', '该次智能建档已取消，请重新上传');
   }
-  return profile;
+  return { profile, updated: false };
+}
+
+const detectedData = (detection: typeof cvDetections.$inferSelect) =>
+  detectedToProfileData(detectedCvSchema.parse(detection.detected), detection.nickname ?? undefined);
+
+/**
+ * 更新已有学生 (ADR 0044): the CV merged into one of the owner's students in one transaction, the
+ * detection and the student locked, so a concurrent import, cancel or edit waits and then sees
+ * the outcome. Nothing the student has is lost (merge.ts). Another user's student, or one deleted
+ * meanwhile, is 学生档案不存在 (404).
+ */
+async function updateFromDetection(
+  db: Database,
+  input: { userId: string; detectionId: string; profileId: string; data?: Partial<ProfileData>; replaceFields?: ProfileMergeField[] },
+): Promise<ClientProfile> {
+  return db.transaction(async (tx) => {
+    const [detection] = await tx
+      .select()
+      .from(cvDetections)
+      .where(and(eq(cvDetections.id, input.detectionId), eq(cvDetections.userId, input.userId)))
+      .for('update');
+    if (!detection) throw notFound('简历识别结果不存在，请重新上传');
+    if (detection.cancelledAt) throw new DomainError('CONFLICT', '该次智能建档已取消，请重新上传');
+    const owned = and(eq(clientProfiles.id, input.profileId), eq(clientProfiles.userId, input.userId));
+    const [current] = await tx.select().from(clientProfiles).where(owned).for('update');
+    if (!current) throw notFound('学生档案不存在');
+    // Already imported (a repeated request): the student it went to, unchanged again.
+    if (detection.profileId) {
+      if (detection.profileId === current.id) return toProfileDto(current);
+      throw new DomainError('CONFLICT', '该份简历已建立或更新过学生档案');
+    }
+    const before = toProfileDto(current);
+    const incoming = profileDataSchema.parse(input.data ?? detectedData(detection));
+    const merged = mergeFromCv(before, { data: incoming, cvText: detection.text }, new Set(input.replaceFields ?? []));
+    const [row] = await tx
+      .update(clientProfiles)
+      .set({ data: merged.data, cvText: merged.cvText, searchText: searchTextOf(current.name, merged.data), updatedAt: new Date() })
+      .where(owned)
+      .returning();
+    await tx.update(cvDetections).set({ profileId: current.id }).where(eq(cvDetections.id, detection.id));
+    return toProfileDto(row!);
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   BorderStyle,
   Document,
   ExternalHyperlink,
+  Footer,
   HeadingLevel,
   LevelFormat,
   Packer,
@@ -70,6 +71,9 @@ const STYLE: Record<
     margins: { top: 1134, bottom: 1134, left: 1134, right: 1134 },
   },
 };
+
+/** Twips from the page's bottom edge to a CV's footer: with its 9 pt line it stays inside the 850-twip margin. */
+const CV_FOOTER_DISTANCE = 360;
 
 function runOptions(run: ExportRun, line: ExportLine): IRunOptions {
   const color = run.color ?? line.color ?? undefined;
@@ -142,9 +146,9 @@ function paragraphFor(line: ExportLine, layout: ExportLayout): Paragraph {
   }
 }
 
-function labelParagraph(label: AigcLabel): Paragraph {
+function labelParagraph(label: AigcLabel, footer = false): Paragraph {
   return new Paragraph({
-    spacing: { before: 240 },
+    spacing: { before: footer ? 0 : 240 },
     border: { top: { style: BorderStyle.SINGLE, size: 4, color: 'A0AEC0', space: 4 } },
     children: [new TextRun({ text: label.text, size: 18, color: '718096', font: FONT })],
   });
@@ -152,6 +156,9 @@ function labelParagraph(label: AigcLabel): Paragraph {
 
 export async function renderDocx(input: DocxInput): Promise<Buffer> {
   const style = STYLE[input.layout];
+  // A CV's label is the page footer, in the bottom margin (the footer set closer to the edge than
+  // Word's 720 so it fits there): a CV that fits its pages keeps them. An essay's ends the text.
+  const footerLabel = input.label && isCvLayout(input.layout) ? input.label : null;
   const heading = (i: number) => ({
     run: { font: FONT, size: style.headings[i], bold: true, color: isCvLayout(input.layout) ? '1A202C' : '2D3748' },
     paragraph: { spacing: { before: 240, after: 120 } },
@@ -182,8 +189,12 @@ export async function renderDocx(input: DocxInput): Promise<Buffer> {
     },
     sections: [
       {
-        properties: style.margins ? { page: { margin: style.margins } } : {},
-        children: [...input.lines.map((line) => paragraphFor(line, input.layout)), ...(input.label ? [labelParagraph(input.label)] : [])],
+        properties: style.margins ? { page: { margin: { ...style.margins, footer: CV_FOOTER_DISTANCE } } } : {},
+        footers: footerLabel ? { default: new Footer({ children: [labelParagraph(footerLabel, true)] }) } : undefined,
+        children: [
+          ...input.lines.map((line) => paragraphFor(line, input.layout)),
+          ...(input.label && !footerLabel ? [labelParagraph(input.label)] : []),
+        ],
       },
     ],
   });

@@ -1,3 +1,4 @@
+import { CONSULTANT_NOTE_HEADING, OFFLINE_LABEL, OFFLINE_NOTE_HEADING } from '../../../../contracts/ai-operation-constants';
 import { editorColorHex } from '../../../../contracts/editor-colors';
 import type { EditorBlock, EditorDocument } from '../../../../contracts/works';
 
@@ -102,6 +103,44 @@ export function exportLines(document: EditorDocument): ExportLine[] {
   walk(document.blocks, 0);
   return lines;
 }
+
+const INTERNAL_NOTE_HEADINGS: readonly string[] = [CONSULTANT_NOTE_HEADING, OFFLINE_NOTE_HEADING];
+
+/**
+ * What the consultant must delete before sending (the offline engine's 顾问备注 and 离线模式说明
+ * blocks, its 【离线模式】 label): never printed into a file meant for a university. A note block
+ * is its heading and what follows, up to the next heading of the same or a higher level. The work
+ * keeps them in the editor; the export's AI label (aigc.ts) says what the text is. Trailing blank
+ * lines go too: they would push a page that fits onto a second one.
+ */
+export function forRecipient(lines: ExportLine[]): ExportLine[] {
+  const out: ExportLine[] = [];
+  let note: { level: number; depth: number } | null = null;
+  for (const line of lines) {
+    const text = lineText(line).trim();
+    if (note) {
+      const ends = line.kind === 'heading' && line.depth <= note.depth && line.level <= note.level;
+      if (!ends) continue;
+      note = null;
+    }
+    if (INTERNAL_NOTE_HEADINGS.includes(text)) {
+      // A heading closes at its level; a note heading typed as a paragraph runs to the next heading.
+      note = { level: line.kind === 'heading' ? line.level : 6, depth: line.depth };
+      continue;
+    }
+    if (!text.includes(OFFLINE_LABEL)) {
+      out.push(line);
+      continue;
+    }
+    const runs = line.runs.map((run) => ({ ...run, text: run.text.split(OFFLINE_LABEL).join('') })).filter((run) => run.text.length > 0);
+    // A line that was only the label goes; one with text besides keeps the text.
+    if (runs.some((run) => run.text.trim())) out.push({ ...line, runs });
+  }
+  while (out.length > 0 && !lineText(out.at(-1)!).trim()) out.pop();
+  return out;
+}
+
+const lineText = (line: ExportLine) => line.runs.map((run) => run.text).join('');
 
 /** Bullets by depth, as word processors cycle them. */
 export const BULLETS = ['•', '◦', '▪'] as const;

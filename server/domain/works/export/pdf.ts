@@ -168,8 +168,10 @@ export function renderPdf(input: PdfInput): Promise<Buffer> {
   }
 
   if (input.label) {
-    doc.moveDown(1);
-    const y = doc.y;
+    // A footer in the last page's bottom margin, not a line after the text: a CV that fits one
+    // page stays one page with its label (after the text, it spilled onto a second).
+    const size = 8.5;
+    const y = doc.page.height - doc.page.margins.bottom + Math.max(4, (doc.page.margins.bottom - size * 1.5 - 4) / 3);
     doc
       .save()
       .moveTo(left, y)
@@ -178,11 +180,12 @@ export function renderPdf(input: PdfInput): Promise<Buffer> {
       .strokeColor('#A0AEC0')
       .stroke()
       .restore();
+    // Without a width pdfkit draws the line as it is: no wrapping, so no new page below the margin.
     doc
       .font('regular')
-      .fontSize(8.5)
+      .fontSize(size)
       .fillColor(MUTED)
-      .text(input.label.text, left, y + 4, { width: fullWidth });
+      .text(input.label.text, left, y + 4, { lineBreak: false });
   }
   doc.end();
   return done;

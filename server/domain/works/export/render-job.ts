@@ -3,7 +3,7 @@ import { DomainError } from '../../errors';
 import type { AigcLabel } from './aigc';
 import { renderDocx } from './docx';
 import { loadFonts, type FontPaths } from './fonts';
-import { exportLines, type ExportLayout, type ExportLine } from './layout';
+import { exportLines, forRecipient, type ExportLayout, type ExportLine } from './layout';
 import { renderPdf } from './pdf';
 
 /**
@@ -27,7 +27,9 @@ export type RenderOutcome =
 /** Runs inside the export worker (render-worker.mjs): pdfkit and docx lay out on its thread, never the server's. */
 export async function runRenderJob(job: RenderJob): Promise<RenderOutcome> {
   try {
-    const lines = 'lines' in job.document ? job.document.lines : exportLines(editorDocumentSchema.parse(JSON.parse(job.document.json)));
+    const all = 'lines' in job.document ? job.document.lines : exportLines(editorDocumentSchema.parse(JSON.parse(job.document.json)));
+    // Exports go to universities: the consultant's notes and the offline marker stay in the editor.
+    const lines = forRecipient(all);
     const input = { title: job.title, layout: job.layout, lines, label: job.label };
     let body: Buffer;
     if (job.format === 'docx') body = await renderDocx(input);
