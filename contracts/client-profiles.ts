@@ -52,7 +52,7 @@ export const detectedGpaSchema = z.object({ ...gpaFields, source });
 export const detectedTestSchema = z.object({
   type: z.enum(TEST_TYPES),
   total: z.number().min(0).max(2400).optional(),
-  /** TOEFL R/L/S/W, IELTS L/R/W/S, GRE V/Q/AW, GMAT Q/V/IR/AWA/DI, SAT EBRW/Math, ACT English/Math/Reading/Science/Writing, Duolingo Literacy/Comprehension/Conversation/Production. */
+  /** TOEFL R/L/S/W, IELTS L/R/W/S, GRE V/Q/AW, GMAT Q/V/IR/AWA/DI, SAT EBRW/Math, ACT English/Math/Reading/Science/Writing, Duolingo Literacy/Comprehension/Conversation/Production, AP one per subject (Calculus BC: 5). */
   sub: z.record(text(20), z.number().min(0).max(1000)),
   source,
 });

@@ -117,6 +117,8 @@ const EXPECTED: Record<string, Expected> = {
       TOEFL: { total: 112, sub: { R: 30, L: 29, S: 25, W: 28 } },
       SAT: { total: 1530, sub: { EBRW: 750, Math: 780 } },
       ACT: { total: 34, sub: { English: 35, Math: 35, Reading: 33, Science: 34 } },
+      // AP：微积分BC 5，物理C 5，计算机科学A 5 (issue 24: AP scores were lost).
+      AP: { sub: { 微积分BC: 5, 物理C: 5, 计算机科学A: 5 } },
     },
     counts: { education: 1, research: 2, activities: 2, awards: 2, skills: 4 },
     check: (cv) => {

@@ -132,7 +132,7 @@ const HEADINGS: [CvSectionKind, string[]][] = [
   ],
   [
     'targets',
-    ['申请意向', '申请目标', '求学意向', '留学意向', '意向', '申请方向', '目标专业', '意向专业', '申请计划', '目标院校', '申请项目',
+    ['申请意向', '申请目标', '求学意向', '留学意向', '意向', '申请方向', '目标专业', '意向专业', '申请计划', '申请项目',
       'target', 'targets', 'target program', 'target programs', 'target programme', 'objective', 'career objective', 'study objective',
       'academic objective', 'educational objective', 'application target', 'intended program', 'program of interest', 'programs of interest'],
   ],

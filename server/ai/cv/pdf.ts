@@ -212,8 +212,9 @@ const isDateColumn = (lines: string[]) => lines.filter((line) => isDateOnly(fold
 
 /**
  * Lines from text runs in content-stream order. Writers (Word, LibreOffice, LaTeX, Chrome) emit a
- * column, a table cell or a text box as a whole, so stream order is reading order, multi-column
- * layouts included; sorting by position would interleave the columns. A run starts a new line
+ * column, a table cell or a text box as a whole, so stream order is reading order within a column
+ * (splitColumns parts the columns of writers that emit them row by row); sorting by position
+ * would interleave table cells and text boxes. A run starts a new line
  * when the previous ended one or the baseline moves; a wide horizontal gap on one line is a field
  * separator (a tab), a narrow one a space unless the script needs none (Chinese).
  */
