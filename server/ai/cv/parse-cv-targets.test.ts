@@ -45,6 +45,12 @@ describe('申请意向 / Target Program fills 申请目标, never skills or awar
     expect(parsed.targets!.source).not.toContain('目标院校');
   });
 
+  it('「Target:」 inside an internship is no 申请意向', () => {
+    const parsed = cv(['Li Xinyi', 'WORK EXPERIENCE', 'Analyst Intern, CICC\t2023.06 - 2023.09', 'Target: cut the reporting time by 20% for the US desk']);
+    expect(parsed.targets).toBeUndefined();
+    expect(parsed.internships[0].description).toContain('Target: cut');
+  });
+
   it('a CV without a target section has no targets (nothing is invented)', () => {
     expect(cv(['张三', '技能', 'Python、SQL']).targets).toBeUndefined();
   });

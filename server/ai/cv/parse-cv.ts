@@ -170,6 +170,8 @@ function headingOf(text: string): { kind: CvSectionKind; rest?: string } | null 
 function inlineHeading(text: string): { kind: CvSectionKind; rest: string } | null {
   const inline = /^([^:]{1,20}):\s*(.+)$/.exec(text);
   const inlineKind = inline && kindOfName(inline[1].trim());
+  // 「Target: cut costs 20%」 in an internship is no 申请意向; 「Target Program:」 is.
+  if (inlineKind === 'targets' && /^targets?$/i.test(inline![1].trim())) return null;
   return inline && inlineKind && INLINE_KINDS.has(inlineKind) ? { kind: inlineKind, rest: inline[2] } : null;
 }
 
