@@ -1,8 +1,10 @@
 import PDFDocument from 'pdfkit';
 import { detectedCvSchema, type DetectedCv } from '../../../contracts/client-profiles';
 import { exportFonts } from '../../domain/works/export/fonts';
-import { extractText, readCv } from './extract-text';
+import { readCv } from './extract-text';
+import { finish } from './normalise';
 import { parseCv } from './parse-cv';
+import { pdfText } from './pdf';
 
 /**
  * Issue 24: a CV with a left sidebar (技能/Skills, AP scores, activities) beside a main column,
@@ -15,11 +17,22 @@ type Run = { text: string; x: number; y: number; size?: number };
 const fonts = exportFonts({});
 
 /** `rows`: top down, left to right (a table written row by row); `columns`: column by column; `given`: as listed. */
-function pdf(runs: Run[], options: { order: 'rows' | 'columns' | 'given'; title?: string }): Promise<Buffer> {
+function pdf(runs: Run[], options: { order: 'rows' | 'columns' | 'given'; title?: string; xmpTitle?: string }): Promise<Buffer> {
   const sorted =
     options.order === 'given' ? runs : [...runs].sort((a, b) => (options.order === 'rows' ? a.y - b.y || a.x - b.x : a.x - b.x || a.y - b.y));
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 0, info: { CreationDate: new Date(0), ...(options.title ? { Title: options.title } : {}) } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 0,
+      // PDF 1.4 and later carry XMP metadata (pdfkit writes none for 1.3).
+      ...(options.xmpTitle ? { pdfVersion: '1.7' as const } : {}),
+      info: { CreationDate: new Date(0), ...(options.title ? { Title: options.title } : {}) },
+    });
+    if (options.xmpTitle) {
+      doc.appendXML(
+        `<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt><rdf:li xml:lang="x-default">${options.xmpTitle}</rdf:li></rdf:Alt></dc:title></rdf:Description>`,
+      );
+    }
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -30,6 +43,12 @@ function pdf(runs: Run[], options: { order: 'rows' | 'columns' | 'given'; title?
     doc.end();
   });
 }
+
+/**
+ * The text extractText gives, read in this thread: the worker's start-up costs seconds on a busy
+ * machine, and readCv's own tests (extract-text.test.ts, and the title tests below) cover it.
+ */
+const extractText = async (bytes: Buffer) => finish((await pdfText(new Uint8Array(bytes))).text, 'pdf');
 
 /** Lines of a column, one every 18 pt from `top`. */
 const column = (x: number, top: number, lines: string[]): Run[] => lines.map((text, i) => ({ text, x, y: top + i * 18 }));
@@ -98,6 +117,22 @@ describe('a two-column PDF (left sidebar, right main column) is read column by c
     expectColumnsRead(parseCv(text), text);
   });
 
+  it.each([
+    ['the name heads the sidebar', 50, SIDEBAR],
+    ['the name heads the main column', 230, MAIN],
+  ] as const)('%s: the column with the name is read first', async (_name, x, under) => {
+    const named = [{ text: '林晓彤', x, y: 90, size: 18 }, { text: '138 0000 1111', x, y: 112 }];
+    const others = under === SIDEBAR ? MAIN : SIDEBAR;
+    const { text } = await extractText(await pdf([...named, ...under, ...others], { order: 'rows' }));
+    expect(text.split('\n').slice(0, 2)).toEqual(['林晓彤', '138 0000 1111']);
+    const cv = parseCv(text);
+    expect(cv.name?.value).toBe('林晓彤');
+    expect(cv.phone?.value).toBe('13800001111');
+    expect(cv.skills.map((skill) => skill.value)).toEqual(['Python', 'R', 'SQL', 'Photoshop', 'Final Cut Pro']);
+    expect(cv.activities).toHaveLength(2);
+    expect(cv.awards).toHaveLength(3);
+  });
+
   it('a one-column CV with dates in a column of their own keeps each date beside its entry', async () => {
     const runs: Run[] = [
       ...HEADER,
@@ -132,6 +167,11 @@ describe('the name: from the header, then the PDF title, never the file name (is
     const read = await readCv(await pdf([HEADER[1], ...BODY], { order: 'columns', title: '林晓彤的简历' }));
     expect(read.title).toBe('林晓彤的简历');
     expect(read.parsed.name).toEqual({ value: '林晓彤', source: 'PDF 标题：林晓彤的简历' });
+  });
+
+  it('no Info title: the XMP dc:title names the student', async () => {
+    const read = await readCv(await pdf([HEADER[1], ...BODY], { order: 'columns', xmpTitle: 'Resume - Li Xinyi' }));
+    expect(read.parsed.name).toEqual({ value: 'Li Xinyi', source: 'PDF 标题：Resume - Li Xinyi' });
   });
 
   describe('titles', () => {
