@@ -26,6 +26,11 @@ import {
 import { MAX_TEXT_CHARS } from './normalise';
 import { findTests } from './test-scores';
 
+export type ParseOptions = {
+  /** The document's title metadata (a PDF's Info Title or XMP dc:title): the name when the text names none. Never the file name. */
+  title?: string;
+};
+
 /**
  * The local, rule-based CV reader: used when no language model is configured, and as the
  * baseline the model's answer is checked against. A pure function of the text (extractText's
@@ -38,11 +43,6 @@ import { findTests } from './test-scores';
  * backtracks. Lines are cut at MAX_LINE_CHARS. The upload path runs it in the extraction worker
  * (readCv in extract-text.ts), under the worker's time limit.
  */
-export type ParseOptions = {
-  /** The document's title metadata (a PDF's Info Title or XMP dc:title): the name when the text names none. Never the file name. */
-  title?: string;
-};
-
 export function parseCv(cvText: string, options: ParseOptions = {}): DetectedCv {
   const lines = toLines(cvText.slice(0, MAX_TEXT_CHARS));
   const sections = splitSections(lines);
@@ -104,7 +104,7 @@ const HEADINGS: [CvSectionKind, string[]][] = [
   [
     'tests',
     ['语言成绩', '标化成绩', '标准化考试', '标准化成绩', '考试成绩', '语言能力', '语言及标化', '语言与标化', '标化及语言', '学业成绩', '语言水平',
-      'test scores', 'tests', 'standardized tests', 'standardized test scores', 'language proficiency', 'test scores & languages', 'languages & tests'],
+      'test scores', 'tests', 'standardized tests', 'standardized test scores', 'language proficiency', 'test scores & languages', 'languages & tests', 'ap成绩', 'ap scores', 'ap exams'],
   ],
   ['research', ['科研经历', '研究经历', '科研经验', '学术经历', '科研项目', '科研与项目', '科研实践', 'research', 'research experience', 'research experiences', 'academic research']],
   [

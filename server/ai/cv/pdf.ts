@@ -111,7 +111,8 @@ export function splitColumns(items: TextItem[]): TextItem[][] | null {
   if (rows.length < 2 * MIN_COLUMN_ROWS) return null;
   const minX = Math.min(...runs.map((run) => run.x));
   const maxX = Math.max(...runs.map((run) => run.end));
-  if (!(maxX - minX > 100)) return null;
+  // Too narrow for two columns, or positions no page has (a hostile transform).
+  if (!(maxX - minX > 100 && maxX - minX < 1e6)) return null;
   // How many rows print over each stretch of x: a difference array of each row's merged spans.
   const bin = (maxX - minX) / 600;
   const bins = 602;
