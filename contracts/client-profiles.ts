@@ -33,6 +33,8 @@ export const CV_SECTION_KINDS = [
   'awards',
   'publications',
   'skills',
+  /** 申请意向 / Target Program / Objective: what the student applies for (the archive's 申请目标). */
+  'targets',
   'other',
 ] as const;
 export type CvSectionKind = (typeof CV_SECTION_KINDS)[number];
@@ -50,7 +52,7 @@ export const detectedGpaSchema = z.object({ ...gpaFields, source });
 export const detectedTestSchema = z.object({
   type: z.enum(TEST_TYPES),
   total: z.number().min(0).max(2400).optional(),
-  /** TOEFL R/L/S/W, IELTS L/R/W/S, GRE V/Q/AW, GMAT Q/V/IR/AWA/DI, SAT EBRW/Math, ACT English/Math/Reading/Science/Writing, Duolingo Literacy/Comprehension/Conversation/Production. */
+  /** TOEFL R/L/S/W, IELTS L/R/W/S, GRE V/Q/AW, GMAT Q/V/IR/AWA/DI, SAT EBRW/Math, ACT English/Math/Reading/Science/Writing, Duolingo Literacy/Comprehension/Conversation/Production, AP one per subject (Calculus BC: 5). */
   sub: z.record(text(20), z.number().min(0).max(1000)),
   source,
 });
@@ -88,6 +90,15 @@ export const detectedPublicationSchema = z.object({
   source,
 });
 
+/** 申请目标 as the CV states it: the archive's `targets` (countries, degree, majors, intake) plus its source. */
+export const detectedTargetsSchema = z.object({
+  countries: z.array(text(30)).max(20),
+  degree: text(50).optional(),
+  majors: z.array(text(100)).max(20),
+  intake: text(30).optional(),
+  source,
+});
+
 export const detectedCvSchema = z.object({
   name: sourced(text(50)).optional(),
   email: sourced(text(254)).optional(),
@@ -107,6 +118,8 @@ export const detectedCvSchema = z.object({
   awards: z.array(detectedAwardSchema).max(50),
   publications: z.array(detectedPublicationSchema).max(50),
   skills: z.array(sourced(text(50))).max(100),
+  /** From a 申请意向/Target Program/Objective section (or an 意向：… line); absent when the CV states none. */
+  targets: detectedTargetsSchema.optional(),
   /** The headings found, in order (line: 0-based line number in the CV text). */
   sections: z.array(z.object({ kind: z.enum(CV_SECTION_KINDS), heading: text(60), line: z.number().int().min(0) })).max(100),
 });
@@ -115,3 +128,4 @@ export type DetectedExperience = z.infer<typeof detectedExperienceSchema>;
 export type DetectedEducation = z.infer<typeof detectedEducationSchema>;
 export type DetectedTest = z.infer<typeof detectedTestSchema>;
 export type DetectedGpa = z.infer<typeof detectedGpaSchema>;
+export type DetectedTargets = z.infer<typeof detectedTargetsSchema>;

@@ -177,4 +177,5 @@ export const UPDATE_IMPORTANCE_LABELS: Record<1 | 2 | 3, string> = { 1: '普通'
 export const DEFAULT_MAINTENANCE_TITLE = '系统维护通知';
 
 /** Standardised tests a student archive records (issue 10), with their sub-scores. */
-export const TEST_TYPES = ['TOEFL', 'IELTS', 'GRE', 'GMAT', 'SAT', 'ACT', 'Duolingo'] as const;
+/** AP: no total; its sub-scores are the subjects' 1–5 (Calculus BC: 5). */
+export const TEST_TYPES = ['TOEFL', 'IELTS', 'GRE', 'GMAT', 'SAT', 'ACT', 'Duolingo', 'AP'] as const;

@@ -44,6 +44,8 @@ const EXPECTED: Record<string, Expected> = {
       expect(cv.internships[0].description).toContain('P99 延迟降低 40%');
       expect(cv.activities[1]).toMatchObject({ organization: '浙江大学开源社区', role: '志愿者', start: '2021-10', end: '至今' });
       expect(cv.awards[0]).toMatchObject({ title: '国家奖学金', date: '2023-12' });
+      // 申请方向：计算机科学 硕士（2025 Fall） is 申请目标 (issue 24).
+      expect(cv.targets).toMatchObject({ countries: [], majors: ['计算机科学'], degree: '硕士', intake: '2025 Fall' });
       expect(cv.publications[0]).toMatchObject({ date: '2024' });
     },
   },
@@ -84,6 +86,7 @@ const EXPECTED: Record<string, Expected> = {
       // Award lines wrapped in the narrow column are joined back.
       expect(cv.awards.map((award) => award.title)).toEqual(['校级一等奖学金', '美国大学生数学建模竞赛 Meritorious Winner', '全国大学生数学竞赛 江苏赛区 二等奖']);
       expect(cv.internships[0]).toMatchObject({ organization: '中信证券', role: '量化研究实习生' });
+      expect(cv.targets).toMatchObject({ majors: ['金融工程'], degree: '硕士', source: '金融工程 硕士' });
     },
   },
   'zh-master-accounting.doc': {
@@ -117,6 +120,8 @@ const EXPECTED: Record<string, Expected> = {
       TOEFL: { total: 112, sub: { R: 30, L: 29, S: 25, W: 28 } },
       SAT: { total: 1530, sub: { EBRW: 750, Math: 780 } },
       ACT: { total: 34, sub: { English: 35, Math: 35, Reading: 33, Science: 34 } },
+      // AP：微积分BC 5，物理C 5，计算机科学A 5 (issue 24: AP scores were lost).
+      AP: { sub: { 微积分BC: 5, 物理C: 5, 计算机科学A: 5 } },
     },
     counts: { education: 1, research: 2, activities: 2, awards: 2, skills: 4 },
     check: (cv) => {

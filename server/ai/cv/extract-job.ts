@@ -27,7 +27,7 @@ export async function runJob(job: Job): Promise<JobOutcome> {
   try {
     const read = job.kind === 'read' ? await readFile(job.bytes) : finish(job.raw, job.format);
     if ('convert' in read) return read;
-    return { ok: true, result: read, ...(job.parse ? { parsed: parseCv(read.text) } : {}) };
+    return { ok: true, result: read, ...(job.parse ? { parsed: parseCv(read.text, { title: read.title }) } : {}) };
   } catch (error) {
     return refusalOf(error);
   }
@@ -51,8 +51,9 @@ async function readFile(bytes: Uint8Array): Promise<ExtractedText | { ok: true; 
     }
   }
   if (container === 'pdf') {
-    const { text, pages } = await pdfText(bytes);
-    return finish(text, 'pdf', pages);
+    const { text, pages, title } = await pdfText(bytes);
+    const extracted = finish(text, 'pdf', pages);
+    return title ? { ...extracted, title } : extracted;
   }
   if (container === 'zip') {
     // mammoth is loaded by the jobs that need it only.

@@ -12,14 +12,16 @@ import type { ChatProvider } from '../providers';
 const MAX_CV_CHARS = 20_000;
 const MAX_ANSWER_CHARS = 200_000;
 
-export const CV_EXTRACTION_PROMPT_VERSION = 'cv-extract/1';
+export const CV_EXTRACTION_PROMPT_VERSION = 'cv-extract/2';
 const SYSTEM_PROMPT = `你是留学顾问的简历整理助手。只根据用户给出的简历原文提取信息，输出一个 JSON 对象，不要输出其他文字。
 规则：
 - 只提取原文中明确写出的内容，不得推测或编造学校、专业、成绩、日期、奖项、职位。原文没有的字段省略。
 - 每个带 source 的对象，source 必须是简历原文中逐字出现的一段（可以是一整行）。
 - 日期写成 2023-09、2023 或 至今。分数写数字。
-- 结构：{"name":{"value","source"},"email":{"value","source"},"phone":{"value","source"},"currentSchool":{"value","source"},"major":{"value","source"},"degree":{"value","level"?: "high_school"|"associate"|"bachelor"|"master"|"doctor","source"},"gpa":{"value","scale"?,"rank"?,"source"},"tests":[{"type":"TOEFL"|"IELTS"|"GRE"|"GMAT"|"SAT"|"ACT"|"Duolingo","total"?,"sub":{"R":29},"source"}],"education":[{"school","degree"?,"level"?,"major"?,"start"?,"end"?,"gpa"?:{"value","scale"?},"source"}],"research":[经历],"internships":[经历],"projects":[经历],"activities":[经历],"awards":[{"title","date"?,"source"}],"publications":[{"title","venue"?,"date"?,"authors"?,"source"}],"skills":[{"value","source"}]}
-- 经历 = {"title","organization"?,"role"?,"start"?,"end"?,"description"?,"source"}`;
+- 结构：{"name":{"value","source"},"email":{"value","source"},"phone":{"value","source"},"currentSchool":{"value","source"},"major":{"value","source"},"degree":{"value","level"?: "high_school"|"associate"|"bachelor"|"master"|"doctor","source"},"gpa":{"value","scale"?,"rank"?,"source"},"tests":[{"type":"TOEFL"|"IELTS"|"GRE"|"GMAT"|"SAT"|"ACT"|"Duolingo"|"AP","total"?,"sub":{"R":29},"source"}],"education":[{"school","degree"?,"level"?,"major"?,"start"?,"end"?,"gpa"?:{"value","scale"?},"source"}],"research":[经历],"internships":[经历],"projects":[经历],"activities":[经历],"awards":[{"title","date"?,"source"}],"publications":[{"title","venue"?,"date"?,"authors"?,"source"}],"skills":[{"value","source"}],"targets"?:{"countries":["美国"],"degree"?,"majors":["计算机科学"],"intake"?,"source"}}
+- 经历 = {"title","organization"?,"role"?,"start"?,"end"?,"description"?,"source"}
+- AP 成绩只写一个 {"type":"AP","sub":{"Calculus BC":5}}，每门科目一个分数，不写 total。
+- targets 来自"申请意向/申请目标/求学意向/Objective/Target Program"等部分，不要放进 skills 或 awards；每个奖项单独一项。`;
 
 const squash = (s: string) => s.replace(/\s+/g, '').toLowerCase();
 

@@ -1,7 +1,13 @@
 import { noText } from './errors';
 
 export type CvFormat = 'pdf' | 'docx' | 'doc' | 'txt';
-export type ExtractedText = { text: string; format: CvFormat; pages?: number };
+export type ExtractedText = {
+  text: string;
+  format: CvFormat;
+  pages?: number;
+  /** A PDF's title metadata (Info Title, else XMP dc:title): the reader's name when the text names none. */
+  title?: string;
+};
 
 /**
  * Text as the parser and a reader want it: one line per line of the document, section headings on

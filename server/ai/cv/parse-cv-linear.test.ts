@@ -115,6 +115,11 @@ describe('parseCv on adversarial text', () => {
     ['100,000 characters in 4,000-character lines', lines('a'.repeat(3_999), 25)],
     ['a publications section of near-citations', `论文发表\n${lines('Li (2020). ' + 'a. '.repeat(1_300), 25)}`],
     ['a skills section of separators', `技能\n${lines(` ${' '.repeat(3_000)}/`, 30)}`],
+    // Issue 24: 申请意向 lines, AP scores and titles.
+    ['a targets section of near-programs', `申请意向\n${lines('Target Program: ' + 'in Aa '.repeat(600), 25)}`],
+    ['an inline target of 300 characters', lines(`申请意向：${'美国 '.repeat(98)}`, 300)],
+    ['AP after AP', lines('AP Aa '.repeat(600), 25)],
+    ['an AP list of subjects without scores', lines(`AP成绩：${'Aa Bb '.repeat(600)}`, 25)],
   ];
 
   it.each(CASES)('%s: read in under 200 ms, and the result fits the contract', (_name, text) => {
@@ -123,6 +128,13 @@ describe('parseCv on adversarial text', () => {
     const elapsed = performance.now() - started;
     expect(() => detectedCvSchema.parse(result)).not.toThrow();
     expect(elapsed).toBeLessThan(200);
+  });
+
+  it('a 100,000-character title: no name, in under 200 ms', () => {
+    const started = performance.now();
+    const result = parseCv('教育背景\n2020.09-2024.06 北京大学 本科', { title: `${'Aa - '.repeat(20_000)}` });
+    expect(result.name).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(200);
   });
 
   it('a line over 4,000 characters with a GPA: read, its source cut to fit (it answered 500)', () => {

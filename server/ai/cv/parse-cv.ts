@@ -1,4 +1,12 @@
-import type { CvSectionKind, DegreeLevel, DetectedCv, DetectedEducation, DetectedExperience, DetectedGpa } from '../../../contracts/client-profiles';
+import type {
+  CvSectionKind,
+  DegreeLevel,
+  DetectedCv,
+  DetectedEducation,
+  DetectedExperience,
+  DetectedGpa,
+  DetectedTargets,
+} from '../../../contracts/client-profiles';
 import {
   bounded,
   cells,
@@ -18,6 +26,11 @@ import {
 import { MAX_TEXT_CHARS } from './normalise';
 import { findTests } from './test-scores';
 
+export type ParseOptions = {
+  /** The document's title metadata (a PDF's Info Title or XMP dc:title): the name when the text names none. Never the file name. */
+  title?: string;
+};
+
 /**
  * The local, rule-based CV reader: used when no language model is configured, and as the
  * baseline the model's answer is checked against. A pure function of the text (extractText's
@@ -30,7 +43,7 @@ import { findTests } from './test-scores';
  * backtracks. Lines are cut at MAX_LINE_CHARS. The upload path runs it in the extraction worker
  * (readCv in extract-text.ts), under the worker's time limit.
  */
-export function parseCv(cvText: string): DetectedCv {
+export function parseCv(cvText: string, options: ParseOptions = {}): DetectedCv {
   const lines = toLines(cvText.slice(0, MAX_TEXT_CHARS));
   const sections = splitSections(lines);
   const linesOf = (kind: CvSectionKind) => sections.filter((section) => section.kind === kind).flatMap((section) => section.lines);
@@ -58,7 +71,7 @@ export function parseCv(cvText: string): DetectedCv {
   const gpa = (current && gpaIn(current.lines)) ?? gpaIn(lines);
 
   const cv: DetectedCv = {
-    name: nameOf(lines, header),
+    name: nameOf(lines, header) ?? nameFromTitle(options.title),
     email: emailOf(header, lines),
     phone: phoneOf(header, lines),
     currentSchool: school ? { value: school.school, source: school.source } : labelled.school,
@@ -74,6 +87,7 @@ export function parseCv(cvText: string): DetectedCv {
     awards: entriesOf(linesOf('awards'), true).map(awardOf).slice(0, 50),
     publications: entriesOf(linesOf('publications'), true).map(publicationOf).slice(0, 50),
     skills: skillsOf(linesOf('skills')),
+    targets: targetsOf(linesOf('targets')),
     sections: sections
       .filter((section) => section.heading)
       .slice(0, 100)
@@ -90,7 +104,7 @@ const HEADINGS: [CvSectionKind, string[]][] = [
   [
     'tests',
     ['语言成绩', '标化成绩', '标准化考试', '标准化成绩', '考试成绩', '语言能力', '语言及标化', '语言与标化', '标化及语言', '学业成绩', '语言水平',
-      'test scores', 'tests', 'standardized tests', 'standardized test scores', 'language proficiency', 'test scores & languages', 'languages & tests'],
+      'test scores', 'tests', 'standardized tests', 'standardized test scores', 'language proficiency', 'test scores & languages', 'languages & tests', 'ap成绩', 'ap scores', 'ap exams'],
   ],
   ['research', ['科研经历', '研究经历', '科研经验', '学术经历', '科研项目', '科研与项目', '科研实践', 'research', 'research experience', 'research experiences', 'academic research']],
   [
@@ -116,18 +130,28 @@ const HEADINGS: [CvSectionKind, string[]][] = [
     ['技能', '专业技能', '技能证书', '证书与技能', '技能与证书', '技能特长', '个人技能', '计算机技能', '技能与兴趣', '证书', '技能/证书',
       'skills', 'technical skills', 'skills & interests', 'skills and interests', 'skills & certificates', 'computer skills'],
   ],
+  [
+    'targets',
+    ['申请意向', '申请目标', '求学意向', '留学意向', '意向', '申请方向', '目标专业', '意向专业', '申请计划', '申请项目',
+      'target', 'targets', 'target program', 'target programs', 'target programme', 'objective', 'career objective', 'study objective',
+      'academic objective', 'educational objective', 'application target', 'intended program', 'program of interest', 'programs of interest'],
+  ],
   ['personal', ['个人信息', '基本信息', '联系方式', '个人资料', 'personal information', 'contact', 'contact information', 'personal details']],
-  ['other', ['自我评价', '个人评价', '求职意向', '兴趣爱好', '个人陈述', '其他', 'summary', 'objective', 'profile', 'interests', 'references', 'additional information']],
+  ['other', ['自我评价', '个人评价', '求职意向', '兴趣爱好', '个人陈述', '其他', 'summary', 'profile', 'interests', 'references', 'additional information']],
 ];
 const HEADING_KIND = new Map(HEADINGS.flatMap(([kind, names]) => names.map((name) => [name, kind] as const)));
 /** Kinds whose heading may carry its content after a colon (技能：Python、SQL). */
-const INLINE_KINDS = new Set<CvSectionKind>(['skills', 'awards']);
+const INLINE_KINDS = new Set<CvSectionKind>(['skills', 'awards', 'targets']);
 
 const kindOfName = (name: string) => HEADING_KIND.get(name.toLowerCase().replace(/\s+/g, ' ').replace(/ ?& ?/g, ' & ').trim());
 
 /** A heading: a short line that is a known section name, maybe numbered, decorated or bilingual. */
 function headingOf(text: string): { kind: CvSectionKind; rest?: string } | null {
-  if (text.length > 40) return null;
+  // 申请意向：… and Target Program: … carry a sentence after the label, longer than a heading.
+  if (text.length > 40) {
+    const inline = text.length <= 300 ? inlineHeading(text) : null;
+    return inline?.kind === 'targets' ? inline : null;
+  }
   const bare = text
     .replace(/^[\s■□◆◇●○▶►★☆•·#|【[\-–—_=]+/, '')
     .replace(/^(?:[一二三四五六七八九十]+\s*[、.]|\d{1,2}\s*[.、)]|[IVX]{1,4}\.)\s*/, '')
@@ -140,11 +164,19 @@ function headingOf(text: string): { kind: CvSectionKind; rest?: string } | null 
   const latin = trimmed.replace(/[\u3400-\u9fff]/g, ' ').replace(/[|/]/g, ' ').trim();
   const chineseKind = chinese && kindOfName(chinese);
   if (chineseKind && latin && kindOfName(latin)) return { kind: chineseKind };
-  const inline = /^([^:]{1,12}):\s*(.+)$/.exec(text);
-  const inlineKind = inline && kindOfName(inline[1].trim());
-  if (inline && inlineKind && INLINE_KINDS.has(inlineKind)) return { kind: inlineKind, rest: inline[2] };
-  return null;
+  return inlineHeading(text);
 }
+
+function inlineHeading(text: string): { kind: CvSectionKind; rest: string } | null {
+  const inline = /^([^:]{1,20}):\s*(.+)$/.exec(text);
+  const inlineKind = inline && kindOfName(inline[1].trim());
+  // 「Target: cut costs 20%」 in an internship is no 申请意向; 「Target Program:」 is.
+  if (inlineKind === 'targets' && /^targets?$/i.test(inline![1].trim())) return null;
+  return inline && inlineKind && INLINE_KINDS.has(inlineKind) ? { kind: inlineKind, rest: inline[2] } : null;
+}
+
+/** Whether a line of print is a section heading (pdf.ts: a sidebar's columns hold sections). */
+export const isSectionHeading = (text: string | undefined) => !!text && !!headingOf(fold(text.trim()));
 
 type Section = { kind: CvSectionKind | 'header'; heading?: Line; lines: Line[] };
 
@@ -177,6 +209,9 @@ function splitSections(lines: Line[]): Section[] {
  */
 function entriesOf(lines: Line[], listLike: boolean): Line[][] {
   const dated = lines.some((line) => line.text && !isBullet(line.text) && hasEdgeDate(line.text));
+  const filled = lines.filter((line) => line.text);
+  // Awards and publications whose lines carry dates: an undated line is one wrapped in a narrow column.
+  const mostlyDated = filled.filter((line) => hasEdgeDate(stripBullet(line.text))).length * 2 >= filled.length;
   const entries: Line[][] = [];
   let current: Line[] | null = null;
   let currentDated = false;
@@ -201,6 +236,20 @@ function entriesOf(lines: Line[], listLike: boolean): Line[][] {
     }
     const entry: Line[] = current;
     afterBlank = false;
+    if (listLike) {
+      // One line or bullet, one award. An undated line continues the one above where the section's
+      // lines carry dates or it starts in lower case; a date alone follows its title line.
+      const continues =
+        !bullet &&
+        (hasEdgeDate(line.text)
+          ? isDateOnly(line.text) && entry.length === 1 && !currentDated
+          : mostlyDated || /^[a-z]/.test(line.text));
+      if (continues) {
+        entry.push(line);
+        currentDated ||= hasEdgeDate(line.text);
+      } else open([line]);
+      continue;
+    }
     if (bullet) {
       entry.push(line);
       hasBody = true;
@@ -221,8 +270,6 @@ function entriesOf(lines: Line[], listLike: boolean): Line[][] {
         if (isDateOnly(line.text) && trailing >= 1 && trailing <= 2) open([...entry.splice(from), line]);
         else open([line]);
       }
-    } else if (listLike) {
-      open([line]);
     } else if (isBullet(entry[entry.length - 1].text) && !/^[a-z]/.test(line.text)) {
       open([line]);
     } else {
@@ -492,6 +539,96 @@ function skillsOf(lines: Line[]) {
   return skills.slice(0, 100);
 }
 
+// ── 申请目标 ──────────────────────────────────────────────────────────────────────────────────
+
+/** Destinations as CVs name them; kept as written. Latin ones match whole words only. */
+const COUNTRIES_CN = ['美国', '英国', '中国香港', '香港', '澳门', '新加坡', '加拿大', '澳大利亚', '澳洲', '新西兰', '日本', '韩国', '德国', '法国', '荷兰', '瑞士', '瑞典', '丹麦', '挪威', '芬兰', '爱尔兰', '意大利', '西班牙', '比利时', '奥地利', '马来西亚', '欧洲', '北美'];
+const COUNTRY_EN =
+  /(?<![A-Za-z])(?:the\s)?(?:United\sStates|United\sKingdom|USA|U\.S\.A?\.?|US|UK|Hong\sKong|Singapore|Canada|Australia|New\sZealand|Japan|Germany|France|Netherlands|Switzerland|Sweden|Ireland|Europe|North\sAmerica)(?![A-Za-z])/g;
+const TARGET_DEGREE =
+  /博士|硕士|研究生|本科|(?<![A-Za-z])(?:Ph\.?D\.?|Master'?s|Masters|Master|M\.?Sc\.?|MSc|M\.S\.|MS|MA|MBA|MEng|MFA|MPA|MPP|LLM|Bachelor'?s|Bachelor|BSc|BA|BS|undergraduate|graduate)(?![A-Za-z])/i;
+const INTAKE =
+  /(?:19|20)\d{2}\s?(?:年\s?)?(?:fall|spring|summer|winter|autumn|秋季|春季|夏季|冬季|秋|春)(?:入学)?|(?:fall|spring|summer|winter|autumn)\s?(?:19|20)\d{2}|(?:19|20)\d{2}\s?年\s?\d{1,2}\s?月\s?入学/i;
+/** Labels inside the section: 目标国家：美国、英国 / Degree: MSc / 入学时间：2026秋. */
+const TARGET_LABEL = /^([^:]{1,16}):\s?(.*)$/;
+const LIST_SEPARATOR = /\s?[,，、;；/|｜]\s?|\sor\s|或/;
+/** Words of a sentence around the program: "Seeking admission to a … program in". */
+const TARGET_FILLER =
+  /^(?:(?:希望|计划|拟|意向)?(?:申请|攻读|就读)|seeking|seek|pursue|pursuing|apply\sfor|applying\sfor|admission\sto|a|an|the|in|of|to|for|program|programs|programme|degree|项目|专业|方向|的)$/i;
+
+function targetsOf(lines: Line[]): DetectedTargets | undefined {
+  const targets: DetectedTargets = { countries: [], majors: [], source: '' };
+  const used: Line[] = [];
+  const add = (list: string[], value: string, max: number) => {
+    const clean = bounded(trimWith(value, '()（）.,，、:;；-–—'), max);
+    if (clean && !list.includes(clean) && list.length < 20) list.push(clean);
+  };
+  for (const line of lines) {
+    if (!line.text) continue;
+    const raw = stripBullet(line.raw);
+    const text = fold(raw);
+    const before = JSON.stringify(targets);
+    const labelled = TARGET_LABEL.exec(text);
+    const label = labelled?.[1] ?? '';
+    const value = labelled ? raw.slice(raw.length - labelled[2].length) : raw;
+    if (/国家|地区|country|countries|region|destination|location/i.test(label)) {
+      for (const item of fold(value).split(LIST_SEPARATOR)) add(targets.countries, item, 30);
+    } else if (/学位|层次|degree|level/i.test(label)) {
+      if (!targets.degree && value.trim()) targets.degree = bounded(value.trim(), 50);
+    } else if (/入学|时间|intake|term|semester|entry|start/i.test(label)) {
+      if (!targets.intake && value.trim()) targets.intake = bounded(value.trim(), 30);
+    } else if (/院校|学校|school|universit/i.test(label)) {
+      // Target schools have no field of their own in 申请目标.
+    } else {
+      readTargetText(value, targets, (item) => add(targets.majors, item, 100), (item) => add(targets.countries, item, 30));
+    }
+    if (JSON.stringify(targets) !== before) used.push(line);
+  }
+  if (!used.length) return undefined;
+  targets.source = bounded(sourceOf(used), 4000);
+  return targets;
+}
+
+/** Countries, a degree, an intake, and what is left as the program (major) when it reads as one. */
+function readTargetText(value: string, targets: DetectedTargets, addMajor: (item: string) => void, addCountry: (item: string) => void) {
+  let rest = value;
+  const take = (from: number, to: number) => {
+    const taken = rest.slice(from, to);
+    rest = rest.slice(0, from) + '\t' + rest.slice(to);
+    return taken.trim();
+  };
+  for (const country of COUNTRIES_CN) {
+    const at = rest.indexOf(country);
+    if (at >= 0) addCountry(take(at, at + country.length));
+  }
+  for (const match of [...fold(rest).matchAll(COUNTRY_EN)].reverse()) addCountry(take(match.index, match.index + match[0].length).replace(/^the\s/i, ''));
+  const intake = INTAKE.exec(fold(rest));
+  if (intake) {
+    const taken = take(intake.index, intake.index + intake[0].length);
+    if (!targets.intake) targets.intake = bounded(taken, 30);
+  }
+  const degree = TARGET_DEGREE.exec(fold(rest));
+  if (degree) {
+    const taken = take(degree.index, degree.index + degree[0].length);
+    if (!targets.degree) targets.degree = bounded(taken, 50);
+  }
+  // "program in Data Science": the capitalised words after in/of name it.
+  const named = /(?<![A-Za-z])(?:in|of)\s([A-Z][A-Za-z-]*(?:\s(?:and\s|&\s)?[A-Z][A-Za-z-]*){0,5})/.exec(fold(rest));
+  const words = rest.split(/[\s\t]+/).filter(Boolean);
+  if (named && words.length > 6) return addMajor(rest.slice(named.index + named[0].length - named[1].length, named.index + named[0].length));
+  // A short remainder is the program itself (金融工程, Computer Science); a sentence is left alone.
+  if (words.length > 6 || rest.length > 80) return;
+  for (const item of rest.split(/\t/).flatMap((part) => part.split(LIST_SEPARATOR))) {
+    const kept = item
+      .split(/\s/)
+      .filter((word) => !TARGET_FILLER.test(word))
+      .join(' ');
+    const edges = '()（）.,，、:;；-–—的';
+    const cleaned = trimWith(trimWith(kept, edges).replace(/^(?:希望|计划|拟)?(?:申请|攻读)/, '').replace(/(?:专业|方向|项目)$/, ''), edges);
+    if (cleaned.length >= 2 && !/^\d+$/.test(cleaned)) addMajor(cleaned);
+  }
+}
+
 // ── Name and contact ───────────────────────────────────────────────────────────────────────────
 
 const TITLE_WORDS = /(?:个人简历|简历|履历|的简历|curriculum vitae|resume|résumé|cv)$/i;
@@ -508,6 +645,27 @@ function nameOf(lines: Line[], header: Line[]) {
     if (headingOf(line.text)) continue;
     const value = nameIn(line.text);
     if (value) return { value: bounded(value, 50), source: line.raw };
+  }
+  return undefined;
+}
+
+/** Titles writers set by themselves or that name no one: 简历, Resume, Microsoft Word - 李明.docx (a file name). */
+const GENERIC_TITLE = /简历|履历|模板|文档|未命名|无标题|新建|resume|résumé|(?<![A-Za-z])cv(?![A-Za-z])|curriculum|vitae|template|untitled|document|draft|final|大学|学院|学校|中学/i;
+const FILE_TITLE = /^(?:microsoft\s(?:word|powerpoint|excel)|wps)\s?-|\.(?:docx?|pdf|pages|wps|rtf|odt|txt|html?)$/i;
+
+/**
+ * The name in a PDF's title metadata, when the text names none: "李明轩的简历", "Resume - Li
+ * Xinyi", "王思远-南京大学-金融工程". A title that is a file name ("Microsoft Word - 简历.docx")
+ * or a generic word is no name: the consultant types it instead of a guess.
+ */
+function nameFromTitle(title: string | undefined) {
+  const text = fold(title ?? '').trim();
+  if (!text || text.length > 200 || FILE_TITLE.test(text)) return undefined;
+  for (const part of text.split(/\s?[-–—_|:()（）[\]【】]\s?/)) {
+    const candidate = part.replace(TITLE_WORDS, '').replace(/^(?:resume|cv|简历)\sof\s/i, '').trim();
+    if (!candidate || GENERIC_TITLE.test(candidate) || CITIES.has(candidate)) continue;
+    const value = nameIn(candidate);
+    if (value) return { value: bounded(value, 50), source: `PDF 标题：${bounded(title!.trim(), 200)}` };
   }
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { DetectedTest } from '../../../contracts/client-profiles';
-import { sourceOf, type Line } from './lines';
+import { bounded, sourceOf, trimWith, type Line } from './lines';
 
 type TestType = DetectedTest['type'];
 type Range = [number, number];
@@ -161,10 +161,47 @@ export function findTests(lines: Line[]): DetectedTest[] {
       best.set(spec.type, { type: spec.type, ...(total === undefined ? {} : { total }), sub, source: sourceOf(used), weight });
     });
   });
-  return SPECS.flatMap((spec) => {
+  const tests = SPECS.flatMap((spec) => {
     const found = best.get(spec.type);
     if (!found) return [];
     const { weight: _weight, ...test } = found;
     return [test];
   });
+  const ap = apScores(lines);
+  return ap ? [...tests, ap] : tests;
+}
+
+// ── AP ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** "AP Calculus BC: 5", "AP® Chemistry (4)", "AP 微积分BC 5分": the subject's words are delimited, so the lazy count never rescans. */
+const AP_ITEM = /(?<![A-Za-z])AP(?![A-Za-z])\s?®?\s?([A-Za-z\u3400-\u9fff][A-Za-z\u3400-\u9fff.&:/]*(?:\s[A-Za-z\u3400-\u9fff.&:/]+){0,6}?)\s?(?:[:=(-]\s?)?([1-5])(?![\d.])/g;
+/** "AP成绩：微积分BC 5，化学 4" / "AP Scores: Calculus BC (5), Statistics (5)": a labelled list. */
+const AP_LIST = /^AP\s?(?:成绩|考试|scores?|exams?)?\s?:\s?(.+)$/i;
+const AP_LIST_ITEM = /^([A-Za-z\u3400-\u9fff][A-Za-z\u3400-\u9fff.&:/]*(?:\s[A-Za-z\u3400-\u9fff.&:/]+){0,6}?)\s?(?:[:=(-]\s?)?([1-5])\)?(?:\s?分)?$/;
+
+/** The AP subjects and their scores, all lines together: one AP entry whose sub-scores are the subjects. */
+function apScores(lines: Line[]): DetectedTest | null {
+  const sub: Record<string, number> = {};
+  const used: Line[] = [];
+  const add = (line: Line, subject: string, score: string) => {
+    const name = bounded(trimWith(subject, ':.-/&'), 20);
+    if (!name || name in sub || Object.keys(sub).length >= 30) return;
+    sub[name] = Number(score);
+    if (!used.includes(line)) used.push(line);
+  };
+  for (const line of lines) {
+    if (!/(?<![A-Za-z])AP(?![A-Za-z])/.test(line.text)) continue;
+    const list = AP_LIST.exec(line.text);
+    if (list) {
+      const offset = line.text.length - list[1].length;
+      for (const part of line.text.slice(offset).split(/[,，、;；]/)) {
+        const item = AP_LIST_ITEM.exec(part.trim().replace(/\s+/g, ' '));
+        if (item) add(line, item[1], item[2]);
+      }
+      continue;
+    }
+    // The folded subject: full-width letters read as ASCII ones.
+    for (const match of line.text.matchAll(AP_ITEM)) add(line, match[1], match[2]);
+  }
+  return used.length ? { type: 'AP', sub, source: sourceOf(used) } : null;
 }
