@@ -71,7 +71,7 @@ export async function generate(
     onAdmitted: listener.onStart,
     onRunning: listener.onRunning,
     work: async (ctx) => {
-      const offlineDraft = provider.kind === 'offline' ? offlineDraftFor(request.operation, request.input, profile) : undefined;
+      const offlineDraft = provider.kind === 'offline' ? await offlineDraftFor(request.operation, request.input, profile) : undefined;
       let output = '';
       for await (const delta of provider.stream({
         model,
