@@ -138,10 +138,28 @@ export function newErrors(before: GrammarLint[], after: GrammarLint[], beforeTex
   });
 }
 
+/**
+ * Findings by sentence, kept for sentences linted again (降AI率 checks each round's rewrites against
+ * the same originals; a polish re-lints what it tried). Bounded: short texts, oldest dropped first.
+ */
+const CACHE_ENTRIES = 2000;
+const CACHE_TEXT_CHARS = 1000;
+const cache = new Map<string, GrammarLint[]>();
+
 /** Findings of each English text, names left out; null when the engine did not answer. */
 export async function grammarOf(texts: string[]): Promise<GrammarLint[][] | null> {
-  const lints = await lintTexts(texts);
-  return lints && lints.map((l, i) => l.filter((x) => !isNameLike(x, texts[i]!)));
+  // Taken before the wait: another request may push these out of the cache meanwhile.
+  const known = new Map(texts.flatMap((t) => (cache.has(t) ? [[t, cache.get(t)!] as const] : [])));
+  const missing = [...new Set(texts.filter((t) => !known.has(t)))];
+  const found = await lintTexts(missing);
+  if (!found) return null;
+  const fresh = new Map(missing.map((t, i) => [t, found[i]!.filter((x) => !isNameLike(x, t))]));
+  for (const [text, lints] of fresh) {
+    if (text.length > CACHE_TEXT_CHARS) continue;
+    cache.set(text, lints);
+    if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  }
+  return texts.map((t) => fresh.get(t) ?? known.get(t)!);
 }
 
 /**

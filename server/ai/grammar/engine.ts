@@ -23,16 +23,21 @@ export type GrammarLint = {
 /** A request's total characters: an essay (AI_INPUT_LIMITS.essay is 20,000) and its rewrite. */
 export const GRAMMAR_MAX_CHARS = 50_000;
 const TIMEOUT_MS = 15_000;
+/** Loading Harper's two dictionaries takes ~2.5 s on an idle machine: a new worker gets this more. */
+const SETUP_MS = 30_000;
 const WORKER_URL = new URL('./worker.mjs', import.meta.url);
 
 type Pending = { resolve: (lints: GrammarLint[][] | null) => void; timer: NodeJS.Timeout };
 let worker: Worker | null = null;
+/** The current worker has answered once (its setup is done). */
+let warm = false;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
 function stopWorker() {
   const w = worker;
   worker = null;
+  warm = false;
   for (const [id, p] of pending) {
     clearTimeout(p.timer);
     p.resolve(null);
@@ -48,6 +53,7 @@ function startWorker(): Worker {
   // An idle worker does not keep the process alive.
   w.unref();
   w.on('message', (answer: { id: number; lints?: GrammarLint[][]; error?: string }) => {
+    if (worker === w) warm = true;
     const p = pending.get(answer.id);
     if (!p) return;
     pending.delete(answer.id);
@@ -61,7 +67,7 @@ function startWorker(): Worker {
 
 /**
  * Harper's findings for each text, in order; null when the engine could not answer (input over
- * GRAMMAR_MAX_CHARS, the time limit, a crash). Requests queue in the worker one after another.
+ * GRAMMAR_MAX_CHARS, the time limit, a crash). A new worker's setup is not counted in `timeoutMs`. Requests queue in the worker one after another.
  */
 export function lintTexts(texts: string[], timeoutMs = TIMEOUT_MS): Promise<GrammarLint[][] | null> {
   if (texts.length === 0) return Promise.resolve([]);
@@ -75,7 +81,7 @@ export function lintTexts(texts: string[], timeoutMs = TIMEOUT_MS): Promise<Gram
       pending.delete(id);
       resolve(null);
       if (worker === w) stopWorker();
-    }, timeoutMs);
+    }, timeoutMs + (warm ? 0 : SETUP_MS));
     pending.set(id, { resolve, timer });
     w.postMessage({ id, texts });
   });

@@ -149,7 +149,10 @@ describe('offline drafts', async () => {
   it('revision: a template opener is suggested for deletion with that reason; no other wording is rewritten (issue 24)', async () => {
     const review = parseRevision(await draftText('revision', { essay: STOCK_ESSAY, language: 'zh' }));
     const edits = review.suggestions.filter((s) => s.kind === 'edit');
-    expect(edits.map((s) => s.replacement)).toEqual(['I led a team of 4 students at Zhejiang University in 2023.', 'I am confident that the MSc at Edinburgh suits me.']);
+    expect(edits.map((s) => [s.original, s.replacement])).toEqual([
+      ['Furthermore, I', 'I'],
+      ['In conclusion, I', 'I'],
+    ]);
     expect(edits[0]!.reason).toBe('第1段第1句：「Furthermore,」是模板化的开头，删去后意思不变。');
   });
 

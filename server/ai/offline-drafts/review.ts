@@ -143,10 +143,15 @@ export async function revisionDraft(input: RevisionInput, profile: StudentProfil
     const opener = lang === 'en' ? STOCK_OPENER.exec(sentence) : null;
     if (opener) {
       stock++;
-      const rest = sentence.slice(opener[0].length);
+      // The opener and the word after it: short, so it does not overlap the sentence's other suggestions.
+      const next = /^\S+/.exec(sentence.slice(opener[0].length))?.[0] ?? '';
+      const short = opener[0] + next;
+      const unique = input.essay.indexOf(short) === input.essay.lastIndexOf(short);
+      const original = unique ? short : sentence;
+      const rest = original.slice(opener[0].length);
       suggestions.push({
         type: '修改',
-        original: sentence,
+        original,
         replacement: rest.charAt(0).toUpperCase() + rest.slice(1),
         reason: `${where}：${quote(opener[0].trim())}是模板化的开头，删去后意思不变。`,
       });
