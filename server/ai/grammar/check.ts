@@ -1,4 +1,4 @@
-import { type GrammarLint, lintTexts } from './engine';
+import { GRAMMAR_MAX_CHARS, type GrammarLint, lintTexts } from './engine';
 
 /**
  * What the review tools do with Harper's findings (ADR 0041): which to report and with what
@@ -151,8 +151,17 @@ export async function grammarOf(texts: string[]): Promise<GrammarLint[][] | null
   // Taken before the wait: another request may push these out of the cache meanwhile.
   const known = new Map(texts.flatMap((t) => (cache.has(t) ? [[t, cache.get(t)!] as const] : [])));
   const missing = [...new Set(texts.filter((t) => !known.has(t)))];
-  const found = await lintTexts(missing);
-  if (!found) return null;
+  // A long essay's sentences in requests the engine takes (GRAMMAR_MAX_CHARS each), one after another.
+  const found: GrammarLint[][] = [];
+  for (let i = 0; i < missing.length; ) {
+    let size = 0;
+    let j = i;
+    while (j < missing.length && (j === i || size + missing[j]!.length <= GRAMMAR_MAX_CHARS)) size += missing[j++]!.length;
+    const part = await lintTexts(missing.slice(i, j));
+    if (!part) return null;
+    found.push(...part);
+    i = j;
+  }
   const fresh = new Map(missing.map((t, i) => [t, found[i]!.filter((x) => !isNameLike(x, t))]));
   for (const [text, lints] of fresh) {
     if (text.length > CACHE_TEXT_CHARS) continue;
