@@ -38,6 +38,13 @@ export type ReduceResultData = {
   factsChanged: string[];
   /** Sentences whose rewrite was refused because it lost these facts. */
   locked: Array<{ index: number; facts: string[] }>;
+  /**
+   * Rewrites dropped (the sentence kept as it was) because the grammar engine found an error in
+   * them their original did not have (ADR 0041); absent in results saved before it.
+   */
+  grammarDropped?: number;
+  /** False when the grammar engine did not answer and English rewrites went unchecked. */
+  grammarChecked?: boolean;
 };
 
 export type ReduceEvent =

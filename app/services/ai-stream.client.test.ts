@@ -66,6 +66,20 @@ describe('runOperation', () => {
     expect(await runOperation(BODY, {}, fetchImpl as typeof fetch)).toMatchObject({ status: 'done', text: '正文', savedToWork: true });
   });
 
+  it('a review the grammar and fact checks changed is read as checked, with what they took back (ADR 0041)', async () => {
+    const fetchImpl = async () =>
+      streamed([
+        frame('start', { operationId: 'op1' }),
+        frame('delta', { text: 'She go to school.' }),
+        frame('done', { operation: op, reviewText: 'She goes to school.', droppedEdits: 1, checkNote: '已撤回' }),
+      ]);
+    expect(await runOperation(BODY, {}, fetchImpl as typeof fetch)).toMatchObject({
+      status: 'done',
+      text: 'She goes to school.',
+      checkNote: '已撤回',
+    });
+  });
+
   it('an error event is the outcome, with what was written and the refund', async () => {
     const fetchImpl = async () =>
       streamed([

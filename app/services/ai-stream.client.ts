@@ -3,7 +3,8 @@ import { createEventStreamParser, type OperationEvent, type OperationSummary } f
 import { resourceFailure, ResourceError, type ResourceEnvelope } from './resource-fetch.client';
 
 export type OperationOutcome =
-  | { status: 'done'; text: string; operation: OperationSummary; savedToWork: boolean }
+  /** checkNote: what the grammar and fact checks took back from a model's review (ADR 0041). */
+  | { status: 'done'; text: string; operation: OperationSummary; savedToWork: boolean; checkNote?: string }
   | { status: 'error'; text: string; code: string; message: string; pointsRefunded: number }
   /** 停止 (the signal): the API refunds when the stream closes. */
   | { status: 'stopped'; text: string };
@@ -28,7 +29,13 @@ export async function runOperation(
   const parser = createEventStreamParser((event) => {
     if (event.event === 'delta') text += event.data.text;
     else if (event.event === 'done')
-      outcome = { status: 'done', text, operation: event.data.operation, savedToWork: !!event.data.savedToWork };
+      outcome = {
+        status: 'done',
+        text: event.data.reviewText ?? text,
+        operation: event.data.operation,
+        savedToWork: !!event.data.savedToWork,
+        ...(event.data.checkNote ? { checkNote: event.data.checkNote } : {}),
+      };
     else if (event.event === 'error')
       outcome = { status: 'error', text, code: event.data.code, message: event.data.message, pointsRefunded: event.data.pointsRefunded };
     options.onEvent?.(event);

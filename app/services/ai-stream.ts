@@ -11,7 +11,11 @@ export type OperationEvent =
   | { event: 'running'; data: { operationId: string } }
   | { event: 'delta'; data: { text: string } }
   /** `savedToWork`: the answer is the named work's newest version (a writing operation of its type). */
-  | { event: 'done'; data: { operation: OperationSummary; savedToWork?: boolean } }
+  | {
+      event: 'done';
+      /** reviewText, droppedEdits, checkNote: a model's revision or polish after the grammar and fact checks (ADR 0041). */
+      data: { operation: OperationSummary; savedToWork?: boolean; reviewText?: string; droppedEdits?: number; checkNote?: string };
+    }
   | { event: 'error'; data: { code: string; message: string; pointsRefunded: number; operation?: OperationSummary } };
 
 export const OPERATION_EVENTS: ReadonlySet<string> = new Set(['start', 'running', 'delta', 'done', 'error']);

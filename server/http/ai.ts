@@ -124,7 +124,11 @@ export function aiRoutes(deps: ApiDeps) {
       if (!out) return;
       if (result.status === 'succeeded') {
         // savedToWork: the work's newest version is this answer, as the page reads it too.
-        out.send('done', { operation: toOperationDto(result.op), savedToWork: result.savedToWork });
+        // ADR 0041: a model's review after the grammar and fact checks, and what they took back.
+        const review = result.review
+          ? { reviewText: result.review.text, droppedEdits: result.review.dropped, checkNote: result.review.note }
+          : {};
+        out.send('done', { operation: toOperationDto(result.op), savedToWork: result.savedToWork, ...review });
       } else {
         out.send('error', {
           code: result.op.errorCode,

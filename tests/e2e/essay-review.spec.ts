@@ -56,22 +56,24 @@ test('essay revision: an assessment and quoted suggestions; one accepted into th
   const editor = editorOf(page);
   await expect(editor).toContainText('Furthermore, I led a team');
   const items = panel.getByTestId('review-item');
+  // The opener of each paragraph and the doubled word the grammar engine found (ADR 0041).
   await expect(items).toHaveCount(3);
   // Each suggestion's passage is marked in the text.
-  await expect(editor.locator('[data-highlight-id="suggestion-0"]')).toHaveText(ESSAY[0]!.split('. ')[0] + '.');
+  await expect(editor.locator('[data-highlight-id="suggestion-0"]')).toHaveText('Furthermore, I');
 
-  // Accept the first: its replacement goes in, keeping the facts (4 students, Zhejiang University, 2023).
+  // Accept the first: the template opener goes, the sentence and its facts stay.
   const first = items.nth(0);
-  await expect(first.getByTestId('review-after')).toHaveText('I led a team of 4 students at Zhejiang University in 2023.');
+  await expect(first.getByTestId('review-after')).toHaveText('I');
   await first.getByTestId('review-accept').click();
   await expect(first.getByTestId('review-decision')).toHaveText('已采纳');
   await expect(editor).not.toContainText('Furthermore');
   await expect(editor).toContainText('I led a team of 4 students at Zhejiang University in 2023.');
   await expect(editor.locator('[data-highlight-id="suggestion-0"]')).toHaveCount(0);
-  // Set the second aside: the text keeps it.
+  // Set the second (the doubled "the the") aside: the text keeps it.
+  await expect(items.nth(1)).toContainText('词语重复');
   await items.nth(1).getByTestId('review-reject').click();
   await expect(items.nth(1).getByTestId('review-decision')).toHaveText('已忽略');
-  await expect(editor).toContainText('plays a crucial role');
+  await expect(editor).toContainText('is the the core');
   await expect(panel.getByTestId('review-progress')).toHaveText('已处理 2 / 3');
   // One Ctrl+Z takes the accepted suggestion back out.
   await editor.click();
@@ -106,9 +108,11 @@ test('essay polish: each changed sentence against the original; one taken, one k
   await page.getByRole('navigation', { name: '主菜单' }).getByRole('link', { name: '文书润色' }).click();
   await expect(page).toHaveURL(/\/dash\/essay-polish$/);
   await waitForHydration(page);
-  const extra = 'Moreover, I am eager to learn more about machine learning.';
-  // Four changed sentences, each its own change (an unchanged one sits between the last two).
-  await writeEssay(page, [ESSAY[0]!, `${ESSAY[1]!} I grew up in Hangzhou. ${extra}`]);
+  // Three grammar errors the engine fixes for certain (ADR 0041); the rest of the essay stays as written.
+  await writeEssay(page, [
+    `${ESSAY[0]!} She go to the lab every day.`,
+    `${ESSAY[1]!} I grew up in Hangzhou. Their was a river near my home.`,
+  ]);
   await page.getByTestId('polish-level').getByText('中度（优化用词与句子）').click();
   await page.getByTestId('generate').click();
   await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
@@ -117,16 +121,16 @@ test('essay polish: each changed sentence against the original; one taken, one k
   await expect(panel.getByTestId('review-note')).toContainText('事实、数字和专有名词都未改动');
   const items = panel.getByTestId('review-item');
   const count = await items.count();
-  expect(count).toBe(4);
+  expect(count).toBe(3);
   const editor = editorOf(page);
 
   // The first change: the original struck out, the polish beside it; taken.
-  const firstBefore = (await items.nth(0).getByTestId('review-before').textContent())!;
-  const firstAfter = (await items.nth(0).getByTestId('review-after').textContent())!;
-  expect(firstBefore).toContain('Furthermore');
+  await expect(items.nth(0).getByTestId('review-before')).toHaveText('She go to the lab every day.');
+  await expect(items.nth(0).getByTestId('review-after')).toHaveText('She goes to the lab every day.');
+  const firstAfter = 'She goes to the lab every day.';
   await items.nth(0).getByTestId('review-accept').click();
   await expect(editor).toContainText(firstAfter);
-  await expect(editor).not.toContainText('Furthermore');
+  await expect(editor).not.toContainText('She go to');
   // The second is kept as written.
   const secondBefore = (await items.nth(1).getByTestId('review-before').textContent())!;
   await items.nth(1).getByTestId('review-reject').click();
@@ -146,7 +150,7 @@ test('essay polish: each changed sentence against the original; one taken, one k
   await panel.getByTestId('polish-accept-all').click();
   await expect(panel.getByTestId('review-progress')).toHaveText(`已处理 ${count} / ${count}`);
   await expect(panel.getByTestId('polish-accept-all')).toBeDisabled();
-  await expect(editor).not.toContainText('Moreover');
+  await expect(editor).toContainText('There was a river');
   // The facts are all still there.
   for (const fact of ['4 students', 'Zhejiang University', '2023', 'Edinburgh']) await expect(editor).toContainText(fact);
 
@@ -159,4 +163,26 @@ test('essay polish: each changed sentence against the original; one taken, one k
   // The review was paid for: it comes back too, with what was decided.
   await expect(page.getByTestId('polish-panel').getByTestId('review-progress')).toHaveText(`已处理 ${count} / ${count}`);
   await expect(page.getByTestId('polish-panel').getByTestId('review-decision').nth(1)).toHaveText('已忽略');
+});
+
+test('essay revision finds a grammar error with the grammar engine and shows it with its reason (issue 24)', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/dash/login');
+  await loginViaForm(page);
+  await page.goto('/dash/essay-revision');
+  await waitForHydration(page);
+  await writeEssay(page, ['She go to school every day. I am a person who often reads books about history.']);
+  await page.getByTestId('generate').click();
+  await expect(page.getByTestId('generation-status')).toHaveAttribute('data-phase', 'done', { timeout: 30_000 });
+  const panel = page.getByTestId('revision-panel');
+  await expect(panel.getByTestId('revision-assessment')).toContainText('语法检查引擎发现 1 处语法或拼写问题');
+  const items = panel.getByTestId('review-item');
+  await expect(items).toHaveCount(1);
+  await expect(items.nth(0)).toContainText('主谓不一致');
+  await expect(items.nth(0)).toContainText('「go」建议改为「goes」');
+  await expect(items.nth(0).getByTestId('review-after')).toHaveText('She goes to');
+  // The words it is about are marked in the text; "a person who often" is not touched.
+  await expect(editorOf(page).locator('[data-highlight-id="suggestion-0"]')).toHaveText('She go to');
+  await items.nth(0).getByTestId('review-accept').click();
+  await expect(editorOf(page)).toContainText('She goes to school every day. I am a person who often reads books about history.');
 });

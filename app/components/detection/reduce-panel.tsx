@@ -276,6 +276,16 @@ export function ReducePanel({
               {[...new Set(done.result.locked.flatMap((l) => l.facts))].slice(0, 5).join('、')}），已保留原句。
             </Text>
           )}
+          {(done.result.grammarDropped ?? 0) > 0 && (
+            <Text fontSize="sm" color="gray.600" data-testid="reduce-grammar-dropped">
+              有 {done.result.grammarDropped} 句的改写经语法检查发现了原句没有的语法错误，已保留原句。
+            </Text>
+          )}
+          {done.result.grammarChecked === false && (
+            <Text fontSize="sm" color="gray.600" data-testid="reduce-grammar-unchecked">
+              语法检查引擎没有及时答复，本次英文改写未经语法检查，请自行核对。
+            </Text>
+          )}
           {done.result.factsChanged.length > 0 && (
             <FormAlert status="warning">{`以下内容在改写后有变化，请核对：${done.result.factsChanged.join('、')}`}</FormAlert>
           )}
@@ -407,7 +417,12 @@ export function ReducePanel({
                   </>
                 )}
                 {saved.aiLabel && (
-                  <Badge colorPalette={DETECTION_LABEL_TEXT[saved.aiLabel].palette} ms="2" verticalAlign="middle" data-testid="reduce-saved-label">
+                  <Badge
+                    colorPalette={DETECTION_LABEL_TEXT[saved.aiLabel].palette}
+                    ms="2"
+                    verticalAlign="middle"
+                    data-testid="reduce-saved-label"
+                  >
                     {DETECTION_LABEL_TEXT[saved.aiLabel].title}
                   </Badge>
                 )}

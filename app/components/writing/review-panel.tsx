@@ -10,7 +10,17 @@ import {
 
 /** A review answer on a review page (essay revision, essay polish): streamed, then read. */
 /** `operationId`: the review's operation, named by the next save once one of its changes is accepted. */
-export type Review = { kind: 'revision' | 'polish'; status: 'running' | 'done'; text: string; essay: string; operationId?: string };
+/** checkNote: what the grammar and fact checks took back from a model's answer (ADR 0041), shown with the note. */
+export type Review = {
+  kind: 'revision' | 'polish';
+  status: 'running' | 'done';
+  text: string;
+  essay: string;
+  operationId?: string;
+  checkNote?: string;
+};
+
+const withCheckNote = (note: string | null, review: Review) => [note, review.checkNote].filter(Boolean).join(' ') || null;
 export type Decision = 'accepted' | 'rejected' | 'missing';
 
 /** One thing the user decides on: replace `before` by `after` (null: a comment, nothing to replace). */
@@ -21,14 +31,16 @@ export type ReadReview =
 
 export function readReview(review: Review): ReadReview {
   if (review.kind === 'revision') {
-    const revision = parseRevision(review.text);
+    const parsed = parseRevision(review.text);
+    const revision = { ...parsed, note: withCheckNote(parsed.note, review) };
     return {
       kind: 'revision',
       revision,
       items: revision.suggestions.map((s) => ({ id: s.id, before: s.original, after: s.kind === 'comment' ? null : s.replacement })),
     };
   }
-  const polish = comparePolish(review.essay, review.text);
+  const compared = comparePolish(review.essay, review.text);
+  const polish = { ...compared, note: withCheckNote(compared.note, review) };
   return { kind: 'polish', polish, items: polish.changes.map((c) => ({ id: c.id, before: c.before, after: c.after })) };
 }
 

@@ -103,7 +103,7 @@ type StoredSidebar = {
   decisions?: Record<string, Decision>;
 };
 /** What a run of the page's operation came to; null when it failed or came back empty. */
-type Streamed = { status: 'done' | 'stopped'; text: string; operationId: string | null; savedToWork: boolean } | null;
+type Streamed = { status: 'done' | 'stopped'; text: string; operationId: string | null; savedToWork: boolean; checkNote?: string } | null;
 const AUTOSAVE_MS = 600;
 const EMPTY: EditorDocument = { blocks: [] };
 
@@ -400,7 +400,7 @@ export function WritingStudio<F>({
       });
       if (outcome.status === 'done' && outcome.text.trim()) {
         setRun({ phase: 'done', charged: outcome.operation.points });
-        return { status: 'done', text: outcome.text, operationId, savedToWork: outcome.savedToWork };
+        return { status: 'done', text: outcome.text, operationId, savedToWork: outcome.savedToWork, checkNote: outcome.checkNote };
       }
       if (outcome.status === 'stopped') {
         const kept = keep && !!outcome.text.trim();
@@ -429,7 +429,14 @@ export function WritingStudio<F>({
     paint(editor, facts.items, {}, null);
     const streamed = await streamOperation(body, (_piece, soFar) => setReview({ kind, status: 'running', text: soFar, essay }));
     if (streamed?.status !== 'done') return setReview(null);
-    const done: Review = { kind, status: 'done', text: streamed.text, essay, operationId: streamed.operationId ?? undefined };
+    const done: Review = {
+      kind,
+      status: 'done',
+      text: streamed.text,
+      essay,
+      operationId: streamed.operationId ?? undefined,
+      ...(streamed.checkNote ? { checkNote: streamed.checkNote } : {}),
+    };
     const reviewRead = readReview(done);
     setReview(done);
     paint(editor, facts.items, {}, reviewRead);

@@ -10,7 +10,7 @@ import { selectionDraft } from './selection';
 
 export { checkText, type Finding } from './checks';
 
-type Builders = { [K in AiOperation]: (input: AiOperationInputs[K], profile: StudentProfile | null) => OfflineDraft };
+type Builders = { [K in AiOperation]: (input: AiOperationInputs[K], profile: StudentProfile | null) => OfflineDraft | Promise<OfflineDraft> };
 
 const BUILDERS: Builders = {
   ps: psDraft,
@@ -30,9 +30,10 @@ const BUILDERS: Builders = {
 
 /**
  * The offline engine's draft for an operation (passed as `ChatRequest.offlineDraft`). The engine adds
- * the 【离线模式】 label when it renders; drafts never carry it themselves.
+ * the 【离线模式】 label when it renders; drafts never carry it themselves. Revision and polish wait
+ * for the grammar engine (a worker thread, ADR 0041).
  */
-export function offlineDraftFor<K extends AiOperation>(operation: K, input: AiOperationInputs[K], profile: StudentProfile | null): OfflineDraft {
+export async function offlineDraftFor<K extends AiOperation>(operation: K, input: AiOperationInputs[K], profile: StudentProfile | null): Promise<OfflineDraft> {
   const build: Builders[K] = BUILDERS[operation];
-  return build(input, profile);
+  return await build(input, profile);
 }

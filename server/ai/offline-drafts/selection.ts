@@ -5,16 +5,17 @@ import { detectLanguage } from '../prompts/shared';
 import type { OfflineDraft } from '../providers/offline';
 import { placeholder } from './text';
 
-/** Wordy English phrases and their plain forms: safe, meaning-preserving substitutions. */
-const EN_CONCISE: [RegExp, string][] = [
+/** Wordy English phrases and their plain forms: each says the same thing (what a polish may use). */
+const EN_PHRASES: [RegExp, string][] = [
   [/\bin order to\b/gi, 'to'],
   [/\bdue to the fact that\b/gi, 'because'],
   [/\bat this point in time\b/gi, 'now'],
   [/\bin spite of the fact that\b/gi, 'although'],
   [/\bhas the ability to\b/gi, 'can'],
   [/\ba large number of\b/gi, 'many'],
-  [/\b(?:very|really|quite|basically|actually) (?=\w)/gi, ''],
 ];
+/** 精简 also drops intensifiers: shorter, though the emphasis goes with them (the user asked for it). */
+const EN_CONCISE: [RegExp, string][] = [...EN_PHRASES, [/\b(?:very|really|quite|basically|actually) (?=\w)/gi, '']];
 const ZH_CONCISE: [RegExp, string][] = [
   [/进行了?(?=[\u4e00-\u9fff]{2})/g, ''],
   [/非常|十分|特别地?/g, ''],
@@ -39,6 +40,8 @@ function apply(text: string, rules: [RegExp, string][]): string {
 
 /** Fixed wordy phrases dropped ("in order to", "进行", "非常"): what offline shortening and polish may do. */
 export const conciseText = (text: string, lang: 'en' | 'zh') => apply(text, lang === 'zh' ? ZH_CONCISE : EN_CONCISE);
+/** Only the wordy phrases with an exact short equivalent: what an English polish may change (ADR 0041). */
+export const conciseEnglish = (text: string) => apply(text, EN_PHRASES);
 
 const note = (text: string) => ({ heading: OFFLINE_NOTE_HEADING, paragraphs: [text] });
 

@@ -11,6 +11,7 @@ import {
   type ReduceSegment,
 } from '../../../contracts/detection-constants';
 import { DocScorer } from './guide';
+import { keepsGrammar } from '../grammar/check';
 import { MAX_REWRITE_CHARS, rewriteCandidates } from './local-rewriter';
 
 /**
@@ -98,6 +99,23 @@ export async function reduceAiRate(
   const plan = MODE_PLAN[options.mode];
   let rounds = 0;
   let scorer: DocScorer | undefined;
+  let grammarDropped = 0;
+  let grammarChecked = true;
+  /**
+   * ADR 0041: the English rewrites of a round that bring in a grammar error their original sentence
+   * did not have, by the grammar engine; the caller keeps the sentence as it was.
+   */
+  const breaksGrammar = async (indices: number[], proposal: (index: number) => string): Promise<Set<number>> => {
+    const english = indices.filter((i) => lang(i) === 'en');
+    const keeps = await keepsGrammar(english.map((i) => ({ before: spans[i]!.original, after: proposal(i) })));
+    if (!keeps) {
+      grammarChecked = false;
+      return new Set();
+    }
+    const broken = new Set(english.filter((_, k) => !keeps[k]));
+    grammarDropped += broken.size;
+    return broken;
+  };
 
   for (let r = 0; r < plan.rounds.length && last.aiRate > target; r++) {
     // Each round yields to the event loop: other requests run, and a client gone away is noticed.
@@ -128,6 +146,7 @@ export async function reduceAiRate(
         roundMode,
         options.signal,
       );
+      const usable = new Map<number, string>();
       chosen.forEach((index, k) => {
         const proposal = proposals[k]?.trim();
         if (!proposal || proposal === current[index]) return;
@@ -136,8 +155,10 @@ export async function reduceAiRate(
           locked.set(index, lost);
           return;
         }
-        accept(index, proposal);
+        usable.set(index, proposal);
       });
+      const broken = await breaksGrammar([...usable.keys()], (i) => usable.get(i)!);
+      for (const [index, proposal] of usable) if (!broken.has(index)) accept(index, proposal);
     } else {
       // Local: several rewrites per sentence; keep the one that lowers the whole text's score most
       // and keeps every fact. Most AI-like sentences first, each choice seen by the next.
@@ -146,6 +167,7 @@ export async function reduceAiRate(
       // Strong goes over the sentences again in its last round: an edit elsewhere can make another pay.
       const passes = r === plan.rounds.length - 1 ? plan.passes : 1;
       const rewrittenNow = new Set<number>();
+      const roundStart = [...current];
       for (const index of Array.from({ length: passes }, () => order).flat()) {
         if (slicer.due()) await slicer.pause();
         let bestZ = scorer.logit() - 1e-6;
@@ -170,6 +192,13 @@ export async function reduceAiRate(
           current[index] = best;
           rewrittenNow.add(index);
         } else if (refused && !rewrittenNow.has(index)) locked.set(index, refused);
+      }
+      // A rewrite that breaks the grammar goes back to the sentence the round started from.
+      const before = new Map([...rewrittenNow].map((i) => [i, roundStart[i]!]));
+      for (const index of await breaksGrammar([...rewrittenNow], (i) => current[i]!)) {
+        current[index] = before.get(index)!;
+        scorer.set(index, current[index]);
+        rewrittenNow.delete(index);
       }
       // One event per sentence rewritten this round (a second pass may rewrite it again).
       for (const index of [...rewrittenNow].sort((a, b) => a - b)) {
@@ -205,6 +234,8 @@ export async function reduceAiRate(
     changedSentences: current.filter((s, i) => s !== spans[i]!.original).length,
     factsChanged,
     locked: [...locked].map(([index, facts]) => ({ index, facts })),
+    grammarDropped,
+    grammarChecked,
   };
 }
 

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../../db/client';
 import type { Logger } from '../../logger';
 import { offlineDraftFor } from '../../ai/offline-drafts';
+import { checkModelReview, type CheckedReview } from '../../ai/grammar/model-review';
 import { buildPrompt, type StudentProfile } from '../../ai/prompts';
 import { getProfile } from '../archives/profiles';
 import { documentFromText } from '../works/document-from-text';
@@ -26,7 +27,11 @@ export type GenerationListener = {
   onDelta: (text: string) => void;
 };
 
-export type GenerationResult = PaidOutcome<string> & { savedToWork: boolean };
+/**
+ * `review`: a model's revision or polish after the grammar and fact checks (ADR 0041), when they
+ * took something back or have something to say; the page reads this text instead of the stream.
+ */
+export type GenerationResult = PaidOutcome<string> & { savedToWork: boolean; review?: CheckedReview };
 
 /**
  * POST /api/v1/ai/generate (issue 11, ADR 0026): a document or a selection tool's proposal from the
@@ -71,7 +76,7 @@ export async function generate(
     onAdmitted: listener.onStart,
     onRunning: listener.onRunning,
     work: async (ctx) => {
-      const offlineDraft = provider.kind === 'offline' ? offlineDraftFor(request.operation, request.input, profile) : undefined;
+      const offlineDraft = provider.kind === 'offline' ? await offlineDraftFor(request.operation, request.input, profile) : undefined;
       let output = '';
       for await (const delta of provider.stream({
         model,
@@ -103,7 +108,16 @@ export async function generate(
       deps.logger.warn('ai.save_to_work_failed', { operationId: outcome.op.id, err });
     }
   }
+  let review: CheckedReview | undefined;
+  if (outcome.status === 'succeeded' && !offline && (request.operation === 'revision' || request.operation === 'polish')) {
+    try {
+      const essay = (request.input as { essay: string }).essay;
+      review = (await checkModelReview(request.operation, essay, outcome.result)) ?? undefined;
+    } catch (err) {
+      deps.logger.warn('ai.review_check_failed', { operationId: outcome.op.id, err });
+    }
+  }
   // The row as it ended (a stop's settle records what was delivered after the status flip).
   const op = await getOperation(db, userId, outcome.op.id);
-  return { ...outcome, op, savedToWork };
+  return { ...outcome, op, savedToWork, ...(review ? { review } : {}) };
 }
