@@ -1,5 +1,5 @@
 // `npm test`: every suite, in order, with each runner's own output and one closing line.
-//   0. ESLint, the type check (tsc --noEmit) and the format check (prettier --check), side by side
+//   0. ESLint, the type check (tsc --noEmit), the format check (prettier --check) and `npm ls`, side by side
 //      (a finding fails the run)
 //   1. vitest: unit, API (PGlite in memory) and detector tests; then the event-loop timing test alone
 //   2. vitest: the API suite again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it)
@@ -88,7 +88,7 @@ function countPlaywright(file) {
 async function runTogether(stages) {
   await Promise.all(
     stages.map(
-      ({ label, command, args }) =>
+      ({ label, command, args, quiet = false }) =>
         new Promise((resolve) => {
           const since = Date.now();
           const child = spawn(command, args, { env: process.env });
@@ -101,7 +101,8 @@ async function runTogether(stages) {
               failures.push(`${label}: failed (see its output above)`);
             }
             stageTimes.push(`${label}: ${seconds(since)}`);
-            console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
+            // A quiet stage's output (a whole dependency tree) is shown only when it fails.
+            console.log(`\n=== ${label} ===\n${quiet && status === 0 ? '' : output.trimEnd()}`);
             console.log(`=== ${label}: ${status === 0 ? 'ok' : 'failed'} in ${seconds(since)} ===`);
             resolve();
           });
@@ -114,6 +115,8 @@ await runTogether([
   { label: 'lint: ESLint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
   { label: 'typecheck: tsc --noEmit', command: 'npx', args: ['tsc', '--noEmit'] },
   { label: 'format: prettier --check', command: 'npx', args: ['prettier', '--check', '--log-level=warn', '.'] },
+  // Every installed package satisfies what depends on it, peers included (no legacy-peer-deps).
+  { label: 'dependencies: npm ls', command: 'npm', args: ['ls'], quiet: true },
 ]);
 
 run('build (production)', 'node', ['scripts/ensure-build.mjs']);
