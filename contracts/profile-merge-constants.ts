@@ -4,7 +4,7 @@
  */
 
 /** A student's single fields an update from a CV fills when empty, and shows when they differ. */
-export const PROFILE_MERGE_FIELDS = ['nickname', 'email', 'phone', 'currentSchool', 'major', 'degree', 'gpa', 'cvText'] as const;
+export const PROFILE_MERGE_FIELDS = ['nickname', 'email', 'phone', 'currentSchool', 'major', 'degree', 'gpa', 'targets', 'cvText'] as const;
 export type ProfileMergeField = (typeof PROFILE_MERGE_FIELDS)[number];
 export const PROFILE_MERGE_FIELD_LABELS: Record<ProfileMergeField, string> = {
   nickname: '昵称',
@@ -14,6 +14,7 @@ export const PROFILE_MERGE_FIELD_LABELS: Record<ProfileMergeField, string> = {
   major: '专业',
   degree: '学位 / 年级',
   gpa: 'GPA',
+  targets: '申请目标',
   cvText: '简历原文',
 };
 /** The list sections an update adds the CV's new entries to (existing entries are kept as they are). */

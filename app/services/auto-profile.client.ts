@@ -79,6 +79,8 @@ export function startAutoProfile(input: {
   onPhase: (phase: AutoProfilePhase, uploaded?: number) => void;
   /** Asked when the CV may be one of the user's students; null: the run was cancelled meanwhile. */
   chooseMatch: (matches: ProfileMatch[]) => Promise<MatchChoice | null>;
+  /** Asked when neither the form nor the CV gives the student's name (never the file's name); null: cancelled. */
+  askName: () => Promise<string | null>;
 }): AutoProfileRun {
   let cancelled = false;
   let detectionId: string | null = null;
@@ -93,9 +95,11 @@ export function startAutoProfile(input: {
     // A student who may exist already: nothing is created until the consultant chooses.
     const choice = detection.matches?.length ? await input.chooseMatch(detection.matches) : { create: true as const };
     if (cancelled || !choice) throw new AutoProfileCancelled();
-    input.onPhase('generating');
-    const name = input.nickname || detection.detected.name?.value || input.file.name.replace(/\.[^.]+$/, '').slice(0, 50);
     const update = 'updateProfileId' in choice ? choice : null;
+    // An update keeps the student's name; a new student needs one, and a file's name is not a person's.
+    const name = input.nickname || detection.detected.name?.value || (update ? '' : await input.askName());
+    if (cancelled || name === null) throw new AutoProfileCancelled();
+    input.onPhase('generating');
     const profile = await resourceFetch<Partial<CreatedStudent> | null>('client-profiles/auto-import', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -1,16 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, loginViaForm, randomPhone, test, waitForHydration } from './fixtures';
+import { expect, loginViaForm, randomPhone, signIn, test, waitForHydration } from './fixtures';
 
 /** Student archives (issue 10): 新建学生 by nickname and from a CV, the list, the detail page. */
 
 const CV = (name: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'cv', name);
-
-async function signIn(page: Page) {
-  await page.goto('/dash/login');
-  await loginViaForm(page);
-}
 
 const balance = async (page: Page) => Number((await page.getByTestId('points-display').first().textContent())?.replace(/[^\d.]/g, ''));
 
@@ -290,4 +285,30 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('entries-education')).toContainText('北京大学');
     await expect(page.getByTestId('entries-education')).toContainText('GPA 3.6');
   });
+});
+
+test('a CV that names nobody asks for the name on the page; the file’s name is never taken for it', async ({ page }) => {
+  await signIn(page);
+  const dialog = await openNewStudent(page);
+  const cv = [
+    '电话：13812345678',
+    '邮箱：xm@example.com',
+    '教育背景',
+    '浙江大学 计算机科学与技术 本科 2021.09-2025.06',
+    '技能',
+    'Python、SQL',
+  ].join('\n');
+  await dialog.getByTestId('new-student-file').setInputFiles({ name: '张三的简历.txt', mimeType: 'text/plain', buffer: Buffer.from(cv) });
+  await dialog.getByTestId('new-student-submit').click();
+  const step = dialog.getByTestId('new-student-name-step');
+  await expect(step).toContainText('没有读出学生姓名', { timeout: 60_000 });
+  await dialog.getByTestId('new-student-name-continue').click();
+  await expect(step).toContainText('请输入学生姓名');
+  await dialog.getByTestId('new-student-asked-name').fill('王小明');
+  await dialog.getByTestId('new-student-asked-name').press('Enter');
+  await expect(dialog.getByTestId('new-student-created')).toContainText('王小明', { timeout: 60_000 });
+  await page.goto('/dash/client-archives');
+  await expect(page.getByTestId('archive-row')).toHaveCount(1);
+  await expect(page.getByTestId('archive-row')).toContainText('王小明');
+  await expect(page.getByText('张三的简历')).toHaveCount(0);
 });

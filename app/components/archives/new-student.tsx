@@ -1,7 +1,7 @@
 import { Box, Button, Flex, HStack, Input, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Form, useNavigate, useNavigation } from '@remix-run/react';
 import { CheckCircle2, FileText, Upload, X } from 'lucide-react';
-import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent, type FormEvent, type MouseEvent } from 'react';
 import { AppDialog } from '~/components/ui/app-dialog';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
@@ -73,6 +73,8 @@ type Step =
   | { kind: 'running'; phase: AutoProfilePhase; startedAt: number }
   /** The CV may be a student who exists (ADR 0044): the consultant chooses before anything is written. */
   | { kind: 'match'; matches: ProfileMatch[]; selected: number; replace: ReadonlySet<ProfileMergeField>; startedAt: number }
+  /** The CV was read but names nobody, and the form was left blank: the consultant types the name. */
+  | { kind: 'name'; startedAt: number }
   | { kind: 'created'; student: CreatedStudent; picked: boolean };
 
 const errorMessage = (error: unknown, fallback: string) => (error instanceof ResourceError ? error.message : fallback);
@@ -95,6 +97,9 @@ export function NewStudentDialog() {
   const run = useRef<AutoProfileRun | null>(null);
   /** Answers the run's question when the CV may be a student who exists. */
   const decide = useRef<((choice: MatchChoice | null) => void) | null>(null);
+  /** Answers the run's question when the CV names nobody. */
+  const giveName = useRef<((name: string | null) => void) | null>(null);
+  const [askedName, setAskedName] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
   const [now, setNow] = useState(() => Date.now());
 
@@ -113,10 +118,12 @@ export function NewStudentDialog() {
     setConfirmingCancel(false);
     run.current = null;
     decide.current = null;
+    giveName.current = null;
+    setAskedName('');
   };
   const close = () => {
     // Closing while it runs, or while it waits for the choice, asks first (the cancel confirmation), like the 取消 button.
-    if (running || step.kind === 'match') return setConfirmingCancel(true);
+    if (running || step.kind === 'match' || step.kind === 'name') return setConfirmingCancel(true);
     setDialogOpen(false);
     reset();
   };
@@ -161,6 +168,11 @@ export function NewStudentDialog() {
           decide.current = resolve;
           setStep({ kind: 'match', matches, selected: 0, replace: new Set(), startedAt });
         }),
+      askName: () =>
+        new Promise<string | null>((resolve) => {
+          giveName.current = resolve;
+          setStep({ kind: 'name', startedAt });
+        }),
     });
     run.current = current;
     try {
@@ -178,7 +190,8 @@ export function NewStudentDialog() {
   };
 
   // Once the CV has been read (generating, or the choice it offers), its data was returned and 智能建档 is paid (ADR 0035).
-  const cvRead = step.kind === 'match' || (step.kind === 'running' && (step.phase === 'generating' || step.phase === 'done'));
+  const cvRead =
+    step.kind === 'match' || step.kind === 'name' || (step.kind === 'running' && (step.phase === 'generating' || step.phase === 'done'));
   const answerMatch = (choice: MatchChoice) => {
     const answer = decide.current;
     if (step.kind !== 'match' || !answer) return;
@@ -187,6 +200,18 @@ export function NewStudentDialog() {
     setStep({ kind: 'running', phase: 'generating', startedAt: step.startedAt });
     answer(choice);
   };
+  const answerName = () => {
+    const answer = giveName.current;
+    const name = askedName.trim();
+    if (step.kind !== 'name' || !answer) return;
+    if (!name) return setErrors({ nickname: '请输入学生姓名' });
+    if (name.length > 50) return setErrors({ nickname: '学生昵称不能超过50个字符' });
+    setErrors({});
+    giveName.current = null;
+    setNow(Date.now());
+    setStep({ kind: 'running', phase: 'generating', startedAt: step.startedAt });
+    answer(name);
+  };
   const cancelRun = async () => {
     const current = run.current;
     if (!current) return;
@@ -194,10 +219,13 @@ export function NewStudentDialog() {
     setBusy(true);
     try {
       const waiting = decide.current;
+      const waitingForName = giveName.current;
       decide.current = null;
+      giveName.current = null;
       const cancelling = current.cancel();
-      // A run waiting for the choice ends as cancelled once the detection is.
+      // A run waiting for the choice or the name ends as cancelled once the detection is.
       waiting?.(null);
+      waitingForName?.(null);
       const student = await cancelling;
       run.current = null;
       setConfirmingCancel(false);
@@ -246,10 +274,12 @@ export function NewStudentDialog() {
               : '学生档案已创建'
             : step.kind === 'match'
               ? '发现已有学生'
-              : '新建学生'
+              : step.kind === 'name'
+                ? '填写学生姓名'
+                : '新建学生'
         }
         testId="new-student-dialog"
-        closeOnInteractOutside={!running && step.kind !== 'match'}
+        closeOnInteractOutside={!running && step.kind !== 'match' && step.kind !== 'name'}
         cancelText={step.kind === 'form' ? '取消' : false}
         footer={
           step.kind === 'created' && step.picked ? (
@@ -289,6 +319,15 @@ export function NewStudentDialog() {
                 更新已有学生「{step.matches[step.selected]!.name}」
               </Button>
             </Stack>
+          ) : step.kind === 'name' ? (
+            <HStack gap="2">
+              <Button variant="outline" colorPalette="red" onClick={() => setConfirmingCancel(true)} data-testid="new-student-cancel-run">
+                取消建档
+              </Button>
+              <Button colorPalette="blue" onClick={answerName} data-testid="new-student-name-continue">
+                继续建档
+              </Button>
+            </HStack>
           ) : running ? (
             <Button variant="outline" colorPalette="red" onClick={() => setConfirmingCancel(true)} data-testid="new-student-cancel-run">
               取消建档
@@ -316,6 +355,29 @@ export function NewStudentDialog() {
               })
             }
           />
+        ) : step.kind === 'name' ? (
+          <Stack
+            as="form"
+            gap="3"
+            data-testid="new-student-name-step"
+            onSubmit={(e: FormEvent) => {
+              e.preventDefault();
+              answerName();
+            }}
+          >
+            <Text fontSize="sm" color="gray.600">
+              简历已识别，但没有读出学生姓名（文件名不会被当作姓名）。请填写后继续建档。
+            </Text>
+            <FormField label="学生姓名" error={errors.nickname}>
+              <Input
+                value={askedName}
+                onChange={(e) => setAskedName(e.currentTarget.value)}
+                maxLength={60}
+                autoFocus
+                data-testid="new-student-asked-name"
+              />
+            </FormField>
+          </Stack>
         ) : step.kind === 'created' ? (
           <Stack align="center" textAlign="center" gap="3" py="2" data-testid="new-student-created">
             <CheckCircle2 size={40} color="var(--chakra-colors-green-500)" />

@@ -34,6 +34,8 @@ export function detectedToProfileData(detected: DetectedCv, nickname?: string): 
     awards: detected.awards.map(strip),
     publications: detected.publications.map(strip),
     skills: detected.skills.map((s) => s.value),
+    // 申请意向 / Target Program: the CV's stated goal fills 申请目标 (ADR 0043).
+    targets: detected.targets && strip(detected.targets),
   });
 }
 

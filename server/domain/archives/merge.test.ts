@@ -92,3 +92,25 @@ describe('mergeFromCv: nothing the student has is lost', () => {
     expect(merged.changes.added).toEqual([]);
   });
 });
+
+describe('mergeFromCv: 申请目标 from the CV (ADR 0043)', () => {
+  const cvTargets = data({ targets: { countries: ['英国'], degree: '硕士', majors: ['数据科学'], intake: '2026 秋' } });
+
+  it('fills an empty 申请目标', () => {
+    const merged = mergeFromCv({ data: data({}), cvText: null }, { data: cvTargets, cvText: null });
+    expect(merged.data.targets).toEqual({ countries: ['英国'], degree: '硕士', majors: ['数据科学'], intake: '2026 秋' });
+    expect(merged.changes.filled).toContainEqual({ field: 'targets', value: '英国 · 硕士 · 数据科学 · 2026 秋' });
+  });
+
+  it('keeps a different one unless the consultant chose the CV’s', () => {
+    const current = { data: data({ targets: { countries: ['美国'], majors: ['计算机'] } }), cvText: null };
+    const kept = mergeFromCv(current, { data: cvTargets, cvText: null });
+    expect(kept.data.targets.countries).toEqual(['美国']);
+    expect(kept.changes.differs).toContainEqual({
+      field: 'targets',
+      current: '美国 · 计算机',
+      incoming: '英国 · 硕士 · 数据科学 · 2026 秋',
+    });
+    expect(mergeFromCv(current, { data: cvTargets, cvText: null }, new Set(['targets'])).data.targets.countries).toEqual(['英国']);
+  });
+});

@@ -70,6 +70,10 @@ const blank = (text: string | null | undefined) => !text?.trim();
 const gpaText = (gpa: ProfileData['gpa']) =>
   gpa.value === undefined ? '' : `${gpa.value}${gpa.scale !== undefined ? `/${gpa.scale}` : ''}${gpa.rank ? `（${gpa.rank}）` : ''}`;
 
+/** 申请目标 in one line: countries · degree · majors · intake. */
+const targetsText = (t: ProfileData['targets']) =>
+  [t.countries.join('、'), t.degree, t.majors.join('、'), t.intake].filter((part) => !blank(part)).join(' · ');
+
 type Entry<S extends ProfileMergeSection> = ProfileData[S][number];
 
 /** An experience's title, and its organisation when the title does not already name it. */
@@ -167,6 +171,12 @@ export function mergeFromCv(
     { field: 'major', ours: data.major ?? '', theirs: incoming.data.major ?? '', set: () => (data.major = incoming.data.major) },
     { field: 'degree', ours: data.degree ?? '', theirs: incoming.data.degree ?? '', set: () => (data.degree = incoming.data.degree) },
     { field: 'gpa', ours: gpaText(data.gpa), theirs: gpaText(incoming.data.gpa), set: () => (data.gpa = { ...incoming.data.gpa }) },
+    {
+      field: 'targets',
+      ours: targetsText(data.targets),
+      theirs: targetsText(incoming.data.targets),
+      set: () => (data.targets = structuredClone(incoming.data.targets)),
+    },
     {
       field: 'cvText',
       ours: cvText ?? '',
