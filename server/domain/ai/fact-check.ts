@@ -44,7 +44,7 @@ export const PATTERNS: Array<{ kind: FactKind; re: RegExp }> = [
   },
   {
     kind: 'award',
-    re: /\b(?:(?:gold|silver|bronze)[ \t]+medal|(?:first|second|third|1st|2nd|3rd|grand|special)[ \t-]+(?:prize|place)|honou?rable[ \t]+mention|(?:meritorious|outstanding)[ \t]+winner|finalist|champion|runner-up)\b/giu,
+    re: /\bBest[ \t]+[A-Z][a-z]{1,20}(?:[ \t]+[A-Z][a-z]{1,20}){0,3}|\b(?:(?:global|world|international|national|grand)[ \t]+finals?|(?:gold|silver|bronze)[ \t]+medal|(?:first|second|third|1st|2nd|3rd|grand|special)[ \t-]+(?:prize|place)|honou?rable[ \t]+mention|(?:meritorious|outstanding)[ \t]+winner|finalist|champion|runner-up)\b/giu,
   },
   {
     kind: 'competition',
@@ -87,7 +87,17 @@ export const PATTERNS: Array<{ kind: FactKind; re: RegExp }> = [
     kind: 'date',
     re: /\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?[ \t]+(?:19|20)\d{2}\b|(?:19|20)\d{2}[ \t]*年(?:[ \t]*\d{1,2}[ \t]*月)?|(?<![\d.])(?:19|20)\d{2}[-./](?:0?[1-9]|1[0-2])(?![\d.])|(?<![\d.])(?:19|20)\d{2}(?!\d|\.\d)/gu,
   },
-  { kind: 'number', re: /(?<![\w.])\d+(?:[.,]\d+)*[ \t]*%?(?!\w|\.\d)/gu },
+  // Ranks: "ranked 3rd out of 120", "排名第3".
+  {
+    kind: 'number',
+    re: /\b(?:ranked|ranking|placed|finished)[ \t]+(?:(?:at|as|the)[ \t]+)?(?:No\.[ \t]*)?\d+(?:st|nd|rd|th)?\b|排名第?\d+/giu,
+  },
+  // Counts of things a CV lists: 3项专利, 2 papers, 两篇论文.
+  {
+    kind: 'number',
+    re: /(?<![\w.])\d+[ \t]*(?:项|篇|件)|\b\d+[ \t]+(?:patents?|papers?|publications?|articles?)\b|[二两三四五六七八九十]{1,3}(?:项|篇|件)/gu,
+  },
+  { kind: 'number', re: /(?<![\w.])\d+(?:[.,]\d+)*(?:[ \t]*(?:%|percent\b|million\b|billion\b|thousand\b)|万|亿)?(?!\w|\.\d)/gu },
 ];
 
 /**
@@ -96,12 +106,19 @@ export const PATTERNS: Array<{ kind: FactKind; re: RegExp }> = [
  * back is bounded.
  */
 export const ZH_ENDS: Array<{ kind: FactKind; re: RegExp; max: number }> = [
-  { kind: 'award', re: new RegExp(`(?:奖学金|${ZH_LEVELS}|荣誉称号|优秀毕业生|三好学生)`, 'gu'), max: 24 },
-  { kind: 'competition', re: /(?:竞赛|大赛|比赛|挑战赛|挑战杯|联赛|奥林匹克|奥赛|黑客马拉松)/gu, max: 24 },
+  { kind: 'award', re: new RegExp(`(?:奖学金|${ZH_LEVELS}|荣誉称号|优秀毕业生|三好学生|奖)`, 'gu'), max: 24 },
+  { kind: 'competition', re: /(?:竞赛|大赛|比赛|挑战赛|挑战杯|联赛|奥林匹克|奥赛|黑客马拉松|总决赛)/gu, max: 24 },
   { kind: 'school', re: /(?:大学|学院|中学|高中|附中)/gu, max: 12 },
-  { kind: 'organisation', re: /(?:公司|集团|研究院|研究所|实验室|银行|证券|基金|资本|医院|科学院)/gu, max: 12 },
+  {
+    kind: 'organisation',
+    re: /(?:公司|集团|研究院|研究所|实验室|银行|证券|基金|资本|医院|科学院|法院|检察院|事务所|委员会|协会|学会|基金会|出版社|电视台)/gu,
+    max: 12,
+  },
 ];
 const NAME_CHAR = /[\p{Script=Han}A-Za-z0-9“”"+]/u;
+
+/** Kinds whose Chinese span starts with words to cut (就读于浙江大学 → 浙江大学). */
+const NAME_KINDS = new Set<FactKind>(['award', 'competition', 'school', 'organisation', 'conference']);
 
 /** The consultant's own blanks (【请补充：…】) are not facts: their spans, as /【请补充[^】]*】/g finds them, in one pass. */
 function blanksOf(text: string): Array<[number, number]> {
@@ -276,6 +293,25 @@ const normal = (s: string) =>
     .trim();
 const numbersIn = (s: string) => s.match(/\d+(?:\.\d+)?/g) ?? [];
 const valueOf = (n: string) => String(Number(n));
+const SCALE: Record<string, number> = { million: 1e6, billion: 1e9, thousand: 1e3, 万: 1e4, 亿: 1e8 };
+const ZH_DIGITS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+/** A Chinese numeral up to 99 (两, 十二, 三十) as a number. */
+function zhNumber(s: string): number | null {
+  const m = /^([二两三四五六七八九])?(十)?([一二两三四五六七八九])?$/u.exec(s);
+  if (!m || !s) return null;
+  const tens = m[2] ? (m[1] ? ZH_DIGITS[m[1]]! : 1) : 0;
+  const ones = m[3] ? ZH_DIGITS[m[3]]! : m[2] ? 0 : m[1] ? ZH_DIGITS[m[1]]! : 0;
+  return m[2] ? tens * 10 + ones : ones;
+}
+/** The values a text states with a scale word ("30 million", "3000万"): 30000000. */
+function scaledValuesIn(s: string, out: Set<string>) {
+  for (const m of s.matchAll(/(\d+(?:\.\d+)?)[ \t]*(million|billion|thousand|万|亿)/giu))
+    out.add(String(Number(m[1]) * SCALE[m[2]!.toLowerCase()]!));
+}
+/** Percentages ("6.3%", "6.3 percent"): their values. */
+function percentsIn(s: string, out: Set<string>) {
+  for (const m of s.matchAll(/(\d+(?:\.\d+)?)[ \t]*(?:%|percent\b|个百分点)/giu)) out.add(valueOf(m[1]!));
+}
 
 /** Every string and number in a value (an archive's data), one per line. */
 export function knownTextOf(...values: unknown[]): string {
@@ -384,6 +420,8 @@ type Known = {
   lines: KnownLine[];
   all: string;
   numbers: Set<string>;
+  scaled: Set<string>;
+  percents: Set<string>;
   yearMonths: Set<string>;
   /** Test type (lower case) → the values on its line and the few after it. */
   tests: Map<string, Set<string>>;
@@ -410,6 +448,8 @@ function* knownFactsSteps(knownText: string): Steps<Known> {
   const index = ownGroups.length ? indexNames([...ALIAS_GROUPS, ...ownGroups]) : TABLE_INDEX;
   const lines: KnownLine[] = [];
   const numbers = new Set<string>();
+  const scaled = new Set<string>();
+  const percents = new Set<string>();
   const yearMonths = new Set<string>();
   const tests = new Map<string, Set<string>>();
   let openTests: Array<{ set: Set<string>; left: number }> = [];
@@ -419,6 +459,8 @@ function* knownFactsSteps(knownText: string): Steps<Known> {
     const text = normal([raw, ...names].join(' | '));
     const nums = numbersIn(raw.replace(/(\d),(\d{3})/g, '$1$2')).map(valueOf);
     for (const n of nums) numbers.add(n);
+    scaledValuesIn(raw, scaled);
+    percentsIn(raw, percents);
     yearMonthsIn(raw, yearMonths);
     // A test's values are on its line and the next few (the archive lists type, total, sub-scores, date).
     openTests = openTests.filter((t) => t.left-- > 0);
@@ -431,7 +473,7 @@ function* knownFactsSteps(knownText: string): Steps<Known> {
     for (const t of openTests) for (const n of nums) t.set.add(n);
     lines.push({ raw, text, words: new Set(text.match(/[a-z0-9]+/g) ?? []), han: raw.normalize('NFKC') + names.filter(hasHan).join('|') });
   }
-  return { lines, all: lines.map((l) => l.text).join('\n'), numbers, yearMonths, tests, index };
+  return { lines, all: lines.map((l) => l.text).join('\n'), numbers, scaled, percents, yearMonths, tests, index };
 }
 
 /** English words that are part of a name's form, not its identity. */
@@ -534,7 +576,17 @@ function supportOf(c: Candidate, known: Known): number[] | true | false {
   const n = normal(fact);
   switch (c.kind) {
     case 'number': {
-      const values = numbersIn(fact.replace(/(\d),(\d{3})/g, '$1$2')).map(valueOf);
+      const plain = fact.replace(/(\d),(\d{3})/g, '$1$2');
+      const count = /^(\d+|[二两三四五六七八九十]{1,3})[ \t]*(项|篇|件|patents?|papers?|publications?|articles?)$/iu.exec(plain);
+      if (count)
+        return countKnown(/\d/.test(count[1]!) ? Number(count[1]) : zhNumber(count[1]!), count[2]!.toLowerCase().replace(/s$/, ''), known);
+      const scaled = new Set<string>();
+      scaledValuesIn(plain, scaled);
+      if (scaled.size) return [...scaled].every((v) => known.scaled.has(v) || known.numbers.has(v));
+      const percents = new Set<string>();
+      percentsIn(plain, percents);
+      if (percents.size) return [...percents].every((v) => known.percents.has(v));
+      const values = numbersIn(plain).map(valueOf);
       return values.length > 0 && values.every((v) => known.numbers.has(v));
     }
     case 'date': {
@@ -580,6 +632,18 @@ function supportOf(c: Candidate, known: Known): number[] | true | false {
   return latinLinesFor(fact, known, c.kind === 'person');
 }
 
+/** A count is the archive's when the archive counts the same thing: 3项, 三项, 3 patents. */
+function countKnown(n: number | null, unit: string, known: Known): boolean {
+  if (n === null) return false;
+  for (const l of known.lines) {
+    for (const m of l.text.matchAll(/(\d+|[一二两三四五六七八九十]{1,3})[ \t]*(项|篇|件|patents?|papers?|publications?|articles?)/gu)) {
+      const value = /\d/.test(m[1]!) ? Number(m[1]) : zhNumber(m[1]!);
+      if (value === n && m[2]!.replace(/s$/, '') === unit) return true;
+    }
+  }
+  return false;
+}
+
 /** An author role: the same role on an archive line, in either language. */
 function authorLines(fact: string, known: Known): number[] {
   const role = normal(fact).replace(/-/g, ' ');
@@ -594,7 +658,7 @@ function authorLines(fact: string, known: Known): number[] {
 }
 
 const LEVEL_RE =
-  /^(?:(?:gold|silver|bronze)[ \t]+medal|(?:first|second|third|1st|2nd|3rd|grand|special)[ \t-]+(?:prize|place)|honou?rable[ \t]+mention|(?:meritorious|outstanding)[ \t]+winner|finalist|champion|runner-up)$/i;
+  /^(?:(?:global|world|international|national|grand)[ \t]+finals?|(?:gold|silver|bronze)[ \t]+medal|(?:first|second|third|1st|2nd|3rd|grand|special)[ \t-]+(?:prize|place)|honou?rable[ \t]+mention|(?:meritorious|outstanding)[ \t]+winner|finalist|champion|runner-up)$/i;
 const ZH_LEVEL_ONLY = new RegExp(`^(?:${ZH_LEVELS})$`, 'u');
 function levelWords(level: string): string[] {
   const l = normal(level).replace(/-/g, ' ');
@@ -652,7 +716,7 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
       yield;
       let raw = m[0];
       let start = m.index;
-      if (hasHan(raw) && /^[\p{Script=Han}A-Za-z\d“”"+]/u.test(raw)) {
+      if (NAME_KINDS.has(kind) && hasHan(raw) && /^[\p{Script=Han}A-Za-z\d“”"+]/u.test(raw)) {
         const keep = kind === 'award' || kind === 'competition' ? 3 : 4;
         const trimmed = trimZhLead(raw, Math.min(keep, raw.length));
         start += raw.length - trimmed.length;
@@ -717,7 +781,7 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
   for (const c of chosen) {
     yield;
     // Single digits ("3 years", list numbers) say too little to check.
-    if (c.kind === 'number' && c.text.replace(/\D/g, '').length < 2) continue;
+    if (c.kind === 'number' && c.text.replace(/\D/g, '').length < 2 && /^[\d.,]+$/.test(c.text.trim())) continue;
     if (c.kind === 'award' && (LEVEL_RE.test(c.text) || ZH_LEVEL_ONLY.test(c.text))) {
       levels.push(c);
       continue;
