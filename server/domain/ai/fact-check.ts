@@ -464,7 +464,12 @@ function nameBefore(line: string, at: number): string {
 }
 
 /** One archive line, its names from the table added, prepared for comparison. */
-type KnownLine = { raw: string; text: string; words: Set<string>; han: string };
+type KnownLine = { raw: string; text: string; names: string[]; wordSet?: Set<string>; hanText?: string };
+
+// A line's words and Chinese text are read only when a candidate needs them: a large form context
+// (100,000 characters) is otherwise not copied again (less garbage while a request runs).
+const wordsOf = (line: KnownLine) => (line.wordSet ??= new Set(line.text.match(/[a-z0-9]+/g) ?? []));
+const hanOf = (line: KnownLine) => (line.hanText ??= line.raw.normalize('NFKC') + line.names.filter(hasHan).join('|'));
 
 type Known = {
   lines: KnownLine[];
@@ -524,7 +529,7 @@ function* knownFactsSteps(knownText: string): Steps<Known> {
       openTests.push({ set, left: 8 });
     }
     for (const t of openTests) for (const n of nums) t.set.add(n);
-    lines.push({ raw, text, words: new Set(text.match(/[a-z0-9]+/g) ?? []), han: raw.normalize('NFKC') + names.filter(hasHan).join('|') });
+    lines.push({ raw, text, names });
   }
   return { lines, all: lines.map((l) => l.text).join('\n'), numbers, scaled, percents, yearMonths, tests, index };
 }
@@ -544,16 +549,17 @@ function latinLinesFor(name: string, known: Known, person: boolean): number[] {
     if (line.raw.length > 4000) return;
     const open: string[] = [];
     for (const w of words) {
-      if (line.words.has(w)) continue;
+      if (wordsOf(line).has(w)) continue;
       if (/^\d+$/.test(w)) return;
       const eq = WORD_EQUIVALENTS[w];
-      if (eq && eq.some((e) => line.han.includes(e))) continue;
+      if (eq && eq.some((e) => hanOf(line).includes(e))) continue;
       open.push(w);
     }
     if (open.length === 0) return out.push(i);
     // The rest is a transliteration: "Zhejiang", "Zhang Wei" / "Wei Zhang".
-    if (!hasHan(line.han) || open.join('').length > 40) return;
-    if (pinyinSpells(line.han, open.join('')) || (person && pinyinSpells(line.han, [...open].reverse().join('')))) out.push(i);
+    const han = hanOf(line);
+    if (!hasHan(han) || open.join('').length > 40) return;
+    if (pinyinSpells(han, open.join('')) || (person && pinyinSpells(han, [...open].reverse().join('')))) out.push(i);
   });
   return out;
 }
@@ -601,7 +607,7 @@ function hanLinesFor(name: string, known: Known): number[] {
   if (ends.length === 0 || head.length < 2) return [];
   const out: number[] = [];
   known.lines.forEach((line, i) => {
-    if (line.raw.length > 4000 || !ends.every((en) => en.some((w) => line.words.has(w)))) return;
+    if (line.raw.length > 4000 || !ends.every((en) => en.some((w) => wordsOf(line).has(w)))) return;
     const latin = line.text.replace(/[^a-z]/g, '');
     for (let at = 0; at < latin.length; at++) if (pinyinStartsAt(head, latin, at)) return out.push(i);
   });
@@ -889,7 +895,7 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
         supportLines.get(o)?.length,
     );
     const lines = near.length ? near.flatMap((o) => supportLines.get(o)!) : known.lines.map((_, i) => i);
-    const inLines = lines.some((i) => words.some((w) => known.lines[i]!.text.includes(w) || known.lines[i]!.han.includes(w)));
+    const inLines = lines.some((i) => words.some((w) => known.lines[i]!.text.includes(w) || hanOf(known.lines[i]!).includes(w)));
     if (!inLines) report(c);
   }
 
