@@ -9,5 +9,6 @@ export const TIMED_ALONE = [
   'server/ai/detector/detector.test.ts',
   'server/ai/reducer/reducer.test.ts',
   'tests/unit/fact-check.test.ts',
+  'server/domain/ai/fact-check-linear.test.ts',
   'server/domain/works/export/export.test.ts',
 ];

@@ -18,7 +18,8 @@ export function psDraft(input: PsInput, profile: StudentProfile | null): Offline
   const program = input.targetProgram;
   const research = featuredFirst(d?.research ?? [], input.focus).slice(0, 3);
   const practice = featuredFirst([...(d?.internships ?? []), ...(d?.projects ?? [])], input.focus).slice(0, 3);
-  const awards = (d?.awards ?? []).map((a) => (a.date ? `${a.title}（${a.date}）` : a.title));
+  // A title that already carries its date (国家奖学金（2023）, as CVs write it) does not get it twice.
+  const awards = (d?.awards ?? []).map((a) => (a.date && !a.title.includes(a.date) ? `${a.title}（${a.date}）` : a.title));
   const tests = d ? testsLine(d, lang) : [];
   const firstStory = research[0]?.title ?? practice[0]?.title;
 
@@ -76,7 +77,9 @@ export function psDraft(input: PsInput, profile: StudentProfile | null): Offline
     },
   ];
 
-  const unmatchedFocus = input.focus.filter((f) => ![...research, ...practice].some((e) => e.title.includes(f) || f.includes(e.title)));
+  // The form offers awards to feature too (app/services/writing.ts experiencesOf); the draft states them all.
+  const stated = [...research, ...practice, ...(d?.awards ?? [])].map((e) => e.title);
+  const unmatchedFocus = input.focus.filter((f) => !stated.some((t) => t.includes(f) || f.includes(t)));
   return {
     title: `${zh ? (input.documentType === 'SOP' ? '目的陈述（草稿）' : '个人陈述（草稿）') : `${input.documentType === 'SOP' ? 'Statement of Purpose' : 'Personal Statement'} (draft)`}${zh ? '：' : ': '}${profile?.name ?? placeholder('学生姓名')} · ${program}`,
     sections: [

@@ -1,0 +1,34 @@
+import { HELD_OUT_PAIRS } from './pairs-held-out';
+import { TUNING_PAIRS } from './pairs';
+import { scorePair, totalsOf, type PairScore } from './score';
+import type { FactPair } from './types';
+
+/**
+ * npm run bench:facts (issue 24): recall of planted inventions and the share of true facts flagged,
+ * per language setting, on the tuning pairs and on the held-out pairs written after tuning.
+ */
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const verbose = process.argv.includes('--verbose');
+
+function report(title: string, pairs: FactPair[]) {
+  const scores = pairs.map(scorePair);
+  console.log(`\n${title} (${pairs.length} pairs)`);
+  const settings = [...new Set(pairs.map((p) => p.setting))];
+  for (const setting of [...settings, 'all'] as const) {
+    const t = totalsOf(setting === 'all' ? scores : scores.filter((s) => s.setting === setting));
+    console.log(
+      `  ${setting.padEnd(6)} inventions caught ${t.caught}/${t.inventions} (${pct(t.recall)})  true facts flagged ${t.flagged}/${t.truths} (${pct(t.falseRate)})`,
+    );
+  }
+  const detail = (s: PairScore) => s.missed.length || s.flagged.length;
+  for (const s of scores.filter((s) => verbose || detail(s))) {
+    console.log(
+      `  ${s.id}: missed ${JSON.stringify(s.missed)} flagged ${JSON.stringify(s.flagged)}${verbose ? ` findings ${JSON.stringify(s.findings)}` : ''}`,
+    );
+  }
+  return totalsOf(scores);
+}
+
+report('Tuning set', TUNING_PAIRS);
+report('Held-out set', HELD_OUT_PAIRS);
+console.log('\nTargets: recall ≥ 90%, true facts flagged ≤ 5%.');
