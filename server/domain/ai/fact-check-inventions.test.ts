@@ -73,9 +73,9 @@ describe('the offline PS and its awards (issue 24)', () => {
     data: profileDataSchema.parse({ ...STUDENT.data, awards: [{ title: '国家奖学金（2023）', date: '2023' }] }),
   };
 
-  it.each(['zh', 'en'] as const)('%s: writes an award’s date once, warns of nothing it has, and its facts pass the check', (language) => {
+  it.each(['zh', 'en'] as const)('%s: writes an award’s date once, warns of nothing it has, and its facts pass the check', async (language) => {
     const input = { ...parsedInput('ps'), language, focus: ['国家奖学金（2023）'] };
-    const text = renderOfflineDraft(offlineDraftFor('ps', input, student));
+    const text = renderOfflineDraft(await offlineDraftFor('ps', input, student));
     expect(text).toContain('国家奖学金（2023）');
     expect(text).not.toContain('（2023）（2023）');
     expect(text).not.toContain('档案中没有对应条目');
