@@ -55,7 +55,11 @@ describe('an uploaded CV of a student who already exists', () => {
     // Empty fields the CV fills, a filled field it has otherwise (kept unless chosen), entries it adds.
     expect(match.changes.filled.map((f: any) => f.field)).toEqual(expect.arrayContaining(['email', 'currentSchool', 'gpa', 'cvText']));
     expect(match.changes.filled).toContainEqual({ field: 'currentSchool', value: '浙江大学' });
-    expect(match.changes.differs).toEqual([{ field: 'major', current: '软件工程', incoming: detection.profileData.major }]);
+    // The CV's 申请意向 differs from the student's 申请目标: shown, kept unless ticked.
+    expect(match.changes.differs).toEqual([
+      { field: 'major', current: '软件工程', incoming: detection.profileData.major },
+      { field: 'targets', current: '英国 · 计算机', incoming: '硕士 · 计算机科学 · 2025 Fall' },
+    ]);
     const added = Object.fromEntries(match.changes.added.map((a: any) => [a.section, a.entries]));
     expect(added.tests).toEqual(expect.arrayContaining(['TOEFL 108']));
     expect(added.education[0]).toContain('浙江大学');
@@ -98,7 +102,10 @@ describe('an uploaded CV of a student who already exists', () => {
     const second = await upload(me.accessToken);
     expect(second.matches[0].changes).toEqual({
       filled: [],
-      differs: [{ field: 'major', current: '软件工程', incoming: detection.profileData.major }],
+      differs: [
+        { field: 'major', current: '软件工程', incoming: detection.profileData.major },
+        { field: 'targets', current: '英国 · 计算机', incoming: '硕士 · 计算机科学 · 2025 Fall' },
+      ],
       added: [],
     });
     // The consultant may take the CV's value for a field shown as different.
