@@ -3,7 +3,7 @@
  * handler measured in the same run, so the ratios mean something on a noisy machine.
  * Servers run in child processes; the load comes from autocannon in this process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { eq } from 'drizzle-orm';
 import { clientProfiles, users } from '../db/schema';
 import { profileDataSchema } from '../contracts/archives';
 import { searchTextOf } from '../server/domain/archives/profiles';
+import { TIMED_ALONE } from './timed-tests.mjs';
 import { fake, startFakeOpenAI, type FakeOpenAI, type StreamStep } from '../tests/fixtures/fake-openai/server';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -242,6 +243,10 @@ async function main() {
         `  ${SOCKETS} authenticated idle sockets held, none dropped: ${sockets.held} held, ${sockets.dropped} dropped ${verdict(sockets.held === SOCKETS && sockets.dropped === 0)}`,
       );
     console.log(`  first-load JS < ${BUDGET.firstLoadKb} KB gz: ${(gz / 1024).toFixed(1)} KB ${verdict(gz / 1024 < BUDGET.firstLoadKb)}`);
+    const loop = eventLoopBudgets();
+    console.log(
+      `  no request holds the event loop > 100 ms (the timed tests at their budgets, alone): ${loop.passed} passed, ${loop.failed} over ${verdict(loop.failed === 0 && loop.passed > 0)}`,
+    );
   } finally {
     await provider.close();
     for (const c of children) c.kill('SIGTERM');
@@ -422,6 +427,30 @@ async function holdSockets(app: string, token: string, adminToken: string, serve
     deliveryMaxMs: times.at(-1) ?? NaN,
     missed: held - received.size,
   };
+}
+
+/**
+ * The event-loop and wall-clock budgets (DESIGN §7): the timed test files (scripts/timed-tests.mjs)
+ * run alone with TIMING_BUDGETS=1, so each limit is the budget itself rather than npm test's five
+ * times it (tests/fixtures/event-loop.ts). Their output names any request over its budget.
+ */
+function eventLoopBudgets() {
+  const report = path.join(mkdtempSync(path.join(tmpdir(), 'lx-bench-loop-')), 'timed.json');
+  console.log('\nthe timed tests at their budgets (TIMING_BUDGETS=1):');
+  spawnSync(
+    'npx',
+    ['vitest', 'run', ...TIMED_ALONE, '--no-file-parallelism', '--reporter=dot', '--reporter=json', `--outputFile.json=${report}`],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, TIMING_BUDGETS: '1', TEST_DATABASE_URL: '' },
+    },
+  );
+  try {
+    const result = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    return { passed: result.numPassedTests, failed: result.numFailedTests };
+  } catch {
+    return { passed: 0, failed: 1 };
+  }
 }
 
 main().catch((error) => {

@@ -9,7 +9,7 @@ import { loadDetector } from '../detector';
 import { type Bag, Merger, sentenceBag } from '../detector/features';
 import { calibratedLogit, rawScore } from '../detector/model';
 import { detectLanguage, splitSentences, ZH_CHARS_PER_EN_WORD, type Lang } from '../detector/text';
-import { longestBlock } from '../../../tests/fixtures/event-loop';
+import { longestBlock, timeLimit } from '../../../tests/fixtures/event-loop';
 import { fill, TEXTS as LARGE } from '../../../tests/fixtures/large-inputs';
 
 const AI_ESSAY = readFileSync(new URL('../../../tests/fixtures/detection/ai-essay-en.txt', import.meta.url), 'utf8');
@@ -20,7 +20,9 @@ describe('facts (the meaning lock)', () => {
       'In 2021 I joined the Robotics Lab at Zhejiang University. Moreover, Professor Li Wei taught me "Data Mining" with a GPA of 3.8/4.0. Consequently, I applied.',
       ['Robotics Lab'],
     );
-    expect(facts).toEqual(expect.arrayContaining(['2021', 'Robotics Lab', 'Zhejiang University', 'Professor Li Wei', 'Data Mining', 'GPA', '3.8/4.0']));
+    expect(facts).toEqual(
+      expect.arrayContaining(['2021', 'Robotics Lab', 'Zhejiang University', 'Professor Li Wei', 'Data Mining', 'GPA', '3.8/4.0']),
+    );
     expect(facts).not.toContain('In');
     expect(facts).not.toContain('Moreover');
     expect(facts.some((f) => f.includes('Consequently'))).toBe(false);
@@ -56,7 +58,12 @@ describe('facts (the meaning lock)', () => {
   });
 
   it('lists what a rewrite lost', () => {
-    expect(lostFacts('I scored 112 on the TOEFL in May 2023.', 'I did well on the TOEFL last spring.')).toEqual(['112', '2023', 'May 2023', 'May']);
+    expect(lostFacts('I scored 112 on the TOEFL in May 2023.', 'I did well on the TOEFL last spring.')).toEqual([
+      '112',
+      '2023',
+      'May 2023',
+      'May',
+    ]);
     expect(lostFacts('I scored 112 on the TOEFL.', "I'm proud I scored 112 on the TOEFL.")).toEqual([]);
   });
 });
@@ -85,7 +92,9 @@ describe('the local rewriter: grammar of representative rules', () => {
 
   it('moves a subordinate clause back or to the front', () => {
     expect(all('When I was ten, I built a robot with my father.')).toContain('I built a robot with my father when I was ten.');
-    expect(all('I chose physics because it explains how the world works.')).toContain('Because it explains how the world works, I chose physics.');
+    expect(all('I chose physics because it explains how the world works.')).toContain(
+      'Because it explains how the world works, I chose physics.',
+    );
     // A main clause starting with a name is not moved behind a fronted clause (its capital would be wrong either way).
     expect(all('Zhang Wei chose physics because it explains how the world works.').some((c) => c.startsWith('Because'))).toBe(false);
   });
@@ -97,14 +106,18 @@ describe('the local rewriter: grammar of representative rules', () => {
   });
 
   it('swaps words with their inflection, article and capital', () => {
-    expect(all('She enhanced the design and is now leveraging new methods.')[0]).toBe('She improved the design and is now using new methods.');
+    expect(all('She enhanced the design and is now leveraging new methods.')[0]).toBe(
+      'She improved the design and is now using new methods.',
+    );
     // Only where the detector weighs the plain word lower: "utilized" (0.70) stays, "used" weighs 0.84.
     expect(all('She utilized the data.')[0]).toBe('She utilized the data.');
     expect(all('It utilizes an innovative approach.')[0]).toBe('It uses a new approach.');
     expect(all('Utilize every chance you get.')[0]).toBe('Use every chance you get.');
     expect(all('These programs provide students with real skills.')[0]).toBe('These programs give students real skills.');
     expect(all('Phones can play a crucial role in safety.')[0]).toBe('Phones can matter a great deal in safety.');
-    expect(all('Lower prices would significantly reduce waste, cutting costs.')[0]).toBe('Lower prices would greatly cut waste, cutting costs.');
+    expect(all('Lower prices would significantly reduce waste, cutting costs.')[0]).toBe(
+      'Lower prices would greatly cut waste, cutting costs.',
+    );
     // An intensifier keeps its word ("very key" is not English).
     expect(all('This step is very crucial for us.')[0]).toContain('very crucial');
   });
@@ -113,12 +126,16 @@ describe('the local rewriter: grammar of representative rules', () => {
     expect(all('In 2019, I moved to Shanghai with my family.')).toContain('In 2019 I moved to Shanghai with my family.');
     expect(all('I studied physics, chemistry, and biology at school.')).toContain('I studied physics, chemistry and biology at school.');
     // Never a comma whose loss makes a garden path, nor a clause moved behind a fragment.
-    expect(all('With fewer options available, commuting would become harder for many.').every((c) => c.includes('available, commuting'))).toBe(true);
+    expect(
+      all('With fewer options available, commuting would become harder for many.').every((c) => c.includes('available, commuting')),
+    ).toBe(true);
     expect(all('Therefore, many schools proposed summer projects.')).toContain('So, many schools proposed summer projects.');
     // Strong only: an empty intensifier goes.
     expect(all('I truly enjoyed the long hours in the lab.')).toContain('I enjoyed the long hours in the lab.');
     expect(all('I truly enjoyed the long hours in the lab.', 'en', 'balanced')).not.toContain('I enjoyed the long hours in the lab.');
-    expect(all('I spent the summer building a small weather station for our school garden, and I learned how much care good measurements take.')).toContain(
+    expect(
+      all('I spent the summer building a small weather station for our school garden, and I learned how much care good measurements take.'),
+    ).toContain(
       'I spent the summer building a small weather station for our school garden. I learned how much care good measurements take.',
     );
   });
@@ -134,8 +151,16 @@ describe('the local rewriter: grammar of representative rules', () => {
 
   it('never changes a fact or a protected term, in any mode', () => {
     const cases: Array<[string, 'en' | 'zh', string[]]> = [
-      ['Furthermore, I utilized an innovative sensor at Zhejiang University in March 2021 with Professor Li Wei, and my comprehensive report won 3 awards.', 'en', ['innovative']],
-      ['Additionally, it is clear that three years at the MIT Media Lab, with a GPA of 3.9/4.0, equipped me with a comprehensive skill set.', 'en', ['comprehensive skill set']],
+      [
+        'Furthermore, I utilized an innovative sensor at Zhejiang University in March 2021 with Professor Li Wei, and my comprehensive report won 3 awards.',
+        'en',
+        ['innovative'],
+      ],
+      [
+        'Additionally, it is clear that three years at the MIT Media Lab, with a GPA of 3.9/4.0, equipped me with a comprehensive skill set.',
+        'en',
+        ['comprehensive skill set'],
+      ],
       ['此外，我于二〇二三年在浙江大学李明教授的实验室积极参与了三个月的研究，获得了宝贵的经验，成绩排名第一。', 'zh', ['宝贵的经验']],
     ];
     for (const [sentence, lang, terms] of cases) {
@@ -157,18 +182,24 @@ describe('the local rewriter: grammar of representative rules', () => {
 
 describe('the independent fact audit (bench)', () => {
   it('reads numbers as values in three notations', () => {
-    expect([chineseNumeral('二〇二三'), chineseNumeral('十五'), chineseNumeral('三百二十五'), chineseNumeral('两万')]).toEqual([2023, 15, 325, 20000]);
+    expect([chineseNumeral('二〇二三'), chineseNumeral('十五'), chineseNumeral('三百二十五'), chineseNumeral('两万')]).toEqual([
+      2023, 15, 325, 20000,
+    ]);
     expect(auditFacts('I waited twenty-five days.', 'I waited 25 days.')).toEqual([]);
     expect(auditFacts('我十五岁那年，百分之三十的同学', '我15岁那年，30%的同学')).toEqual([]);
     expect(auditFacts('I waited twenty-five days.', 'I waited many days.')).toEqual(['number 25']);
   });
 
   it('finds lost names, schools, titles and protected terms', () => {
-    expect(auditFacts('In 2021 I joined the Robotics Lab at Zhejiang University.', 'In 2021 I joined the lab at Zhejiang University.')).toEqual(['Robotics Lab']);
+    expect(
+      auditFacts('In 2021 I joined the Robotics Lab at Zhejiang University.', 'In 2021 I joined the lab at Zhejiang University.'),
+    ).toEqual(['Robotics Lab']);
     expect(auditFacts('我进入浙江大学，李老师读了《三体》。', '我进入大学，老师读了这本书。')).toEqual(['浙江大学', '李老师', '“三体”']);
     expect(auditFacts('GPA matters to me.', 'Grades matter to me.')).toEqual(['GPA']);
     // A sentence may end inside quotes: the next one's first word is not a name.
-    expect(auditFacts('It broke "one person, one vote." Additionally, it failed.', 'It broke "one person, one vote." Also, it failed.')).toEqual([]);
+    expect(
+      auditFacts('It broke "one person, one vote." Additionally, it failed.', 'It broke "one person, one vote." Also, it failed.'),
+    ).toEqual([]);
     expect(auditFacts('a robust method', 'a strong method', ['robust'])).toEqual(['robust']);
   });
 });
@@ -262,7 +293,7 @@ describe('降AI率 on the largest inputs (issue 22)', () => {
     for (const name of ['cap-zh', 'cap-en-ai', 'zh-ai', 'mixed'] as const) {
       const start = performance.now();
       const { result, blockMs } = await longestBlock(() => reduceAiRate(LARGE[name]!, { mode: 'strong', target: 5 }));
-      expect(blockMs, name).toBeLessThan(100);
+      expect(blockMs, name).toBeLessThan(timeLimit(100));
       // Seconds before, the square of the sentences: a candidate was scored by merging the whole text.
       expect(performance.now() - start, name).toBeLessThan(10_000);
       expect(result.factsChanged, name).toEqual([]);
@@ -287,7 +318,7 @@ describe('降AI率 on the largest inputs (issue 22)', () => {
       const start = performance.now();
       factsOf(text);
       lostFacts(text.slice(0, MAX_REWRITE_CHARS), text.slice(1, MAX_REWRITE_CHARS));
-      expect(performance.now() - start, unit).toBeLessThan(300);
+      expect(performance.now() - start, unit).toBeLessThan(timeLimit(300));
     }
   });
 });
