@@ -55,7 +55,7 @@ const post = (path: string, token: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-describe('the largest allowed requests never hold the event loop for 100 ms', () => {
+describe('the largest allowed requests never hold the event loop (budget 100 ms: timeLimit)', () => {
   it('查AI率 of 2,000 sentences, of one 20,000-character sentence and of mixed scripts', async () => {
     const me = await login(server.url);
     for (const name of ['cap-zh', 'giant-zh', 'mixed'] as const) {
