@@ -162,4 +162,4 @@ export const OFFLINE_UNAVAILABLE_OPERATIONS = ['expand', 'rephrase', 'rewrite', 
 export const isOfflineUnavailable = (op: string) => (OFFLINE_UNAVAILABLE_OPERATIONS as readonly string[]).includes(op);
 export const OFFLINE_UNAVAILABLE_MESSAGE = '离线模式（未接入 AI 语言模型）无法完成此操作，未扣积分；接入 AI 服务后可用';
 /** What the offline engine's free work is called next to its price (ADR 0040). */
-export const OFFLINE_FREE_NOTE = '离线模板草稿，免费';
+export const OFFLINE_FREE_NOTE = '离线引擎，未接入 AI 语言模型';

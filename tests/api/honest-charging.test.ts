@@ -75,7 +75,7 @@ describe('honest charging with the offline engine (no language model)', () => {
     expect(res.body.data.offline).toBe(true);
     expect(of('rephrase')).toMatchObject({ available: false, points: 0, note: expect.stringContaining('离线模式') });
     expect(of('translate')).toMatchObject({ available: false });
-    expect(of('shorten')).toMatchObject({ available: true, free: true, points: 0, note: '离线模板草稿，免费' });
+    expect(of('shorten')).toMatchObject({ available: true, free: true, points: 0, note: '离线引擎，未接入 AI 语言模型' });
     expect(of('ps')).toMatchObject({ available: true, free: true, points: 0 });
     expect(of('reduce')).toMatchObject({ available: true, free: false, points: 5, pointsPer1000Chars: 5 });
     expect(of('detect')).toMatchObject({ points: 2, pointsPer1000Chars: 0 });

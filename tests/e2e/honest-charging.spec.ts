@@ -18,7 +18,7 @@ for (const width of [1440, 375]) {
     await signIn(page);
     await page.goto('/dash/free-writing');
     await waitForHydration(page);
-    await expect(page.getByTestId('generate-price')).toHaveText('价格：免费（离线模板草稿，免费）');
+    await expect(page.getByTestId('generate-price')).toHaveText('价格：免费（离线引擎，未接入 AI 语言模型）');
     const start = await page.getByTestId('points-display').first().textContent();
     const editor = editorOf(page);
     await editor.click();
