@@ -1,4 +1,5 @@
 import { HELD_OUT_PAIRS } from './pairs-held-out';
+import { HELD_OUT_PAIRS_2 } from './pairs-held-out-2';
 import { TUNING_PAIRS } from './pairs';
 import { scorePair, totalsOf, type PairScore } from './score';
 import type { FactPair } from './types';
@@ -31,4 +32,5 @@ function report(title: string, pairs: FactPair[]) {
 
 report('Tuning set', TUNING_PAIRS);
 report('Held-out set', HELD_OUT_PAIRS);
+report('Held-out set 2', HELD_OUT_PAIRS_2);
 console.log('\nTargets: recall ≥ 90%, true facts flagged ≤ 5%.');
