@@ -517,6 +517,12 @@ export const WORD_EQUIVALENTS: Record<string, string[]> = {
   program: ['计划', '项目'],
   programme: ['计划', '项目'],
   training: ['训练', '培训'],
+  // Places whose English names are not their pinyin.
+  hong: ['香港'],
+  kong: ['香港'],
+  macau: ['澳门'],
+  macao: ['澳门'],
+  tibet: ['西藏'],
 };
 
 /** Award levels, English and Chinese, that say the same: a level must be the archive's level for that contest. */

@@ -178,7 +178,13 @@ const COMMON_CAPS = new Set(
     'python java sql pytorch tensorflow matlab excel r c professor dr mr ms mrs dean director manager intern internship assistant team club society department faculty ' +
     'i my we our he she they it this that these those the a an and or but so if when while as after before during since although because however therefore moreover ' +
     // The application's own documents and sections (a capitalised phrase anywhere is now read).
-    'statement purpose personal letter recommendation essay resume cv writing sample portfolio application admissions committee dear sincerely yours regards'
+    'statement purpose personal letter recommendation essay resume cv writing sample portfolio application admissions committee dear sincerely yours regards ' +
+    // Course names and roles, capitalised in essays but not claims about a body (Corporate Finance, Research Assistant).
+    'corporate econometrics algorithms algorithm structures structure operating calculus linear algebra probability theory microeconomics macroeconomics ' +
+    'advanced introduction intro principles analysis methods quantitative derivatives investment international relations urban planning environmental ' +
+    'architecture biomedical materials chemical aerospace communication communications media journalism film music theatre curating digital network networks ' +
+    'research analyst engineer developer leader president vice chair captain founder co-founder volunteer member head lead officer associate coordinator ' +
+    'representative editor chief senior junior teaching student students undergraduate graduate'
   ).split(' '),
 );
 
