@@ -112,7 +112,7 @@ export const PATTERNS: Array<{ kind: FactKind; re: RegExp; generic?: boolean }> 
   // Ranks: "ranked 3rd out of 120", "排名第3".
   {
     kind: 'number',
-    re: /\b(?:ranked|ranking|placed|finished)[ \t]+(?:(?:at|as|the)[ \t]+)?(?:No\.[ \t]*)?\d+(?:st|nd|rd|th)?\b|排名第?\d+/giu,
+    re: /\b(?:ranked|ranking|placed|finished)[ \t]+(?:(?:at|as|the)[ \t]+)?(?:No\.[ \t]*)?(?:\d+(?:st|nd|rd|th)?|first|second|third)\b|排名第?\d+/giu,
   },
   // Counts of things a CV lists: 3项专利, 2 papers, 两篇论文.
   {
@@ -142,7 +142,7 @@ const NOT_A_PLACE = /^(?:此|这|那|其|该|本|期间|暑|寒|校|公司|学�
 const COMMON_ACRONYMS = new Set(
   (
     'GPA IELTS TOEFL GRE GMAT SAT ACT LSAT MCAT WAM MPH MBA MSC MSCS MFE MPA MPP MFA MEng MPhil PhD BSc BEng LLM JD CEO CFO CTO COO ' +
-    'USA UK EU UN PRC NLP GPU CPU API SQL STEM HTML CSS PDF CV PS SOP IT HR PR QA UI UX AI ML RNA DNA PCR CAD GIS ESG IPO VC PE M&A LLM LLMs NYC'
+    'CAP WAM AP IB GCSE HKDSE IGCSE USA UK EU UN PRC NLP GPU CPU API SQL STEM HTML CSS PDF CV PS SOP IT HR PR QA UI UX AI ML RNA DNA PCR CAD GIS ESG IPO VC PE M&A LLM LLMs NYC'
   ).split(' '),
 );
 
@@ -640,6 +640,45 @@ function pinyinStartsAt(han: string, latin: string, at: number): boolean {
   return from(0, at);
 }
 
+/** Ends that name a kind of body, not which one (律师事务所, 股份有限公司): a name's tail is more than these. */
+const ZH_KIND_ENDS = [
+  '律师事务所',
+  '会计师事务所',
+  '事务所',
+  '股份有限公司',
+  '有限责任公司',
+  '有限公司',
+  '公司',
+  '集团',
+  '研究院',
+  '研究所',
+  '实验室',
+  '大学',
+  '学院',
+  '银行',
+  '证券',
+  '医院',
+  '中心',
+  '协会',
+  '学会',
+  '基金会',
+  '人民法院',
+  '法院',
+];
+function withoutGenericEnd(name: string): string {
+  let out = name;
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const end of ZH_KIND_ENDS) {
+      if (out.endsWith(end)) {
+        out = out.slice(0, -end.length);
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
+
 /** Generic ends of Chinese names and what they may be called in English. */
 const ZH_GENERIC: Array<[string, string[]]> = [
   ['大学', ['university']],
@@ -701,7 +740,12 @@ function supportOf(c: Candidate, known: Known): number[] | true | false {
   const n = normal(fact);
   switch (c.kind) {
     case 'number': {
-      const plain = fact.replace(/(\d),(\d{3})/g, '$1$2');
+      // "ranked first" is rank 1.
+      const plain = fact
+        .replace(/(\d),(\d{3})/g, '$1$2')
+        .replace(/\bfirst$/i, '1')
+        .replace(/\bsecond$/i, '2')
+        .replace(/\bthird$/i, '3');
       const count = /^(\d+|[二两三四五六七八九十]{1,3})[ \t]*(项|篇|件|patents?|papers?|publications?|articles?)$/iu.exec(plain);
       if (count)
         return countKnown(/\d/.test(count[1]!) ? Number(count[1]) : zhNumber(count[1]!), count[2]!.toLowerCase().replace(/s$/, ''), known);
@@ -757,6 +801,8 @@ function supportOf(c: Candidate, known: Known): number[] | true | false {
       const chars = Array.from(fact);
       for (let k = 1; chars.length - k >= 4; k++) {
         const tail = normal(chars.slice(k).join(''));
+        // 律师事务所 alone is every law firm: the tail must keep a name before its generic end.
+        if (Array.from(withoutGenericEnd(tail)).length < 2) break;
         const lines = known.lines.flatMap((l, i) => (l.text.includes(tail) ? [i] : []));
         if (lines.length) return lines;
       }
