@@ -280,7 +280,9 @@ export const WORD_EQUIVALENTS: Record<string, string[]> = {
   college: ['学院', '大学'],
   school: ['学院', '学校', '中学'],
   institute: ['研究所', '研究院', '学院', '研究'],
-  academy: ['科学院', '学院', '研究院'],
+  academy: ['科学院', '学院', '研究院', '院'],
+  bureau: ['局'],
+  ministry: ['部'],
   laboratory: ['实验室'],
   lab: ['实验室'],
   labs: ['实验室'],
@@ -501,8 +503,28 @@ export const WORD_EQUIVALENTS: Record<string, string[]> = {
   division: ['赛区', '组'],
   zone: ['赛区'],
   paper: ['论文'],
-  journal: ['期刊', '学报'],
+  journal: ['期刊', '学报', '杂志'],
   conference: ['会议'],
+  // Common words of names of journals, museums, contests and public bodies (ADR 0042, addendum).
+  review: ['评论'],
+  preventive: ['预防'],
+  prevention: ['预防'],
+  disease: ['疾病'],
+  museum: ['博物馆', '美术馆'],
+  gallery: ['画廊', '美术馆'],
+  collegiate: ['大学生'],
+  aircraft: ['飞机', '航空'],
+  model: ['模拟', '模型'],
+  english: ['英语'],
+  program: ['计划', '项目'],
+  programme: ['计划', '项目'],
+  training: ['训练', '培训'],
+  // Places whose English names are not their pinyin.
+  hong: ['香港'],
+  kong: ['香港'],
+  macau: ['澳门'],
+  macao: ['澳门'],
+  tibet: ['西藏'],
 };
 
 /** Award levels, English and Chinese, that say the same: a level must be the archive's level for that contest. */
@@ -533,4 +555,5 @@ export const LEVEL_EQUIVALENTS: string[][] = [
   ],
   ['national final', 'national finals', 'grand final', 'grand finals', '全国总决赛', '全国决赛', '国赛'],
   ['runner-up', '亚军', '第二名', 'second place'],
+  ['honourable mention', 'honorable mention', '优秀奖'],
 ];

@@ -73,18 +73,47 @@ describe('the offline PS and its awards (issue 24)', () => {
     data: profileDataSchema.parse({ ...STUDENT.data, awards: [{ title: '国家奖学金（2023）', date: '2023' }] }),
   };
 
-  it.each(['zh', 'en'] as const)('%s: writes an award’s date once, warns of nothing it has, and its facts pass the check', async (language) => {
-    const input = { ...parsedInput('ps'), language, focus: ['国家奖学金（2023）'] };
-    const text = renderOfflineDraft(await offlineDraftFor('ps', input, student));
-    expect(text).toContain('国家奖学金（2023）');
-    expect(text).not.toContain('（2023）（2023）');
-    expect(text).not.toContain('档案中没有对应条目');
-    const known = knownTextOf(student.name, student.data, [
-      input.targetSchool,
-      input.targetProgram,
-      input.extraRequirements,
-      String(input.wordLimit ?? ''),
-    ]);
-    expect(findUnsupported(text, known)).toEqual([]);
+  it.each(['zh', 'en'] as const)(
+    '%s: writes an award’s date once, warns of nothing it has, and its facts pass the check',
+    async (language) => {
+      const input = { ...parsedInput('ps'), language, focus: ['国家奖学金（2023）'] };
+      const text = renderOfflineDraft(await offlineDraftFor('ps', input, student));
+      expect(text).toContain('国家奖学金（2023）');
+      expect(text).not.toContain('（2023）（2023）');
+      expect(text).not.toContain('档案中没有对应条目');
+      const known = knownTextOf(student.name, student.data, [
+        input.targetSchool,
+        input.targetProgram,
+        input.extraRequirements,
+        String(input.wordLimit ?? ''),
+      ]);
+      expect(findUnsupported(text, known)).toEqual([]);
+    },
+  );
+});
+
+describe('fact check: names with no pattern or table entry (ADR 0042 addendum)', () => {
+  const studio = knownTextOf('陆一鸣', {
+    education: [{ school: '同济大学', major: '建筑学' }],
+    internships: [
+      { title: '设计实习生', organization: '非常建筑', start: '2023-02' },
+      { title: '助理', organization: '金杜律师事务所', start: '2024-01' },
+    ],
+  });
+
+  it('flags a capitalised phrase the archive lacks, wherever it stands, and a firm between 在 and 实习', () => {
+    expect(texts(findUnsupported('I then won the Harbour Lights Design Prize and became a Figma Community Fellow.', studio))).toEqual(
+      expect.arrayContaining(['Harbour Lights Design Prize', 'Figma Community Fellow']),
+    );
+    expect(texts(findUnsupported('我还在中国中铁实习了三个月。', studio))).toContain('中国中铁');
+    // Another firm with the same generic end is not the archive's firm.
+    expect(texts(findUnsupported('我在方达律师事务所实习。', studio))).toContain('方达律师事务所');
+  });
+
+  it('supports an acronym by the pinyin initials of an archive name, and a phrase of common words or the sentence’s first word', () => {
+    expect(findUnsupported('As a design intern at Atelier FCJZ I learnt to build models. In 2023 I interned there.', studio)).toEqual([]);
+    expect(findUnsupported('我在金杜律师事务所实习。Statement of Purpose: Advanced Calculus was my favourite course.', studio)).toEqual([]);
+    // FCJZ is 非常建筑; FCJX is not.
+    expect(texts(findUnsupported('As a design intern at Atelier FCJX I learnt to build models.', studio))).toEqual(['Atelier FCJX']);
   });
 });

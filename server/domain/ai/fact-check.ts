@@ -112,7 +112,7 @@ export const PATTERNS: Array<{ kind: FactKind; re: RegExp; generic?: boolean }> 
   // Ranks: "ranked 3rd out of 120", "排名第3".
   {
     kind: 'number',
-    re: /\b(?:ranked|ranking|placed|finished)[ \t]+(?:(?:at|as|the)[ \t]+)?(?:No\.[ \t]*)?\d+(?:st|nd|rd|th)?\b|排名第?\d+/giu,
+    re: /\b(?:ranked|ranking|placed|finished)[ \t]+(?:(?:at|as|the)[ \t]+)?(?:No\.[ \t]*)?(?:\d+(?:st|nd|rd|th)?|first|second|third)\b|排名第?\d+/giu,
   },
   // Counts of things a CV lists: 3项专利, 2 papers, 两篇论文.
   {
@@ -120,7 +120,31 @@ export const PATTERNS: Array<{ kind: FactKind; re: RegExp; generic?: boolean }> 
     re: /(?<![\w.])\d+[ \t]*(?:项|篇|件)|\b\d+[ \t]+(?:patents?|papers?|publications?|articles?)\b|[二两三四五六七八九十]{1,3}(?:项|篇|件)/gu,
   },
   { kind: 'number', re: /(?<![\w.])\d+(?:[.,]\d+)*(?:[ \t]*(?:%|percent\b|million\b|billion\b|thousand\b)|万|亿)?(?!\w|\.\d)/gu },
+  // Any capitalised phrase of two or more words, anywhere (Jane Street Estimathon, Young Lions,
+  // Kaggle Grandmaster): a proper noun the text claims. Its sentence's first word is cut (CAPS_PHRASE).
+  {
+    kind: 'organisation',
+    generic: true,
+    re: new RegExp(`(?<![A-Za-z])${W}(?:[ \\t]+(?:(?:of|for|and|de|on|the)[ \\t]+)?(?!I\\b)${W}){1,5}`, 'gu'),
+  },
+  // An acronym of three or more capitals on its own (ICPC, NeurIPS, UCCA): a name unless common (COMMON_ACRONYMS).
+  { kind: 'organisation', generic: true, re: /\b[A-Z][A-Za-z]{0,3}[A-Z][A-Z0-9]{1,6}\b/gu },
+  // Chinese: the name between 在/于/加入 and 实习/任职/工作/担任 (在中国铁建实习), whatever its end.
+  { kind: 'organisation', re: /(?:在|于|加入|进入)([\p{Script=Han}A-Za-z]{2,10}?)(?=实习|任职|工作|担任|做)/gu },
 ];
+const CONNECTORS = new Set(['of', 'for', 'and', 'de', 'on', 'the']);
+/** The capitalised-phrase pattern: its first word is dropped at a sentence's start ("At Fudan University"). */
+const CAPS_PHRASE = PATTERNS.length - 3;
+const ZH_CLAIM = PATTERNS.length - 1;
+/** What stands between 在 and 实习 without being a name: 在此期间实习, 在暑假实习, 在公司工作. */
+const NOT_A_PLACE = /^(?:此|这|那|其|该|本|期间|暑|寒|校|公司|学校|家|国内|国外|海外|当地|课题组|团队|实验室)|期间|[年月日]/u;
+/** Acronyms that are not names: tests, degrees, fields, everyday abbreviations. */
+const COMMON_ACRONYMS = new Set(
+  (
+    'GPA IELTS TOEFL GRE GMAT SAT ACT LSAT MCAT WAM MPH MBA MSC MSCS MFE MPA MPP MFA MEng MPhil PhD BSc BEng LLM JD CEO CFO CTO COO ' +
+    'CAP WAM AP IB GCSE HKDSE IGCSE USA UK EU UN PRC NLP GPU CPU API SQL STEM HTML CSS PDF CV PS SOP IT HR PR QA UI UX AI ML RNA DNA PCR CAD GIS ESG IPO VC PE M&A LLM LLMs NYC'
+  ).split(' '),
+);
 
 /**
  * Chinese names end in a word (大学, 竞赛, 一等奖): found by that word, then read back over the
@@ -152,7 +176,15 @@ const COMMON_CAPS = new Set(
     'history philosophy political public policy health applied linguistics language business marketing accounting analytics robotics vision processing natural ' +
     'master masters bachelor msc ma ms bsc ba phd mba mphil meng program programme honours honors degree course courses module modules major minor ' +
     'python java sql pytorch tensorflow matlab excel r c professor dr mr ms mrs dean director manager intern internship assistant team club society department faculty ' +
-    'i my we our he she they it this that these those the a an and or but so if when while as after before during since although because however therefore moreover'
+    'i my we our he she they it this that these those the a an and or but so if when while as after before during since although because however therefore moreover ' +
+    // The application's own documents and sections (a capitalised phrase anywhere is now read).
+    'statement purpose personal letter recommendation essay resume cv writing sample portfolio application admissions committee dear sincerely yours regards ' +
+    // Course names and roles, capitalised in essays but not claims about a body (Corporate Finance, Research Assistant).
+    'corporate econometrics algorithms algorithm structures structure operating calculus linear algebra probability theory microeconomics macroeconomics ' +
+    'advanced introduction intro principles analysis methods quantitative derivatives investment international relations urban planning environmental ' +
+    'architecture biomedical materials chemical aerospace communication communications media journalism film music theatre curating digital network networks ' +
+    'research analyst engineer developer leader president vice chair captain founder co-founder volunteer member head lead officer associate coordinator ' +
+    'representative editor chief senior junior teaching student students undergraduate graduate'
   ).split(' '),
 );
 
@@ -536,6 +568,8 @@ function* knownFactsSteps(knownText: string): Steps<Known> {
 
 /** English words that are part of a name's form, not its identity. */
 const EN_FILLER = new Set(['of', 'the', 'and', 'in', 'at', 'for', 'on', 'co', 'ltd', 'inc', 'limited', 'llc', 'plc', 'a', 'an', 's']);
+/** Words that say what kind of body a name is, not which one: Atelier FCJZ is 非常建筑. */
+const FORM_WORDS = new Set(['atelier', 'studio', 'studios', 'office', 'architects', 'workshop']);
 const PERSON_TITLES = /^(?:Professor|Prof\.|Dr\.|Mr\.|Ms\.|Mrs\.|Dean)[ \t]+/;
 
 /** The archive lines that support an English name: every word of it on that one line, in either language. */
@@ -544,24 +578,56 @@ function latinLinesFor(name: string, known: Known, person: boolean): number[] {
     .split(/[^a-z0-9]+/)
     .filter((w) => w && !EN_FILLER.has(w));
   if (words.length === 0) return [];
+  const acronyms = new Set((name.match(/\b[A-Z][A-Za-z]{0,3}[A-Z][A-Z0-9]{0,6}\b/g) ?? []).map((a) => a.toLowerCase()));
   const out: number[] = [];
   known.lines.forEach((line, i) => {
     if (line.raw.length > 4000) return;
     const open: string[] = [];
+    let forms = 0;
     for (const w of words) {
       if (wordsOf(line).has(w)) continue;
+      if (FORM_WORDS.has(w)) {
+        forms++;
+        continue;
+      }
       if (/^\d+$/.test(w)) return;
       const eq = WORD_EQUIVALENTS[w];
       if (eq && eq.some((e) => hanOf(line).includes(e))) continue;
+      if (acronyms.has(w) && initialsOn(w, line)) continue;
       open.push(w);
     }
-    if (open.length === 0) return out.push(i);
+    // A word of the body's form (Atelier, Studio) says nothing when the name's other words are the line's.
+    if (open.length === 0 && forms < words.length) return out.push(i);
     // The rest is a transliteration: "Zhejiang", "Zhang Wei" / "Wei Zhang".
     const han = hanOf(line);
     if (!hasHan(han) || open.join('').length > 40) return;
     if (pinyinSpells(han, open.join('')) || (person && pinyinSpells(han, [...open].reverse().join('')))) out.push(i);
   });
   return out;
+}
+
+/**
+ * Whether an acronym (lower case) is the initials of words on the line: of its English names
+ * (Central Academy of Fine Arts → cafa) or of the pinyin of its Chinese characters (非常建筑 → fcjz).
+ */
+function initialsOn(acronym: string, line: KnownLine): boolean {
+  if (acronym.length < 2 || acronym.length > 8) return false;
+  for (const t of [line.raw, ...line.names]) {
+    if (hasHan(t) && !/[A-Za-z]/.test(t)) continue;
+    const initials = t
+      .split(/[^A-Za-z0-9]+/)
+      .filter((w) => w && !EN_FILLER.has(w.toLowerCase()))
+      .map((w) => w[0]!.toLowerCase())
+      .join('');
+    if (initials.includes(acronym)) return true;
+  }
+  const han = Array.from(hanOf(line));
+  for (let at = 0; at + acronym.length <= han.length; at++) {
+    let k = 0;
+    while (k < acronym.length && readingsOf(han[at + k]!).some((r) => r[0] === acronym[k])) k++;
+    if (k === acronym.length) return true;
+  }
+  return false;
 }
 
 /** Whether all of `han`'s pinyin, character by character, is written in `latin` from `at`. */
@@ -572,6 +638,45 @@ function pinyinStartsAt(han: string, latin: string, at: number): boolean {
     return readingsOf(chars[i]!).some((r) => latin.startsWith(r, pos) && from(i + 1, pos + r.length));
   };
   return from(0, at);
+}
+
+/** Ends that name a kind of body, not which one (律师事务所, 股份有限公司): a name's tail is more than these. */
+const ZH_KIND_ENDS = [
+  '律师事务所',
+  '会计师事务所',
+  '事务所',
+  '股份有限公司',
+  '有限责任公司',
+  '有限公司',
+  '公司',
+  '集团',
+  '研究院',
+  '研究所',
+  '实验室',
+  '大学',
+  '学院',
+  '银行',
+  '证券',
+  '医院',
+  '中心',
+  '协会',
+  '学会',
+  '基金会',
+  '人民法院',
+  '法院',
+];
+function withoutGenericEnd(name: string): string {
+  let out = name;
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const end of ZH_KIND_ENDS) {
+      if (out.endsWith(end)) {
+        out = out.slice(0, -end.length);
+        changed = true;
+      }
+    }
+  }
+  return out;
 }
 
 /** Generic ends of Chinese names and what they may be called in English. */
@@ -635,7 +740,12 @@ function supportOf(c: Candidate, known: Known): number[] | true | false {
   const n = normal(fact);
   switch (c.kind) {
     case 'number': {
-      const plain = fact.replace(/(\d),(\d{3})/g, '$1$2');
+      // "ranked first" is rank 1.
+      const plain = fact
+        .replace(/(\d),(\d{3})/g, '$1$2')
+        .replace(/\bfirst$/i, '1')
+        .replace(/\bsecond$/i, '2')
+        .replace(/\bthird$/i, '3');
       const count = /^(\d+|[二两三四五六七八九十]{1,3})[ \t]*(项|篇|件|patents?|papers?|publications?|articles?)$/iu.exec(plain);
       if (count)
         return countKnown(/\d/.test(count[1]!) ? Number(count[1]) : zhNumber(count[1]!), count[2]!.toLowerCase().replace(/s$/, ''), known);
@@ -691,6 +801,8 @@ function supportOf(c: Candidate, known: Known): number[] | true | false {
       const chars = Array.from(fact);
       for (let k = 1; chars.length - k >= 4; k++) {
         const tail = normal(chars.slice(k).join(''));
+        // 律师事务所 alone is every law firm: the tail must keep a name before its generic end.
+        if (Array.from(withoutGenericEnd(tail)).length < 2) break;
         const lines = known.lines.flatMap((l, i) => (l.text.includes(tail) ? [i] : []));
         if (lines.length) return lines;
       }
@@ -739,7 +851,11 @@ function authorLines(fact: string, known: Known): number[] {
       ? ['first author', '第一作者', '一作']
       : role.startsWith('corresponding')
         ? ['corresponding author', '通讯作者']
-        : [role.replace(/ed$/, '')];
+        : role.startsWith('second')
+          ? ['second author', '第二作者', '二作']
+          : role.startsWith('third')
+            ? ['third author', '第三作者', '三作']
+            : [role.replace(/ed$/, '')];
   return known.lines.flatMap((l, i) => (words.some((w) => l.text.replace(/-/g, ' ').includes(w)) ? [i] : []));
 }
 
@@ -784,6 +900,16 @@ export function findUnsupportedAsync(text: string, known: string, options: { sig
   return runSliced(findUnsupportedSteps(text, known), options);
 }
 
+/** Whether `at` starts a sentence: only spaces and quotes between it and the last sentence end. */
+function atSentenceStart(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const c = text[i]!;
+    if (c === ' ' || c === '\t' || c === '"' || c === '“' || c === '(' || c === '（') continue;
+    return '.!?。！？\n:：;；'.includes(c);
+  }
+  return true;
+}
+
 /** Sentence ends, for keeping a level with its contest. */
 const SENTENCE_END = /[.!?。！？；;\n]/g;
 
@@ -803,6 +929,14 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
       // A generic name is the pattern's group: the words before it only find it.
       let raw = m[1] ?? m[0];
       let start = m.index + m[0].length - raw.length;
+      if (order === CAPS_PHRASE && atSentenceStart(text, start)) {
+        const cut = /^[^ \t]+[ \t]+(?:(?:of|for|and|de|on|the)[ \t]+)?/.exec(raw);
+        if (!cut) continue;
+        raw = raw.slice(cut[0].length);
+        start += cut[0].length;
+        // One word left: the patterns after "at", "in"… judge single words.
+        if (!/[ \t]/.test(raw.trim())) continue;
+      }
       if (NAME_KINDS.has(kind) && hasHan(raw) && /^[\p{Script=Han}A-Za-z\d“”"+]/u.test(raw)) {
         const keep = kind === 'award' || kind === 'competition' ? 3 : 4;
         const trimmed = trimZhLead(raw, Math.min(keep, raw.length));
@@ -816,9 +950,13 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
       const fact = raw.trimEnd().replace(/[“”"]/g, (q, at: number) => (at === 0 ? '' : q));
       const lead = raw.length - raw.trimStart().length;
       if (!fact.trim()) continue;
+      if (order === ZH_CLAIM && NOT_A_PLACE.test(fact)) continue;
+      if (generic && COMMON_ACRONYMS.has(fact)) continue;
       // A phrase found only by its capitals is a name when a word of it is not a common one.
-      if (generic && fact.split(/[^A-Za-z]+/).every((w) => !w || COMMON_CAPS.has(w.toLowerCase()) || w.toLowerCase() in WORD_EQUIVALENTS))
-        continue;
+      // (A phrase of translatable words, Central Academy of Fine Arts, is still a name when found by its capitals alone.)
+      const common = (w: string) =>
+        !w || CONNECTORS.has(w) || COMMON_CAPS.has(w.toLowerCase()) || (order !== CAPS_PHRASE && w.toLowerCase() in WORD_EQUIVALENTS);
+      if (generic && fact.split(/[^A-Za-z]+/).every(common)) continue;
       candidates.push({ kind, text: fact.trim(), start: start + lead, end: start + lead + fact.trim().length, order });
     }
   }
@@ -862,6 +1000,15 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
   }
   sentenceOf.fill(s, last);
   yield;
+
+  // A name the text writes out and the archive supports lends its initials to those lines, so the
+  // text's own acronym for it is supported too (Central Academy of Fine Arts … CAFA Scholarship).
+  for (const c of chosen) {
+    yield;
+    if (!/^[A-Z][a-z]+(?:[ \t]+[A-Za-z]+){2,8}$/.test(c.text) || /\b[A-Z]{2,}/.test(c.text)) continue;
+    const support = supportOf(c, known);
+    if (Array.isArray(support)) for (const i of support) known.lines[i]!.names.push(c.text);
+  }
 
   const found: Array<UnsupportedFact & { at: number }> = [];
   const seen = new Set<string>();

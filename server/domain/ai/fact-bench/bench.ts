@@ -1,4 +1,7 @@
 import { HELD_OUT_PAIRS } from './pairs-held-out';
+import { HELD_OUT_PAIRS_2 } from './pairs-held-out-2';
+import { HELD_OUT_PAIRS_3 } from './pairs-held-out-3';
+import { HELD_OUT_PAIRS_4 } from './pairs-held-out-4';
 import { TUNING_PAIRS } from './pairs';
 import { scorePair, totalsOf, type PairScore } from './score';
 import type { FactPair } from './types';
@@ -31,4 +34,7 @@ function report(title: string, pairs: FactPair[]) {
 
 report('Tuning set', TUNING_PAIRS);
 report('Held-out set', HELD_OUT_PAIRS);
+report('Held-out set 2 (tuned on after its first measure)', HELD_OUT_PAIRS_2);
+report('Held-out set 3 (fixed after its first measure)', HELD_OUT_PAIRS_3);
+report('Held-out set 4', HELD_OUT_PAIRS_4);
 console.log('\nTargets: recall ≥ 90%, true facts flagged ≤ 5%.');
