@@ -314,7 +314,9 @@ export const aiModelStateSchema = z.object({
 export type AiModelState = z.infer<typeof aiModelStateSchema>;
 
 /** PUT /api/v1/ai/models/selected: the model the user's operations run on from now on. */
-export const selectModelSchema = z.object({ modelId: z.string({ error: '请选择模型' }).trim().min(1, '请选择模型').max(200, '模型不存在') });
+export const selectModelSchema = z.object({
+  modelId: z.string({ error: '请选择模型' }).trim().min(1, '请选择模型').max(200, '模型不存在'),
+});
 
 /**
  * GET /api/v1/ai/prices (ADR 0040): what each paid AI button costs now, from the price table and the

@@ -304,10 +304,7 @@ export function loadDotEnv(file = '.env'): void {
 function trustProxySetting(value: string): number | string {
   if (value === 'false' || value === '0') return 'loopback';
   if (/^\d+$/.test(value)) return Number(value);
-  return [
-    'loopback',
-    ...commaList(value),
-  ].join(', ');
+  return ['loopback', ...commaList(value)].join(', ');
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {

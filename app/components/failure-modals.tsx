@@ -74,7 +74,11 @@ function BusyDialog({ message, ...dialog }: QueuedDialogProps & { message: strin
 export function showFailureModal(failure: BlockingFailure): boolean {
   const options = { throttleMs: FAILURE_MODAL_THROTTLE_MS };
   if (failure.kind === 'shortage') {
-    return showModal('points-shortage', (dialog) => <ShortageDialog {...dialog} required={failure.required} available={failure.available} />, options);
+    return showModal(
+      'points-shortage',
+      (dialog) => <ShortageDialog {...dialog} required={failure.required} available={failure.available} />,
+      options,
+    );
   }
   return showModal('server-busy', (dialog) => <BusyDialog {...dialog} message={failure.message} />, options);
 }

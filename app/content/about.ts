@@ -52,7 +52,9 @@ export const aboutPage: ContentDocument = {
     {
       id: 'contact',
       heading: '联系我们',
-      paragraphs: ['如有问题、建议或合作意向，欢迎通过平台内的“反馈”入口{{#supportEmail}}或发送邮件至{{supportEmail}}{{/supportEmail}}与我们联系。'],
+      paragraphs: [
+        '如有问题、建议或合作意向，欢迎通过平台内的“反馈”入口{{#supportEmail}}或发送邮件至{{supportEmail}}{{/supportEmail}}与我们联系。',
+      ],
     },
   ],
 };

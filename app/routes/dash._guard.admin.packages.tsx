@@ -50,16 +50,44 @@ function PackageForm({ pkg, answer, busy }: { pkg: Package | null; answer: Packa
             </Cell>
           </Box>
           <Cell label="积分" error={errors.points}>
-            <Input name="points" size="sm" type="number" min="0.01" step="0.01" defaultValue={value('points', pkg ? String(pkg.points) : '')} />
+            <Input
+              name="points"
+              size="sm"
+              type="number"
+              min="0.01"
+              step="0.01"
+              defaultValue={value('points', pkg ? String(pkg.points) : '')}
+            />
           </Cell>
           <Cell label="赠送积分" error={errors.bonusPoints}>
-            <Input name="bonusPoints" size="sm" type="number" min="0" step="0.01" defaultValue={value('bonusPoints', pkg ? String(pkg.bonusPoints) : '0')} />
+            <Input
+              name="bonusPoints"
+              size="sm"
+              type="number"
+              min="0"
+              step="0.01"
+              defaultValue={value('bonusPoints', pkg ? String(pkg.bonusPoints) : '0')}
+            />
           </Cell>
           <Cell label="价格（元）" error={errors.price}>
-            <Input name="price" size="sm" type="number" min="0.01" step="0.01" defaultValue={value('price', pkg ? pkg.price.toFixed(2) : '')} />
+            <Input
+              name="price"
+              size="sm"
+              type="number"
+              min="0.01"
+              step="0.01"
+              defaultValue={value('price', pkg ? pkg.price.toFixed(2) : '')}
+            />
           </Cell>
           <Cell label="排序" error={errors.sortOrder}>
-            <Input name="sortOrder" size="sm" type="number" min="0" step="1" defaultValue={value('sortOrder', pkg ? String(pkg.sortOrder) : '0')} />
+            <Input
+              name="sortOrder"
+              size="sm"
+              type="number"
+              min="0"
+              step="1"
+              defaultValue={value('sortOrder', pkg ? String(pkg.sortOrder) : '0')}
+            />
           </Cell>
         </Grid>
         <Cell label="说明（选填）" error={errors.description}>

@@ -1,4 +1,19 @@
-import { Box, Button, Clipboard, EmptyState, Flex, Heading, Image, Input, InputGroup, SimpleGrid, Stack, Stat, Table, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Clipboard,
+  EmptyState,
+  Flex,
+  Heading,
+  Image,
+  Input,
+  InputGroup,
+  SimpleGrid,
+  Stack,
+  Stat,
+  Table,
+  Text,
+} from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Check, Copy, Users } from 'lucide-react';

@@ -32,7 +32,13 @@ export default function OrderPage() {
           {order.status === 'pending' ? (
             <>
               <Form method="post">
-                <Button type="submit" variant="ghost" w={{ base: 'full', sm: 'auto' }} loading={navigation.state === 'submitting'} data-testid="order-cancel">
+                <Button
+                  type="submit"
+                  variant="ghost"
+                  w={{ base: 'full', sm: 'auto' }}
+                  loading={navigation.state === 'submitting'}
+                  data-testid="order-cancel"
+                >
                   取消订单
                 </Button>
               </Form>

@@ -21,7 +21,11 @@ export default function PaymentCallback() {
       <Stack gap="5">
         <Box bg="white" rounded="xl" borderWidth="1px" px={{ base: '5', md: '8' }} py="5">
           <Text fontWeight="semibold" mb="2" data-testid="callback-message">
-            {pending ? '暂未收到付款结果。如已付款，请稍候片刻再刷新本页。' : order.status === 'expired' ? '订单已过期，未完成付款。' : '订单已取消。'}
+            {pending
+              ? '暂未收到付款结果。如已付款，请稍候片刻再刷新本页。'
+              : order.status === 'expired'
+                ? '订单已过期，未完成付款。'
+                : '订单已取消。'}
           </Text>
           <OrderDetails order={order} />
         </Box>

@@ -41,16 +41,7 @@ export default function Pricing() {
           )}
           <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
             {packages?.map((pkg) => (
-              <Flex
-                key={pkg.id}
-                direction="column"
-                bg="white"
-                rounded="xl"
-                borderWidth="1px"
-                p="5"
-                gap="3"
-                data-testid="package-card"
-              >
+              <Flex key={pkg.id} direction="column" bg="white" rounded="xl" borderWidth="1px" p="5" gap="3" data-testid="package-card">
                 <Flex justify="space-between" align="center" gap="2">
                   <Text fontWeight="semibold" fontSize="lg">
                     {pkg.name}

@@ -79,30 +79,83 @@ function Select<T extends string>({
   );
 }
 
-function PsFormFields({ form, setForm, student }: { form: PsForm; setForm: (u: (f: PsForm) => PsForm) => void; student: WritingStudent | null }) {
+function PsFormFields({
+  form,
+  setForm,
+  student,
+}: {
+  form: PsForm;
+  setForm: (u: (f: PsForm) => PsForm) => void;
+  student: WritingStudent | null;
+}) {
   const set = <K extends keyof PsForm>(key: K, value: PsForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   // Entries chosen earlier stay listed even if the archive no longer has them.
   const choices = [...new Set([...(student?.experiences ?? []), ...form.focus])];
   return (
     <Stack gap="3">
-      <Select label="文书类型" value={form.documentType} values={PS_DOCUMENT_TYPES} labels={PS_DOCUMENT_TYPE_LABELS} onChange={(v) => set('documentType', v)} testId="ps-document-type" />
+      <Select
+        label="文书类型"
+        value={form.documentType}
+        values={PS_DOCUMENT_TYPES}
+        labels={PS_DOCUMENT_TYPE_LABELS}
+        onChange={(v) => set('documentType', v)}
+        testId="ps-document-type"
+      />
       <FormField label="目标学校">
-        <Input size="sm" value={form.targetSchool} maxLength={100} onChange={(e) => set('targetSchool', e.currentTarget.value)} data-testid="ps-target-school" />
+        <Input
+          size="sm"
+          value={form.targetSchool}
+          maxLength={100}
+          onChange={(e) => set('targetSchool', e.currentTarget.value)}
+          data-testid="ps-target-school"
+        />
       </FormField>
       <FormField label="目标专业" required>
-        <Input size="sm" value={form.targetProgram} maxLength={100} onChange={(e) => set('targetProgram', e.currentTarget.value)} data-testid="ps-target-program" />
+        <Input
+          size="sm"
+          value={form.targetProgram}
+          maxLength={100}
+          onChange={(e) => set('targetProgram', e.currentTarget.value)}
+          data-testid="ps-target-program"
+        />
       </FormField>
       <Grid templateColumns="1fr 1fr" gap="3">
         <FormField label="申请学位">
-          <Input size="sm" value={form.degree} maxLength={50} onChange={(e) => set('degree', e.currentTarget.value)} data-testid="ps-degree" />
+          <Input
+            size="sm"
+            value={form.degree}
+            maxLength={50}
+            onChange={(e) => set('degree', e.currentTarget.value)}
+            data-testid="ps-degree"
+          />
         </FormField>
         <FormField label={form.language === 'en' ? '字数（词）' : '字数（字）'}>
-          <Input size="sm" inputMode="numeric" value={form.wordLimit} onChange={(e) => set('wordLimit', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))} data-testid="ps-word-limit" />
+          <Input
+            size="sm"
+            inputMode="numeric"
+            value={form.wordLimit}
+            onChange={(e) => set('wordLimit', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+            data-testid="ps-word-limit"
+          />
         </FormField>
       </Grid>
       <Grid templateColumns="1fr 1fr" gap="3">
-        <Select label="语气" value={form.tone} values={PS_TONES} labels={PS_TONE_LABELS} onChange={(v) => set('tone', v)} testId="ps-tone" />
-        <Select label="输出语言" value={form.language} values={OUTPUT_LANGUAGES} labels={OUTPUT_LANGUAGE_LABELS} onChange={(v) => set('language', v)} testId="ps-language" />
+        <Select
+          label="语气"
+          value={form.tone}
+          values={PS_TONES}
+          labels={PS_TONE_LABELS}
+          onChange={(v) => set('tone', v)}
+          testId="ps-tone"
+        />
+        <Select
+          label="输出语言"
+          value={form.language}
+          values={OUTPUT_LANGUAGES}
+          labels={OUTPUT_LANGUAGE_LABELS}
+          onChange={(v) => set('language', v)}
+          testId="ps-language"
+        />
       </Grid>
       <Stack gap="1.5">
         <Text fontSize="sm" fontWeight="medium">
@@ -134,7 +187,14 @@ function PsFormFields({ form, setForm, student }: { form: PsForm; setForm: (u: (
         )}
       </Stack>
       <FormField label="其他要求">
-        <Textarea size="sm" rows={3} value={form.extraRequirements} maxLength={2000} onChange={(e) => set('extraRequirements', e.currentTarget.value)} data-testid="ps-extra" />
+        <Textarea
+          size="sm"
+          rows={3}
+          value={form.extraRequirements}
+          maxLength={2000}
+          onChange={(e) => set('extraRequirements', e.currentTarget.value)}
+          data-testid="ps-extra"
+        />
       </FormField>
     </Stack>
   );

@@ -20,7 +20,19 @@ export const loader = (args: LoaderFunctionArgs) => rechargeLoader(PAGE, args);
 export const action = (args: ActionFunctionArgs) => rechargeAction(PAGE, args);
 
 /** A radio button drawn as a card; the ring follows the checked input through CSS, so it works without JavaScript. */
-function Choice({ name, value, checked, children, testId }: { name: string; value: string; checked: boolean; children: ReactNode; testId: string }) {
+function Choice({
+  name,
+  value,
+  checked,
+  children,
+  testId,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <Box
       as="label"
@@ -36,7 +48,14 @@ function Choice({ name, value, checked, children, testId }: { name: string; valu
       css={{ '&:has(input:checked)': { borderColor: 'var(--chakra-colors-blue-500)', background: 'var(--chakra-colors-blue-50)' } }}
       data-testid={testId}
     >
-      <input type="radio" name={name} value={value} defaultChecked={checked} required style={{ marginTop: '0.3rem', accentColor: '#3182ce' }} />
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        required
+        style={{ marginTop: '0.3rem', accentColor: '#3182ce' }}
+      />
       <Box flex="1" minW="0">
         {children}
       </Box>
@@ -92,7 +111,13 @@ export default function Recharge() {
             ) : (
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
                 {methods.map((m) => (
-                  <Choice key={m.channel} name="type" value={m.channel} checked={m.channel === chosenMethod} testId={`recharge-method-${m.channel}`}>
+                  <Choice
+                    key={m.channel}
+                    name="type"
+                    value={m.channel}
+                    checked={m.channel === chosenMethod}
+                    testId={`recharge-method-${m.channel}`}
+                  >
                     <Flex align="center" gap="2" wrap="wrap">
                       <Text fontWeight="semibold">{PAYMENT_CHANNEL_LABELS[m.channel]}</Text>
                       {m.provider === 'sandbox' && <SandboxBadge />}

@@ -32,12 +32,29 @@ const RL_PAGE: StudioPage<RlForm> = {
   applyStudent: applyRlStudent,
   priceOperation: 'recommendation',
   request: rlRequest,
-  contextOf: (f) => [f.recommenderName, f.recommenderTitle, f.organization, f.relationshipDetail, f.knownDuration, f.courses, f.qualities, f.targetProgram, f.wordLimit],
+  contextOf: (f) => [
+    f.recommenderName,
+    f.recommenderTitle,
+    f.organization,
+    f.relationshipDetail,
+    f.knownDuration,
+    f.courses,
+    f.qualities,
+    f.targetProgram,
+    f.wordLimit,
+  ],
   titleOf: (form, student) => workTitleOf('推荐信', student?.name ?? null, form.recommenderName),
   editorPlaceholder: '填写左侧推荐人信息后点击「生成」，或直接在这里写作',
 };
 
-function Choice<T extends string>(props: { label: string; value: T; values: readonly T[]; labelOf: (v: T) => string; onChange: (v: T) => void; testId: string }) {
+function Choice<T extends string>(props: {
+  label: string;
+  value: T;
+  values: readonly T[];
+  labelOf: (v: T) => string;
+  onChange: (v: T) => void;
+  testId: string;
+}) {
   return (
     <FormField label={props.label}>
       <NativeSelect.Root size="sm">
@@ -56,9 +73,10 @@ function Choice<T extends string>(props: { label: string; value: T; values: read
 
 function RlFormFields({ form, setForm }: { form: RlForm; setForm: (u: (f: RlForm) => RlForm) => void }) {
   const set = <K extends keyof RlForm>(key: K, value: RlForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const text = (key: 'recommenderName' | 'recommenderTitle' | 'organization' | 'relationshipDetail' | 'knownDuration' | 'targetProgram', max: number) => (
-    <Input size="sm" value={form[key]} maxLength={max} onChange={(e) => set(key, e.currentTarget.value)} data-testid={`rl-${key}`} />
-  );
+  const text = (
+    key: 'recommenderName' | 'recommenderTitle' | 'organization' | 'relationshipDetail' | 'knownDuration' | 'targetProgram',
+    max: number,
+  ) => <Input size="sm" value={form[key]} maxLength={max} onChange={(e) => set(key, e.currentTarget.value)} data-testid={`rl-${key}`} />;
   return (
     <Stack gap="3">
       <Grid templateColumns="1fr 1fr" gap="3">
@@ -88,13 +106,32 @@ function RlFormFields({ form, setForm }: { form: RlForm; setForm: (u: (f: RlForm
         <FormField label="申请专业">{text('targetProgram', 100)}</FormField>
       </Grid>
       <FormField label="共同的课程或项目" helper="每行一项">
-        <Textarea size="sm" rows={3} value={form.courses} onChange={(e) => set('courses', e.currentTarget.value)} data-testid="rl-courses" />
+        <Textarea
+          size="sm"
+          rows={3}
+          value={form.courses}
+          onChange={(e) => set('courses', e.currentTarget.value)}
+          data-testid="rl-courses"
+        />
       </FormField>
       <FormField label="要突出的品质" helper="每行一项，可写「品质：具体事例」">
-        <Textarea size="sm" rows={4} value={form.qualities} onChange={(e) => set('qualities', e.currentTarget.value)} data-testid="rl-qualities" />
+        <Textarea
+          size="sm"
+          rows={4}
+          value={form.qualities}
+          onChange={(e) => set('qualities', e.currentTarget.value)}
+          data-testid="rl-qualities"
+        />
       </FormField>
       <Grid templateColumns="1fr 1fr" gap="3">
-        <Choice label="语气" value={form.voice} values={LETTER_VOICES} labelOf={(v) => LETTER_VOICE_LABELS[v]} onChange={(v) => set('voice', v)} testId="rl-voice" />
+        <Choice
+          label="语气"
+          value={form.voice}
+          values={LETTER_VOICES}
+          labelOf={(v) => LETTER_VOICE_LABELS[v]}
+          onChange={(v) => set('voice', v)}
+          testId="rl-voice"
+        />
         <Choice
           label="输出语言"
           value={form.language}

@@ -87,7 +87,14 @@ export default function WebsocketTest() {
             <Button size="sm" colorPalette="blue" disabled={!connected} onClick={() => reportUnsent(send('PING'))} data-testid="ws-ping">
               发送 PING
             </Button>
-            <Button size="sm" colorPalette="blue" variant="outline" disabled={!connected} onClick={() => void sendAuth().then(reportUnsent)} data-testid="ws-auth">
+            <Button
+              size="sm"
+              colorPalette="blue"
+              variant="outline"
+              disabled={!connected}
+              onClick={() => void sendAuth().then(reportUnsent)}
+              data-testid="ws-auth"
+            >
               发送 AUTH（新票据）
             </Button>
             <Button size="sm" variant="ghost" onClick={clearLog} data-testid="ws-clear">
@@ -100,7 +107,13 @@ export default function WebsocketTest() {
           <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
             <Field.Root flex="1">
               <Field.Label>订单号</Field.Label>
-              <Input value={orderNo} onChange={(e) => setOrderNo(e.target.value)} placeholder="输入要监听支付状态的订单号" maxLength={64} data-testid="ws-order" />
+              <Input
+                value={orderNo}
+                onChange={(e) => setOrderNo(e.target.value)}
+                placeholder="输入要监听支付状态的订单号"
+                maxLength={64}
+                data-testid="ws-order"
+              />
             </Field.Root>
             <HStack gap="2">
               <Button type="submit" size="md" colorPalette="blue" disabled={!connected || !order} data-testid="ws-listen">

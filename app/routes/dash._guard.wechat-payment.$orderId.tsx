@@ -28,15 +28,37 @@ export default function WechatPayment() {
   const sandbox = payment?.provider === 'sandbox';
 
   return (
-    <Page title={`${PAYMENT_CHANNEL_LABELS[order.channel]}扫码支付`} description="请使用手机扫描二维码完成付款，付款后页面自动跳转。" maxW="3xl">
+    <Page
+      title={`${PAYMENT_CHANNEL_LABELS[order.channel]}扫码支付`}
+      description="请使用手机扫描二维码完成付款，付款后页面自动跳转。"
+      maxW="3xl"
+    >
       <Stack gap="5">
         <FormAlert testId="payment-error">{error}</FormAlert>
-        {order.status !== 'pending' && <FormAlert status="warning">{order.status === 'expired' ? '订单已过期，请重新下单' : '订单已取消'}</FormAlert>}
-        <Flex bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '8' }} gap="8" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-start' }}>
+        {order.status !== 'pending' && (
+          <FormAlert status="warning">{order.status === 'expired' ? '订单已过期，请重新下单' : '订单已取消'}</FormAlert>
+        )}
+        <Flex
+          bg="white"
+          rounded="xl"
+          borderWidth="1px"
+          p={{ base: '5', md: '8' }}
+          gap="8"
+          direction={{ base: 'column', md: 'row' }}
+          align={{ base: 'stretch', md: 'flex-start' }}
+        >
           {qrCode && payment && (
             <Stack align="center" gap="3" flexShrink={0}>
               {sandbox && <SandboxBadge />}
-              <Image src={qrCode} alt="支付二维码" boxSize="220px" borderWidth="1px" rounded="md" data-testid="payment-qr" data-code-url={payment.code_url} />
+              <Image
+                src={qrCode}
+                alt="支付二维码"
+                boxSize="220px"
+                borderWidth="1px"
+                rounded="md"
+                data-testid="payment-qr"
+                data-code-url={payment.code_url}
+              />
               <Text fontSize="2xl" fontWeight="bold" color="orange.600">
                 {formatYuan(order.amount)}
               </Text>

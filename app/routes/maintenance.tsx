@@ -101,7 +101,9 @@ export default function Maintenance() {
             <Text fontSize="sm" color="gray.600" data-testid="maintenance-estimate">
               预计完成时间：{formatDateTime(notice.estimatedCompletionTime)}
             </Text>
-            {hydrated && <Countdown label="距离预计完成还有" until={notice.estimatedCompletionTime} now={now} testId="maintenance-page-countdown" />}
+            {hydrated && (
+              <Countdown label="距离预计完成还有" until={notice.estimatedCompletionTime} now={now} testId="maintenance-page-countdown" />
+            )}
           </Stack>
         )}
         <Text fontSize="sm" color="gray.500">

@@ -46,12 +46,27 @@ export default function SandboxPay() {
                   到账 {formatPoints(order.points)} 积分
                 </Text>
               </Box>
-              {answer && <FormAlert status={answer.outcome === 'paid' ? 'success' : answer.outcome === 'cancelled' ? 'warning' : 'error'} testId="sandbox-answer">{answer.message}</FormAlert>}
+              {answer && (
+                <FormAlert
+                  status={answer.outcome === 'paid' ? 'success' : answer.outcome === 'cancelled' ? 'warning' : 'error'}
+                  testId="sandbox-answer"
+                >
+                  {answer.message}
+                </FormAlert>
+              )}
               {status === 'pending' && answer?.outcome !== 'cancelled' ? (
                 <Form method="post" style={{ width: '100%' }}>
                   <input type="hidden" name="t" value={t} />
                   <Stack gap="3">
-                    <Button type="submit" name="intent" value="pay" colorPalette="green" size="lg" loading={navigation.state === 'submitting'} data-testid="sandbox-confirm">
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="pay"
+                      colorPalette="green"
+                      size="lg"
+                      loading={navigation.state === 'submitting'}
+                      data-testid="sandbox-confirm"
+                    >
                       确认支付
                     </Button>
                     <Button type="submit" name="intent" value="cancel" variant="outline" data-testid="sandbox-cancel">

@@ -29,11 +29,7 @@ export const cachedAiRate = (userId: string, pageIdentifier: string) => getItem<
  * older than the latest check the API knows of (another device may have checked since), else
  * the API's. Pure, for tests.
  */
-export function freshCacheEntry(
-  entry: AiRateCacheEntry | null,
-  apiTimestamp: number | null,
-  now = Date.now(),
-): AiRateCacheEntry | null {
+export function freshCacheEntry(entry: AiRateCacheEntry | null, apiTimestamp: number | null, now = Date.now()): AiRateCacheEntry | null {
   if (!entry || now - entry.timestamp >= AI_RATE_CACHE_TTL_MS || entry.timestamp > now + 60_000) return null;
   if (apiTimestamp !== null && apiTimestamp > entry.timestamp) return null;
   return entry;

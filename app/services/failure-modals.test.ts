@@ -2,7 +2,12 @@ import { blockingFailure, parseShortage } from './failure-modals';
 
 describe('blockingFailure', () => {
   it('reads a 402 shortage from data.shortage', () => {
-    const body = { success: false, code: 'INSUFFICIENT_POINTS', message: '积分不足', data: { shortage: { required: 30, available: 12.5 } } };
+    const body = {
+      success: false,
+      code: 'INSUFFICIENT_POINTS',
+      message: '积分不足',
+      data: { shortage: { required: 30, available: 12.5 } },
+    };
     expect(blockingFailure(402, body)).toEqual({ kind: 'shortage', required: 30, available: 12.5 });
   });
 
@@ -12,7 +17,11 @@ describe('blockingFailure', () => {
   });
 
   it('detects a shortage by its message whatever the status', () => {
-    expect(blockingFailure(400, { message: '积分不足，本次需要8积分，当前余额0积分' })).toEqual({ kind: 'shortage', required: 8, available: 0 });
+    expect(blockingFailure(400, { message: '积分不足，本次需要8积分，当前余额0积分' })).toEqual({
+      kind: 'shortage',
+      required: 8,
+      available: 0,
+    });
   });
 
   it('detects a shortage from data.shortage whatever the status, filling a missing number from the message', () => {
@@ -37,7 +46,10 @@ describe('blockingFailure', () => {
   });
 
   it('a message containing 服务器资源不足 is the busy modal too', () => {
-    expect(blockingFailure(503, { message: '服务器资源不足，请稍后再试' })).toEqual({ kind: 'busy', message: '服务器资源不足，请稍后再试' });
+    expect(blockingFailure(503, { message: '服务器资源不足，请稍后再试' })).toEqual({
+      kind: 'busy',
+      message: '服务器资源不足，请稍后再试',
+    });
   });
 
   it('other failures open no modal', () => {

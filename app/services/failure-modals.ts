@@ -4,9 +4,7 @@ import { ERROR_MESSAGES } from '../../contracts/errors';
  * Failures that interrupt the user with a modal (spec §8): a points shortage (402) and a busy
  * server (429). Pure and browser-safe: the client fetch helper classifies every failed answer here.
  */
-export type BlockingFailure =
-  | { kind: 'shortage'; required: number | null; available: number | null }
-  | { kind: 'busy'; message: string };
+export type BlockingFailure = { kind: 'shortage'; required: number | null; available: number | null } | { kind: 'busy'; message: string };
 
 /** Spec §9: each of these modals shows at most once per 2 s. */
 export const FAILURE_MODAL_THROTTLE_MS = 2000;

@@ -70,7 +70,16 @@ describe('maintenance rules (spec §4)', () => {
     expect(bannerCollapsed(T0, T0 + 719 * 3600_000)).toBe(true);
     expect(bannerCollapsed(T0, T0 + 720 * 3600_000)).toBe(false);
     expect(safeReturnPath('/dash/profile?tab=1')).toBe('/dash/profile?tab=1');
-    for (const bad of ['//evil.example', 'https://evil.example', '/\\evil', '/maintenance', null, '/\t/evil.example', '/\n/evil.example', '/a\\b']) {
+    for (const bad of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil',
+      '/maintenance',
+      null,
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/a\\b',
+    ]) {
       expect(safeReturnPath(bad)).toBe('/dash/overview');
     }
     expect(formatCountdown(65_000)).toBe('01:05');

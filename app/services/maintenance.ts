@@ -93,7 +93,9 @@ export function formatCountdown(ms: number): string {
 }
 
 /** `fresh`: skip the web server's few-second cache (a push or a reconnect said something changed). */
-export type MaintenanceFetch = (options: { fresh: boolean }) => Promise<{ status: 'ok'; notices: MaintenanceNotice[] } | { status: 'not-found' } | { status: 'error' }>;
+export type MaintenanceFetch = (options: {
+  fresh: boolean;
+}) => Promise<{ status: 'ok'; notices: MaintenanceNotice[] } | { status: 'not-found' } | { status: 'error' }>;
 type Clock = { now(): number; setTimeout(fn: () => void, ms: number): unknown; clearTimeout(id: unknown): void };
 
 /**

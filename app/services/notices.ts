@@ -11,7 +11,9 @@ import type { SystemNotification, UpdateLog } from '../../contracts/notification
  * an UPDATE notice's update log comes with its markdown already rendered and sanitised on the
  * server (app/services/markdown.server.ts), never as markdown for the browser to render.
  */
-export type NoticeUpdateLog = Pick<UpdateLog, 'id' | 'version' | 'title' | 'update_type' | 'importance' | 'publish_time'> & { html: string };
+export type NoticeUpdateLog = Pick<UpdateLog, 'id' | 'version' | 'title' | 'update_type' | 'importance' | 'publish_time'> & {
+  html: string;
+};
 export type Notice = Omit<SystemNotification, 'updateLog'> & { updateLog: NoticeUpdateLog | null };
 
 /** Spec §9: announcements cached 5 min, rotated every 8 s; toasts close after 4.5 s; update-log modal after 500 ms. */

@@ -9,9 +9,7 @@ export const POINTS_EVENT_MEMORY_MS = 3600_000;
 
 type Timers = { setTimeout: (fn: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void };
 
-export function createPointsRefresher(
-  options: { debounceMs?: number; memoryMs?: number; now?: () => number; timers?: Timers } = {},
-) {
+export function createPointsRefresher(options: { debounceMs?: number; memoryMs?: number; now?: () => number; timers?: Timers } = {}) {
   const debounceMs = options.debounceMs ?? POINTS_REFRESH_DEBOUNCE_MS;
   const memoryMs = options.memoryMs ?? POINTS_EVENT_MEMORY_MS;
   const now = options.now ?? Date.now;

@@ -62,7 +62,9 @@ describe('realtime client', () => {
     latest().accept();
     await vi.advanceTimersByTimeAsync(0);
     expect(states()).toEqual(['connecting', 'connected']);
-    expect(latest().sent).toEqual([expect.objectContaining({ type: 'AUTH', data: { token: 'wst_ticket' }, meta: { timestamp: expect.any(Number) } })]);
+    expect(latest().sent).toEqual([
+      expect.objectContaining({ type: 'AUTH', data: { token: 'wst_ticket' }, meta: { timestamp: expect.any(Number) } }),
+    ]);
     latest().receive('AUTH', { success: false, message: '登录已过期，请重新登录' });
     expect(notices).toContainEqual({ kind: 'auth-failed', message: '登录已过期，请重新登录' });
     // A failed AUTH keeps the socket: public notices still arrive.
@@ -76,7 +78,10 @@ describe('realtime client', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(latest().sent).toEqual([]);
     latest().receive('SYSTEM_NOTIFICATION', { id: 'n1' });
-    expect(notices).toContainEqual({ kind: 'message', message: expect.objectContaining({ type: 'SYSTEM_NOTIFICATION', data: { id: 'n1' } }) });
+    expect(notices).toContainEqual({
+      kind: 'message',
+      message: expect.objectContaining({ type: 'SYSTEM_NOTIFICATION', data: { id: 'n1' } }),
+    });
   });
 
   it('PINGs every 15 s and reconnects when no PONG came for over 30 s', async () => {

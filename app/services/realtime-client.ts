@@ -9,7 +9,14 @@ export type ServerMessage = { type: string; data: unknown; meta?: { timestamp?: 
 export type ClientMessage = { type: string; data: unknown; meta: { timestamp: number } };
 
 /** Spec §9: heartbeat 15 s, pong timeout 30 s, max 5 reconnects, base 1 s, factor 1.5, cap 30 s. */
-export const SOCKET_TIMING = { heartbeatMs: 15_000, pongTimeoutMs: 30_000, maxReconnects: 5, baseDelayMs: 1_000, factor: 1.5, capMs: 30_000 };
+export const SOCKET_TIMING = {
+  heartbeatMs: 15_000,
+  pongTimeoutMs: 30_000,
+  maxReconnects: 5,
+  baseDelayMs: 1_000,
+  factor: 1.5,
+  capMs: 30_000,
+};
 
 /** The wait before reconnect attempt `n` (1-based): 1 s × 1.5^(n−1), never over 30 s. */
 export const reconnectDelay = (attempt: number) =>

@@ -25,7 +25,9 @@ describe('what the shell does on realtime notices', () => {
       maintenance: null,
       points: { eventId: 'e1' },
     });
-    expect(pointsEvent({ type: 'PAYMENT_STATUS', data: { orderNo: 'LX1', status: 'success' } })).toEqual({ eventId: 'PAYMENT_STATUS:LX1:success' });
+    expect(pointsEvent({ type: 'PAYMENT_STATUS', data: { orderNo: 'LX1', status: 'success' } })).toEqual({
+      eventId: 'PAYMENT_STATUS:LX1:success',
+    });
     expect(pointsEvent({ type: 'PAYMENT_STATUS', data: { orderNo: 'LX1', status: 'PENDING' } })).toBeNull();
     expect(pointsEvent({ type: 'PAYMENT_STATUS', data: null })).toBeNull();
     const none = { revalidate: false, maintenance: null, points: null };
@@ -36,7 +38,9 @@ describe('what the shell does on realtime notices', () => {
   });
 
   it('any event that says pointsChanged (finished AI actions, later) refreshes the balance', () => {
-    expect(realtimeActions(message('AI_OPERATION_FINISHED', { id: 'op1', pointsChanged: true }, { timestamp: 1, eventId: 'e9' })).points).toEqual({
+    expect(
+      realtimeActions(message('AI_OPERATION_FINISHED', { id: 'op1', pointsChanged: true }, { timestamp: 1, eventId: 'e9' })).points,
+    ).toEqual({
       eventId: 'e9',
     });
     expect(pointsEvent({ type: 'AI_OPERATION_FINISHED', data: { pointsChanged: true } })).toEqual({ eventId: undefined });

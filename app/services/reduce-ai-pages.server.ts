@@ -40,7 +40,12 @@ async function lastCheckOf(api: ReturnType<typeof createApiClient>, pageIdentifi
   try {
     const last = await api.detection.aiRate(pageIdentifier);
     const at = last.checkedAt ? Date.parse(last.checkedAt) : NaN;
-    return { aiRate: last.aiRate, label: last.label ?? null, timestamp: Number.isNaN(at) ? null : at, ago: Number.isNaN(at) ? null : checkedAgo(at) };
+    return {
+      aiRate: last.aiRate,
+      label: last.label ?? null,
+      timestamp: Number.isNaN(at) ? null : at,
+      ago: Number.isNaN(at) ? null : checkedAgo(at),
+    };
   } catch (error) {
     // None yet (404), or the read failed: the page works without it.
     if (error instanceof ApiRequestError) return null;

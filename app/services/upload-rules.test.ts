@@ -15,7 +15,10 @@ describe('the upload rules of spec §5, in the browser', () => {
   });
 
   it('keeps the first of several files, and the one already chosen', () => {
-    expect(pickUpload([file('a.pdf'), file('b.pdf')], null)).toEqual({ file: file('a.pdf'), warning: '一次只能上传一个文件，仅处理第一个文件' });
+    expect(pickUpload([file('a.pdf'), file('b.pdf')], null)).toEqual({
+      file: file('a.pdf'),
+      warning: '一次只能上传一个文件，仅处理第一个文件',
+    });
     expect(pickUpload([file('b.pdf')], file('a.pdf'))).toEqual({ file: file('a.pdf'), warning: '仅保留第一个文件' });
     expect(pickUpload([file('a.png'), file('b.pdf')], null)).toEqual({ error: UPLOAD_MESSAGES.type });
     expect(pickUpload([], null)).toEqual({ error: '文件无效，请重新上传' });

@@ -50,7 +50,11 @@ async function reconcile(args: string[]) {
     import('../logger'),
   ]);
   const report = await withDatabase((db, config) =>
-    reconcilePendingOrders({ db, events: { publish: async () => undefined }, logger: createLogger(config.LOG_LEVEL) }, createGateways(config), hours),
+    reconcilePendingOrders(
+      { db, events: { publish: async () => undefined }, logger: createLogger(config.LOG_LEVEL) },
+      createGateways(config),
+      hours,
+    ),
   );
   console.log(`已查询 ${report.checked} 个订单，补记 ${report.credited.length} 个：${report.credited.join(' ') || '无'}`);
   for (const f of report.failed) console.error(`  ${f.orderNo}：${f.error}`);
@@ -82,7 +86,9 @@ async function upsertChannel(args: string[]) {
     console.error(`邀请码 ${input.data.code} 已是某位用户的个人邀请码，请换一个。`);
     return 1;
   }
-  console.log(`渠道邀请码 ${input.data.code}（${input.data.name}）已${result === 'created' ? '创建' : '更新'}：新用户注册奖励 ${input.data.points} 积分。`);
+  console.log(
+    `渠道邀请码 ${input.data.code}（${input.data.name}）已${result === 'created' ? '创建' : '更新'}：新用户注册奖励 ${input.data.points} 积分。`,
+  );
   return 0;
 }
 

@@ -19,7 +19,9 @@ async function main() {
     }
     console.error(`积分账本核对失败：${mismatches.length} 个用户的余额与积分明细之和不一致。`);
     for (const m of mismatches) {
-      console.error(`  ${maskPhone(m.phone)}（${m.userId}）：余额 ${centsToPoints(m.balanceCents)}，明细之和 ${centsToPoints(m.ledgerCents)}`);
+      console.error(
+        `  ${maskPhone(m.phone)}（${m.userId}）：余额 ${centsToPoints(m.balanceCents)}，明细之和 ${centsToPoints(m.ledgerCents)}`,
+      );
     }
     return 1;
   } finally {

@@ -1,6 +1,13 @@
 import { Router, type Request } from 'express';
 import { PAYMENT_CHANNELS, PAYMENT_PROVIDERS } from '../../contracts/payment-constants';
-import { createOrderSchema, orderListQuerySchema, packageInputSchema, PAYMENT_MESSAGES, sandboxTicketSchema, startPaymentSchema } from '../../contracts/payments';
+import {
+  createOrderSchema,
+  orderListQuerySchema,
+  packageInputSchema,
+  PAYMENT_MESSAGES,
+  sandboxTicketSchema,
+  startPaymentSchema,
+} from '../../contracts/payments';
 import { z } from '../../contracts/zod';
 import type { PaymentChannel } from '../../contracts/payment-constants';
 import { notFound } from '../domain/errors';
@@ -11,7 +18,10 @@ import { sandboxOrder, sandboxPay } from '../domain/payments/sandbox';
 import type { Gateways } from '../integrations/payments';
 import { authenticate, authOf, clientIp, ok, parse, requireRole, route, type ApiDeps } from './kit';
 
-export type PaymentRouteDeps = ApiDeps & { gateways: Gateways; /** This process's own API address, for the sandbox's notification. */ selfUrl: string };
+export type PaymentRouteDeps = ApiDeps & {
+  gateways: Gateways;
+  /** This process's own API address, for the sandbox's notification. */ selfUrl: string;
+};
 
 const orderRefSchema = z.object({ id: z.string().trim().min(1).max(64) });
 const packageIdSchema = z.object({ id: z.string().uuid(PAYMENT_MESSAGES.PACKAGE_NOT_FOUND) });
@@ -109,7 +119,10 @@ export function paymentRoutes(deps: PaymentRouteDeps) {
 }
 
 const headersOf = (req: Request) =>
-  Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])) as Record<string, string | undefined>;
+  Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])) as Record<
+    string,
+    string | undefined
+  >;
 
 /**
  * POST /api/v1/payment/notify/{sandbox|wechat|alipay}: mounted behind the raw-body parser, since

@@ -13,7 +13,10 @@ describe('client profiles', () => {
   it('create by name, read, update sections, list, delete; validation in Chinese', async () => {
     const me = await login(server.url);
     const api = client(server.url);
-    expect((await api.post('/client-profiles', {}, me.accessToken)).body).toMatchObject({ code: 'VALIDATION_ERROR', message: '请输入学生昵称' });
+    expect((await api.post('/client-profiles', {}, me.accessToken)).body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: '请输入学生昵称',
+    });
     expect((await api.post('/client-profiles', { name: '   ' }, me.accessToken)).body.message).toBe('请输入学生昵称');
     const created = await api.post('/client-profiles', { name: '  王小明 ' }, me.accessToken);
     expect(created.status).toBe(201);
@@ -35,7 +38,11 @@ describe('client profiles', () => {
       me.accessToken,
     );
     expect(updated.status).toBe(200);
-    expect(updated.body.data.data).toMatchObject({ currentSchool: '华东师范大学', gpa: { value: 3.7, scale: 4 }, tests: [{ type: 'TOEFL', total: 105, sub: { R: 28 } }] });
+    expect(updated.body.data.data).toMatchObject({
+      currentSchool: '华东师范大学',
+      gpa: { value: 3.7, scale: 4 },
+      tests: [{ type: 'TOEFL', total: 105, sub: { R: 28 } }],
+    });
     // A partial update keeps the other sections.
     const renamed = await api.put(`/client-profiles/${id}`, { name: '王小明（2027）', data: { notes: '偏好东海岸' } }, me.accessToken);
     expect(renamed.body.data).toMatchObject({ name: '王小明（2027）', data: { currentSchool: '华东师范大学', notes: '偏好东海岸' } });
@@ -63,7 +70,8 @@ describe('client profiles', () => {
     const owner = await login(server.url);
     const other = await login(server.url);
     const api = client(server.url);
-    const { id } = (await api.post('/client-profiles', { name: '李同学', data: { currentSchool: '复旦大学' } }, owner.accessToken)).body.data;
+    const { id } = (await api.post('/client-profiles', { name: '李同学', data: { currentSchool: '复旦大学' } }, owner.accessToken)).body
+      .data;
     const refusals = [
       await api.get(`/client-profiles/${id}`, other.accessToken),
       await api.put(`/client-profiles/${id}`, { name: '改名' }, other.accessToken),
@@ -76,7 +84,8 @@ describe('client profiles', () => {
       ['get', '/client-profiles'],
       ['get', `/client-profiles/${id}`],
       ['get', '/ai/global-search?query=李'],
-    ] as const) expect((await api[method](path)).status).toBe(401);
+    ] as const)
+      expect((await api[method](path)).status).toBe(401);
     // Still intact for the owner.
     expect((await api.get(`/client-profiles/${id}`, owner.accessToken)).body.data.name).toBe('李同学');
     expect((await api.get('/client-profiles/not-a-uuid', owner.accessToken)).status).toBe(400);
@@ -91,12 +100,18 @@ describe('global search', () => {
     await make('Alice Zhang', { currentSchool: 'University of Toronto', major: 'Computer Science' });
     await make('张伟', { currentSchool: '浙江大学', major: '计算机科学' });
     await make('Bob', { notes: 'Alice 的同学', targets: { countries: ['加拿大'], majors: [] } });
-    const search = async (query: string, page = 1) => (await api.get(`/ai/global-search?query=${encodeURIComponent(query)}&page=${page}&pageSize=10`, me.accessToken)).body.data;
+    const search = async (query: string, page = 1) =>
+      (await api.get(`/ai/global-search?query=${encodeURIComponent(query)}&page=${page}&pageSize=10`, me.accessToken)).body.data;
     expect(await search('')).toEqual({ list: [], hasMore: false });
     expect(await search('   ')).toEqual({ list: [], hasMore: false });
     const alice = await search('alice');
     expect(alice.list.map((r: any) => r.title)).toEqual(['Alice Zhang', 'Bob']);
-    expect(alice.list[0]).toEqual({ id: expect.any(String), type: 'client', title: 'Alice Zhang', content: 'University of Toronto · Computer Science' });
+    expect(alice.list[0]).toEqual({
+      id: expect.any(String),
+      type: 'client',
+      title: 'Alice Zhang',
+      content: 'University of Toronto · Computer Science',
+    });
     expect((await search('浙江')).list.map((r: any) => r.title)).toEqual(['张伟']);
     expect((await search('计算机')).list.map((r: any) => r.title)).toEqual(['张伟']);
     expect((await search('TORONTO')).list.map((r: any) => r.title)).toEqual(['Alice Zhang']);

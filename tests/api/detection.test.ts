@@ -56,7 +56,11 @@ describe('POST /api/v1/ai/detect (查AI率)', () => {
     const human = (await api.post('/ai/detect', { text: HUMAN_ESSAY, pageIdentifier: 'reduce-ai' }, me.accessToken)).body.data;
     expect(human).toMatchObject({ label: 'human', workId: null, writingId: human.id });
     expect(human.aiRate).toBeLessThan(40);
-    expect((await api.get('/ai-rate/reduce-ai', me.accessToken)).body.data).toMatchObject({ aiRate: human.aiRate, writingId: human.id, label: 'human' });
+    expect((await api.get('/ai-rate/reduce-ai', me.accessToken)).body.data).toMatchObject({
+      aiRate: human.aiRate,
+      writingId: human.id,
+      label: 'human',
+    });
     // The text itself is not kept.
     const rows = await server.database.db.select().from(aiDetections).where(eq(aiDetections.userId, me.user.id));
     expect(rows).toHaveLength(2);
@@ -161,7 +165,12 @@ describe('POST /api/v1/ai/detect (查AI率)', () => {
     expect(withStart.length).toBeGreaterThan(0);
     for (const s of withStart) expect(s.text).toMatch(connectiveStart);
     // Quoted evidence: whole words of the text, never function words.
-    const quoted = [...[...r.reasons, ...sentences.flatMap((s) => s.reasons ?? [])].filter((x: string) => /措辞/.test(x)).join(' ').matchAll(/“([^”]+)”/g)].map((m) => m[1]!);
+    const quoted = [
+      ...[...r.reasons, ...sentences.flatMap((s) => s.reasons ?? [])]
+        .filter((x: string) => /措辞/.test(x))
+        .join(' ')
+        .matchAll(/“([^”]+)”/g),
+    ].map((m) => m[1]!);
     expect(quoted.length).toBeGreaterThan(5);
     for (const q of quoted) {
       expect(['the', 'is', 'was', 'making', 'what', 'then', 'my', 'and'], q).not.toContain(q);

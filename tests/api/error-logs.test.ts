@@ -20,7 +20,11 @@ describe('error logs', () => {
     // A constraint that refuses exactly this row stands in for a full disk: a real database error.
     await server.database.db.execute(sql.raw(`alter table feedback add constraint no_secret check (content <> '${secret}') not valid`));
     try {
-      const res = await client(server.url).post('/feedback', { category: 'bug', content: secret, contact: 'wx-secret-contact' }, accessToken);
+      const res = await client(server.url).post(
+        '/feedback',
+        { category: 'bug', content: secret, contact: 'wx-secret-contact' },
+        accessToken,
+      );
       expect(res.status).toBe(500);
       expect(res.body.message).toBe('服务器错误，请稍后重试');
     } finally {

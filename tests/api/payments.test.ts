@@ -35,7 +35,12 @@ let alipay: Awaited<ReturnType<typeof startFakeAlipay>>;
 const liveLog: { level: string; msg: string; [field: string]: unknown }[] = [];
 const merchant = rsaKeyPair();
 const app = rsaKeyPair();
-const WECHAT = { mchid: '1900000109', appid: 'wxd678efh567hg6787', apiV3Key: randomBytes(16).toString('hex'), merchantSerial: '5157F09EFDC096DE15EBE81A47057A72' };
+const WECHAT = {
+  mchid: '1900000109',
+  appid: 'wxd678efh567hg6787',
+  apiV3Key: randomBytes(16).toString('hex'),
+  merchantSerial: '5157F09EFDC096DE15EBE81A47057A72',
+};
 const ALIPAY_APP_ID = '2021000122671080';
 const ALIPAY_SELLER_ID = '2088102146225135';
 const STRANGER = '00000000-0000-4000-8000-000000000000';
@@ -45,23 +50,26 @@ beforeAll(async () => {
   alipay = await startFakeAlipay({ appId: ALIPAY_APP_ID, appPublicKey: app.publicKey, sellerId: ALIPAY_SELLER_ID });
   [sandbox, live] = await Promise.all([
     startTestServer(),
-    startTestServer({
-      PAYMENT_PROVIDERS: 'wechat,alipay',
-      WECHATPAY_MCHID: WECHAT.mchid,
-      WECHATPAY_APPID: WECHAT.appid,
-      WECHATPAY_MERCHANT_SERIAL: WECHAT.merchantSerial,
-      WECHATPAY_PRIVATE_KEY: merchant.privateKey,
-      WECHATPAY_PLATFORM_PUBLIC_KEY: wechat.platformPublicKey,
-      WECHATPAY_PLATFORM_PUBLIC_KEY_ID: wechat.platformKeyId,
-      WECHATPAY_APIV3_KEY: WECHAT.apiV3Key,
-      WECHATPAY_BASE_URL: wechat.url,
-      ALIPAY_APP_ID,
-      ALIPAY_SELLER_ID,
-      // As Alipay's console shows keys: bare base64, no PEM armour.
-      ALIPAY_PRIVATE_KEY: app.privateKey.replace(/-----[A-Z ]+-----|\s/g, ''),
-      ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
-      ALIPAY_GATEWAY: alipay.url,
-    }, { logger: createLogger('info', (line) => liveLog.push(JSON.parse(line))) }),
+    startTestServer(
+      {
+        PAYMENT_PROVIDERS: 'wechat,alipay',
+        WECHATPAY_MCHID: WECHAT.mchid,
+        WECHATPAY_APPID: WECHAT.appid,
+        WECHATPAY_MERCHANT_SERIAL: WECHAT.merchantSerial,
+        WECHATPAY_PRIVATE_KEY: merchant.privateKey,
+        WECHATPAY_PLATFORM_PUBLIC_KEY: wechat.platformPublicKey,
+        WECHATPAY_PLATFORM_PUBLIC_KEY_ID: wechat.platformKeyId,
+        WECHATPAY_APIV3_KEY: WECHAT.apiV3Key,
+        WECHATPAY_BASE_URL: wechat.url,
+        ALIPAY_APP_ID,
+        ALIPAY_SELLER_ID,
+        // As Alipay's console shows keys: bare base64, no PEM armour.
+        ALIPAY_PRIVATE_KEY: app.privateKey.replace(/-----[A-Z ]+-----|\s/g, ''),
+        ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
+        ALIPAY_GATEWAY: alipay.url,
+      },
+      { logger: createLogger('info', (line) => liveLog.push(JSON.parse(line))) },
+    ),
   ]);
 });
 afterAll(async () => {
@@ -89,11 +97,27 @@ async function buyer(server: TestServer) {
 async function order(server: TestServer, type: 'WECHAT' | 'ALIPAY' = 'WECHAT', pick = 1) {
   const b = await buyer(server);
   const pkg = b.packages[pick]!;
-  const created = await b.api.post('/payment/create-order', { amount: pkg.price, packageId: pkg.id, description: pkg.name, title: pkg.name, type });
+  const created = await b.api.post('/payment/create-order', {
+    amount: pkg.price,
+    packageId: pkg.id,
+    description: pkg.name,
+    title: pkg.name,
+    type,
+  });
   expect(created.status).toBe(201);
-  const started = await b.api.post(type === 'WECHAT' ? '/payment/wx/payment' : '/payment/alipay/payment', { orderNo: created.body.data.orderNo, trade_type: 'NATIVE' });
+  const started = await b.api.post(type === 'WECHAT' ? '/payment/wx/payment' : '/payment/alipay/payment', {
+    orderNo: created.body.data.orderNo,
+    trade_type: 'NATIVE',
+  });
   expect(started.status).toBe(200);
-  return { ...b, pkg, orderNo: created.body.data.orderNo as string, orderId: created.body.data.id as string, codeUrl: started.body.data.code_url as string, provider: started.body.data.provider };
+  return {
+    ...b,
+    pkg,
+    orderNo: created.body.data.orderNo as string,
+    orderId: created.body.data.id as string,
+    codeUrl: started.body.data.code_url as string,
+    provider: started.body.data.provider,
+  };
 }
 const notify = (server: TestServer, provider: string, body: string, headers: Record<string, string>) =>
   fetch(`${server.url}/api/v1/payment/notify/${provider}`, { method: 'POST', headers, body });
@@ -108,13 +132,21 @@ describe('packages and orders', () => {
 
   it('refuses an unknown or missing package with 套餐信息不存在, and needs a session', async () => {
     const { api, packages } = await buyer(sandbox);
-    const unknown = await api.post('/payment/create-order', { amount: 9.9, packageId: '00000000-0000-4000-8000-000000000000', type: 'WECHAT' });
+    const unknown = await api.post('/payment/create-order', {
+      amount: 9.9,
+      packageId: '00000000-0000-4000-8000-000000000000',
+      type: 'WECHAT',
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('套餐信息不存在');
     const missing = await api.post('/payment/create-order', { amount: 9.9, type: 'WECHAT' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('套餐信息不存在');
-    const anonymous = await client(sandbox.url).post('/payment/create-order', { amount: packages[0]!.price, packageId: packages[0]!.id, type: 'WECHAT' });
+    const anonymous = await client(sandbox.url).post('/payment/create-order', {
+      amount: packages[0]!.price,
+      packageId: packages[0]!.id,
+      type: 'WECHAT',
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -126,11 +158,23 @@ describe('packages and orders', () => {
     expect(tampered.body.message).toMatch(/^订单金额与套餐价格不符/);
     expect(tampered.body.data).toEqual({ field: 'amount' });
     expect(await sandbox.database.db.select().from(paymentOrders).where(eq(paymentOrders.userId, userId))).toHaveLength(0);
-    const created = await api.post('/payment/create-order', { amount: pkg.price, packageId: pkg.id, title: pkg.name, description: pkg.name, type: 'WECHAT' });
+    const created = await api.post('/payment/create-order', {
+      amount: pkg.price,
+      packageId: pkg.id,
+      title: pkg.name,
+      description: pkg.name,
+      type: 'WECHAT',
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toEqual({ id: expect.any(String), orderNo: expect.stringMatching(/^LX\d{22}$/), amount: pkg.price });
     const read = await api.get(`/payment/orders/${created.body.data.id}`);
-    expect(read.body.data).toMatchObject({ status: 'pending', amount: pkg.price, points: pkg.totalPoints, channel: 'WECHAT', provider: null });
+    expect(read.body.data).toMatchObject({
+      status: 'pending',
+      amount: pkg.price,
+      points: pkg.totalPoints,
+      channel: 'WECHAT',
+      provider: null,
+    });
   });
 
   it('caps the unpaid orders one user holds; cancelling one makes room', async () => {
@@ -169,7 +213,15 @@ describe('the console edits packages', () => {
     const admin = client(sandbox.url, { token: adminSession.accessToken });
     const invalid = await admin.post('/admin/packages', { name: '', points: 0, price: 0.001, active: true });
     expect(invalid.status).toBe(400);
-    const created = await admin.post('/admin/packages', { name: '测试包', points: '50', bonusPoints: '', price: '4.50', description: '', active: 'true', sortOrder: '99' });
+    const created = await admin.post('/admin/packages', {
+      name: '测试包',
+      points: '50',
+      bonusPoints: '',
+      price: '4.50',
+      description: '',
+      active: 'true',
+      sortOrder: '99',
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ name: '测试包', points: 50, bonusPoints: 0, totalPoints: 50, price: 4.5, active: true });
     const id = created.body.data.id as string;
@@ -196,7 +248,6 @@ const signed = (server: TestServer, row: typeof paymentOrders.$inferSelect, chan
   });
 
 describe('sandbox provider', () => {
-
   it('pays through the QR page: the notification is signed, credits once, and the owner hears of it', async () => {
     const { codeUrl, provider, orderNo, userId, pkg, session } = await order(sandbox);
     expect(provider).toBe('sandbox');
@@ -245,7 +296,12 @@ describe('sandbox provider', () => {
     const { orderNo, userId } = await order(sandbox);
     const row = await orderRow(sandbox, orderNo);
     const good = signed(sandbox, row);
-    const tampered = await notify(sandbox, 'sandbox', good.raw.replace(`"amountFen":${row.amountFen}`, `"amountFen":${row.amountFen + 1}`), { 'content-type': 'application/json', ...good.headers });
+    const tampered = await notify(
+      sandbox,
+      'sandbox',
+      good.raw.replace(`"amountFen":${row.amountFen}`, `"amountFen":${row.amountFen + 1}`),
+      { 'content-type': 'application/json', ...good.headers },
+    );
     expect(tampered.status).toBe(400);
     expect(await tampered.json()).toEqual({ code: 'FAIL', message: '签名无效' });
     const wrong = signed(sandbox, row, { amountFen: 1 });
@@ -329,7 +385,10 @@ describe.each(PROVIDERS)('every provider: $provider', ({ provider, server, type,
 
   it('expires unpaid orders, and credits a late payment, which the order then shows', async () => {
     const { orderNo, orderId, userId, api, pkg } = await order(server(), type);
-    await server().database.db.update(paymentOrders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentOrders.orderNo, orderNo));
+    await server()
+      .database.db.update(paymentOrders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentOrders.orderNo, orderNo));
     expect(await expireOverdueOrders(server().database.db, server().events)).toBeGreaterThanOrEqual(1);
     expect((await api.get(`/payment/orders/${orderId}`)).body.data.status).toBe('expired');
     const again = await api.post(type === 'WECHAT' ? '/payment/wx/payment' : '/payment/alipay/payment', { id: orderId });
@@ -346,7 +405,6 @@ describe.each(PROVIDERS)('every provider: $provider', ({ provider, server, type,
 });
 
 describe('during maintenance', () => {
-
   it('users cannot order, but a payment that arrives is still credited', async () => {
     // Maintenance is global to a database: a server of its own.
     const server = await startIsolatedServer();
@@ -377,8 +435,15 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     const { codeUrl, provider, orderNo, pkg } = await order(live, 'WECHAT');
     expect(provider).toBe('wechat');
     expect(codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
-    const call = wechat.calls.find((c) => c.path === '/v3/pay/transactions/native' && (c.body as { out_trade_no: string }).out_trade_no === orderNo);
-    expect(call?.body).toMatchObject({ mchid: WECHAT.mchid, appid: WECHAT.appid, amount: { total: Math.round(pkg.price * 100), currency: 'CNY' }, notify_url: expect.stringMatching(/\/api\/v1\/payment\/notify\/wechat$/) });
+    const call = wechat.calls.find(
+      (c) => c.path === '/v3/pay/transactions/native' && (c.body as { out_trade_no: string }).out_trade_no === orderNo,
+    );
+    expect(call?.body).toMatchObject({
+      mchid: WECHAT.mchid,
+      appid: WECHAT.appid,
+      amount: { total: Math.round(pkg.price * 100), currency: 'CNY' },
+      notify_url: expect.stringMatching(/\/api\/v1\/payment\/notify\/wechat$/),
+    });
   });
 
   it('refuses an answer whose signature does not verify: 支付失败 and no QR code', async () => {
@@ -434,9 +499,9 @@ describe('WeChat Pay API v3 (Native) against a local gateway', () => {
     const lines = liveLog.slice(logged);
     expect(lines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'payments.signature_probe_refused', provider: 'wechat' }));
     expect(lines.some((l) => l.msg === 'payments.notification_rejected')).toBe(false);
-    const [recorded] = (await live.database.db.select().from(paymentNotifications).where(eq(paymentNotifications.provider, 'wechat'))).filter(
-      (r) => r.headers?.['wechatpay-signature'] === probe.headers['Wechatpay-Signature'],
-    );
+    const [recorded] = (
+      await live.database.db.select().from(paymentNotifications).where(eq(paymentNotifications.provider, 'wechat'))
+    ).filter((r) => r.headers?.['wechatpay-signature'] === probe.headers['Wechatpay-Signature']);
     expect(recorded).toMatchObject({ verified: false, outcome: 'rejected', error: '探测通知，签名不予通过' });
     expect(await purchases(live, userId)).toHaveLength(0);
     // The same notification, properly signed, is a payment.
@@ -484,7 +549,13 @@ describe('Alipay precreate against a local gateway', () => {
       expect(started.status).toBe(502);
       expect(started.body.message).toBe('支付失败: 支付宝应答验签失败');
       expect(liveLog).toContainEqual(
-        expect.objectContaining({ level: 'error', msg: 'payments.gateway_failed', provider: 'alipay', orderNo: created.body.data.orderNo, detail: expect.stringMatching(/验签失败/) }),
+        expect.objectContaining({
+          level: 'error',
+          msg: 'payments.gateway_failed',
+          provider: 'alipay',
+          orderNo: created.body.data.orderNo,
+          detail: expect.stringMatching(/验签失败/),
+        }),
       );
       expect(started.body.data?.code_url).toBeUndefined();
     } finally {
@@ -555,29 +626,43 @@ describe('the payment description is written by the server (issue 22)', () => {
     { provider: 'sandbox', server: () => sandbox, type: 'WECHAT' as const },
     { provider: 'wechat', server: () => live, type: 'WECHAT' as const },
     { provider: 'alipay', server: () => live, type: 'ALIPAY' as const },
-  ])('$provider: the title and description sent with the order reach neither the gateway nor the order', async ({ provider, server, type }) => {
-    const b = await buyer(server());
-    const pkg = b.packages[1]!;
-    const created = await b.api.post('/payment/create-order', { amount: pkg.price, packageId: pkg.id, title: LURE, description: LURE, type });
-    expect(created.status).toBe(201);
-    const orderNo = created.body.data.orderNo as string;
-    const started = await b.api.post(type === 'WECHAT' ? '/payment/wx/payment' : '/payment/alipay/payment', { id: created.body.data.id, trade_type: 'NATIVE' });
-    expect(started.body.data.provider).toBe(provider);
-    let shown: string;
-    if (provider === 'wechat') {
-      const call = wechat.calls.find((c) => c.path === '/v3/pay/transactions/native' && (c.body as { out_trade_no: string }).out_trade_no === orderNo);
-      shown = (call!.body as { description: string }).description;
-    } else if (provider === 'alipay') {
-      shown = alipay.trades.get(orderNo)!.subject;
-    } else {
-      const t = new URL(started.body.data.code_url).searchParams.get('t')!;
-      shown = (await client(sandbox.url).get(`/payment/sandbox/order?${new URLSearchParams({ orderNo, t })}`)).body.data.title;
-    }
-    expect(shown).toBe(`留学文书AI-${pkg.name}`);
-    const read = await b.api.get(`/payment/orders/${created.body.data.id}`);
-    expect(read.body.data).toMatchObject({ title: pkg.name, description: `${pkg.name}：${pkg.totalPoints}积分` });
-    expect(JSON.stringify(read.body.data)).not.toContain('evil123');
-  });
+  ])(
+    '$provider: the title and description sent with the order reach neither the gateway nor the order',
+    async ({ provider, server, type }) => {
+      const b = await buyer(server());
+      const pkg = b.packages[1]!;
+      const created = await b.api.post('/payment/create-order', {
+        amount: pkg.price,
+        packageId: pkg.id,
+        title: LURE,
+        description: LURE,
+        type,
+      });
+      expect(created.status).toBe(201);
+      const orderNo = created.body.data.orderNo as string;
+      const started = await b.api.post(type === 'WECHAT' ? '/payment/wx/payment' : '/payment/alipay/payment', {
+        id: created.body.data.id,
+        trade_type: 'NATIVE',
+      });
+      expect(started.body.data.provider).toBe(provider);
+      let shown: string;
+      if (provider === 'wechat') {
+        const call = wechat.calls.find(
+          (c) => c.path === '/v3/pay/transactions/native' && (c.body as { out_trade_no: string }).out_trade_no === orderNo,
+        );
+        shown = (call!.body as { description: string }).description;
+      } else if (provider === 'alipay') {
+        shown = alipay.trades.get(orderNo)!.subject;
+      } else {
+        const t = new URL(started.body.data.code_url).searchParams.get('t')!;
+        shown = (await client(sandbox.url).get(`/payment/sandbox/order?${new URLSearchParams({ orderNo, t })}`)).body.data.title;
+      }
+      expect(shown).toBe(`留学文书AI-${pkg.name}`);
+      const read = await b.api.get(`/payment/orders/${created.body.data.id}`);
+      expect(read.body.data).toMatchObject({ title: pkg.name, description: `${pkg.name}：${pkg.totalPoints}积分` });
+      expect(JSON.stringify(read.body.data)).not.toContain('evil123');
+    },
+  );
 });
 
 describe('reconciliation', () => {
@@ -619,8 +704,34 @@ describe("the web's payment messages (spec §5, §8)", () => {
   let upstream: http.Server;
   let context: () => AppLoadContext;
   let cookie: string;
-  const PACKAGE = { id: '11111111-1111-4111-8111-111111111111', name: '体验包', price: 9.9, points: 100, bonusPoints: 0, totalPoints: 100, description: null, active: true, sortOrder: 1 };
-  const ORDER = { id: 'o1', orderNo: 'LX1', amount: 9.9, currency: 'CNY', points: 100, title: '体验包', description: null, packageId: PACKAGE.id, channel: 'WECHAT', provider: null, status: 'pending', paidLate: false, expiresAt: new Date(Date.now() + 900_000).toISOString(), paidAt: null, createdAt: new Date().toISOString() };
+  const PACKAGE = {
+    id: '11111111-1111-4111-8111-111111111111',
+    name: '体验包',
+    price: 9.9,
+    points: 100,
+    bonusPoints: 0,
+    totalPoints: 100,
+    description: null,
+    active: true,
+    sortOrder: 1,
+  };
+  const ORDER = {
+    id: 'o1',
+    orderNo: 'LX1',
+    amount: 9.9,
+    currency: 'CNY',
+    points: 100,
+    title: '体验包',
+    description: null,
+    packageId: PACKAGE.id,
+    channel: 'WECHAT',
+    provider: null,
+    status: 'pending',
+    paidLate: false,
+    expiresAt: new Date(Date.now() + 900_000).toISOString(),
+    paidAt: null,
+    createdAt: new Date().toISOString(),
+  };
 
   beforeAll(async () => {
     upstream = http.createServer((req, res) => {
@@ -643,11 +754,19 @@ describe("the web's payment messages (spec §5, §8)", () => {
 
   const recharge = async () => {
     const body = new URLSearchParams({ packageId: PACKAGE.id, type: 'WECHAT' });
-    const request = new Request('http://app/dash/recharge', { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const request = new Request('http://app/dash/recharge', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     return rechargeAction('充值', { request, context: context(), params: {} });
   };
   const paymentPage = () =>
-    paymentLoader('微信支付', { request: new Request('http://app/dash/wechat-payment/o1', { headers: { cookie } }), context: context(), params: { orderId: 'o1' } });
+    paymentLoader('微信支付', {
+      request: new Request('http://app/dash/wechat-payment/o1', { headers: { cookie } }),
+      context: context(),
+      params: { orderId: 'o1' },
+    });
 
   it('创建订单失败 when the order comes back without an id; 创建订单失败，请稍后重试 when the call fails', async () => {
     replies.createOrder = { status: 201, body: { success: true, data: { orderNo: 'LX1', amount: 9.9 } } };
@@ -675,7 +794,13 @@ describe("the web's payment messages (spec §5, §8)", () => {
     expect(await paymentPage()).toMatchObject({ payment: null, error: '支付失败: 微信支付暂时不可用' });
     replies.start = { status: 409, body: { success: false, code: 'CONFLICT', message: '订单已过期，请重新下单' } };
     expect(await paymentPage()).toMatchObject({ payment: null, error: '订单已过期，请重新下单' });
-    replies.start = { status: 200, body: { success: true, data: { orderNo: 'LX1', provider: 'sandbox', code_url: 'http://app/sandbox-pay/LX1?t=x', expiresAt: ORDER.expiresAt } } };
+    replies.start = {
+      status: 200,
+      body: {
+        success: true,
+        data: { orderNo: 'LX1', provider: 'sandbox', code_url: 'http://app/sandbox-pay/LX1?t=x', expiresAt: ORDER.expiresAt },
+      },
+    };
     expect(await paymentPage()).toMatchObject({ error: null, qrCode: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
   });
 

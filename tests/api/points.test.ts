@@ -24,7 +24,10 @@ const setBalance = (userId: string, cents: number) =>
   });
 /** Logs in again without waiting out the 60 s resend interval: the earlier code is made older. */
 const loginAgain = async (phone: string, extra: { inviteCode?: string } = {}) => {
-  await server.database.db.update(smsCodes).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(smsCodes.phone, phone));
+  await server.database.db
+    .update(smsCodes)
+    .set({ createdAt: new Date(Date.now() - 120_000) })
+    .where(eq(smsCodes.phone, phone));
   return login(server.url, phone, extra);
 };
 const admin = async () => {
@@ -60,8 +63,15 @@ describe('registration rewards', () => {
     await loginAgain(inviter.phone, { inviteCode: invitee.user.invite_code });
     const api = client(server.url);
     const mine = await api.get('/user/invitations', inviter.accessToken);
-    expect(mine.body.data).toMatchObject({ inviteCode: inviter.user.invite_code, totalRewardPoints: 50, inviterRewardPoints: 50, inviteeRewardPoints: 20 });
-    expect(mine.body.data.invited).toEqual([{ phone: `${invitee.phone.slice(0, 3)}****${invitee.phone.slice(-4)}`, createdAt: expect.any(String), rewardPoints: 50 }]);
+    expect(mine.body.data).toMatchObject({
+      inviteCode: inviter.user.invite_code,
+      totalRewardPoints: 50,
+      inviterRewardPoints: 50,
+      inviteeRewardPoints: 20,
+    });
+    expect(mine.body.data.invited).toEqual([
+      { phone: `${invitee.phone.slice(0, 3)}****${invitee.phone.slice(-4)}`, createdAt: expect.any(String), rewardPoints: 50 },
+    ]);
     expect((await api.get('/user/info', inviter.accessToken)).body.data.total_points).toBe(170);
     expect((await api.get('/user/info', invitee.accessToken)).body.data.total_points).toBe(140);
   });
@@ -73,7 +83,10 @@ describe('registration rewards', () => {
     const invitee = await login(server.url, randomPhone(), { inviteCode: code });
     expect(invitee.user.total_points).toBe(150);
     const history = await client(server.url).get('/user/points-history', invitee.accessToken);
-    expect(history.body.data.items.find((i: any) => i.source === 'channel_invite_reward')).toMatchObject({ points: 30, metadata: { description: '渠道邀请奖励（校园大使）' } });
+    expect(history.body.data.items.find((i: any) => i.source === 'channel_invite_reward')).toMatchObject({
+      points: 30,
+      metadata: { description: '渠道邀请奖励（校园大使）' },
+    });
   });
 });
 
@@ -106,7 +119,10 @@ describe('spending', () => {
     expect(pending.body.data.items[0]).toMatchObject({ id: a.id, type: 'consumption', status: 'pending', points: -10 });
 
     // Settle for less than reserved: the difference comes back in its own row; twice is once.
-    await Promise.all([settle(db, { userId, reservationId: a.id, actualCents: 750 }), settle(db, { userId, reservationId: a.id, actualCents: 750 })]);
+    await Promise.all([
+      settle(db, { userId, reservationId: a.id, actualCents: 750 }),
+      settle(db, { userId, reservationId: a.id, actualCents: 750 }),
+    ]);
     expect(await balanceOf(userId)).toBe(start - 750);
     await expect(refund(db, { userId, reservationId: a.id, reason: 'x' })).rejects.toMatchObject({ code: 'CONFLICT' });
 
@@ -119,7 +135,12 @@ describe('spending', () => {
     const byId = Object.fromEntries(history.body.data.items.map((i: any) => [i.id, i]));
     expect(byId[a.id]).toMatchObject({ status: 'success', points: -10 });
     expect(byId[b.id]).toMatchObject({ status: 'failed', points: -5, aiOperation: { error_message: 'AI 服务暂时不可用' } });
-    expect(history.body.data.items.filter((i: any) => i.type === 'refund').map((i: any) => i.points).sort()).toEqual([2.5, 5]);
+    expect(
+      history.body.data.items
+        .filter((i: any) => i.type === 'refund')
+        .map((i: any) => i.points)
+        .sort(),
+    ).toEqual([2.5, 5]);
     // Another user cannot settle or refund this user's reservation.
     const other = await login(server.url);
     await expect(refund(db, { userId: other.user.id, reservationId: b.id, reason: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -132,7 +153,10 @@ describe('spending', () => {
     const start = await balanceOf(user.id);
     const old = await reserve(db, { userId: user.id, source: 'ai_check', cents: 200, key: 'crashed' });
     const fresh = await reserve(db, { userId: user.id, source: 'ai_check', cents: 200, key: 'running' });
-    await db.update(pointsLedger).set({ createdAt: new Date(Date.now() - 3600_000) }).where(eq(pointsLedger.id, old.id));
+    await db
+      .update(pointsLedger)
+      .set({ createdAt: new Date(Date.now() - 3600_000) })
+      .where(eq(pointsLedger.id, old.id));
     expect(await sweepStaleReservations(db)).toBeGreaterThanOrEqual(1);
     const [oldRow] = await db.select().from(pointsLedger).where(eq(pointsLedger.id, old.id));
     const [freshRow] = await db.select().from(pointsLedger).where(eq(pointsLedger.id, fresh.id));
@@ -154,7 +178,8 @@ describe('spending', () => {
 describe('points history', () => {
   it('pages newest first with the spec page shape; bad paging falls back to defaults', async () => {
     const session = await login(server.url);
-    for (let i = 0; i < 12; i++) await reserve(server.database.db, { userId: session.user.id, source: 'ai_check', cents: 1, key: `p-${i}` });
+    for (let i = 0; i < 12; i++)
+      await reserve(server.database.db, { userId: session.user.id, source: 'ai_check', cents: 1, key: `p-${i}` });
     const api = client(server.url);
     const first = await api.get('/user/points-history', session.accessToken);
     expect(first.body.data).toMatchObject({ page: 1, pageSize: 10, total: 14 });
@@ -178,11 +203,20 @@ describe('price table', () => {
     const sum = table.body.data.items.reduce((s: number, i: any) => s + i.points + i.pointsPer1000Chars, 0);
     expect(sum).toBeLessThanOrEqual(120);
     const user = await login(server.url);
-    expect((await api.put('/admin/points/price-table', { items: [{ operation: 'ai_check', points: 3 }] }, user.accessToken)).status).toBe(403);
+    expect((await api.put('/admin/points/price-table', { items: [{ operation: 'ai_check', points: 3 }] }, user.accessToken)).status).toBe(
+      403,
+    );
     const boss = await admin();
-    const updated = await api.put('/admin/points/price-table', { items: [{ operation: 'ai_check', points: 3.456, pointsPer1000Chars: 1 }] }, boss.accessToken);
+    const updated = await api.put(
+      '/admin/points/price-table',
+      { items: [{ operation: 'ai_check', points: 3.456, pointsPer1000Chars: 1 }] },
+      boss.accessToken,
+    );
     expect(updated.status).toBe(200);
-    expect((await api.get('/points/price-table')).body.data.items.find((i: any) => i.operation === 'ai_check')).toMatchObject({ points: 3.45, pointsPer1000Chars: 1 });
+    expect((await api.get('/points/price-table')).body.data.items.find((i: any) => i.operation === 'ai_check')).toMatchObject({
+      points: 3.45,
+      pointsPer1000Chars: 1,
+    });
     await api.put('/admin/points/price-table', { items: [{ operation: 'ai_check', points: 2, pointsPer1000Chars: 0 }] }, boss.accessToken);
   });
 });
@@ -201,7 +235,11 @@ describe('redemption codes', () => {
     expect(new Set(codes).size).toBe(3);
     const user = await login(server.url);
     const api = client(server.url);
-    const redeemed = await api.post('/redemption-codes/redeem', { code: ` ${codes[0]!.slice(0, 4).toLowerCase()}-${codes[0]!.slice(4)} ` }, user.accessToken);
+    const redeemed = await api.post(
+      '/redemption-codes/redeem',
+      { code: ` ${codes[0]!.slice(0, 4).toLowerCase()}-${codes[0]!.slice(4)} ` },
+      user.accessToken,
+    );
     expect(redeemed.status).toBe(200);
     expect(redeemed.body.data).toEqual({ points: 8.88, balance: 128.88 });
     const errors = async (code: string, token = user.accessToken) => (await api.post('/redemption-codes/redeem', { code }, token)).body;
@@ -210,9 +248,17 @@ describe('redemption codes', () => {
     expect(await errors(codes[0]!, other.accessToken)).toMatchObject({ code: 'REDEMPTION_CODE_USED_UP', message: '兑换码已被领完' });
     expect(await errors('NOPE-NOPE-NOPE')).toMatchObject({ code: 'REDEMPTION_CODE_INVALID', message: '兑换码不存在，请检查后重试' });
     expect(await errors('')).toMatchObject({ code: 'VALIDATION_ERROR', message: '请输入兑换码' });
-    const expiring = await createBatch(boss.accessToken, { points: 1, count: 1, maxUses: 5, expiresAt: new Date(Date.now() + 1000).toISOString() });
+    const expiring = await createBatch(boss.accessToken, {
+      points: 1,
+      count: 1,
+      maxUses: 5,
+      expiresAt: new Date(Date.now() + 1000).toISOString(),
+    });
     const { redemptionBatches } = await import('../../db/schema');
-    await server.database.db.update(redemptionBatches).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(redemptionBatches.id, expiring.batchId));
+    await server.database.db
+      .update(redemptionBatches)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(redemptionBatches.id, expiring.batchId));
     expect(await errors(expiring.codes[0]!)).toMatchObject({ code: 'REDEMPTION_CODE_EXPIRED', message: '兑换码已过期' });
     // Disabled batches read as unknown codes.
     expect((await api.post(`/admin/redemption-codes/${batchId}/disable`, {}, boss.accessToken)).status).toBe(200);
@@ -220,7 +266,9 @@ describe('redemption codes', () => {
     // The list shows use counts; the export is CSV.
     const list = await api.get('/admin/redemption-codes', boss.accessToken);
     expect(list.body.data.batches.find((b: any) => b.id === batchId)).toMatchObject({ uses: 1, count: 3, maxUses: 1, points: 8.88 });
-    const csv = await fetch(`${server.url}/api/v1/admin/redemption-codes/${batchId}/export`, { headers: { authorization: `Bearer ${boss.accessToken}` } });
+    const csv = await fetch(`${server.url}/api/v1/admin/redemption-codes/${batchId}/export`, {
+      headers: { authorization: `Bearer ${boss.accessToken}` },
+    });
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     const text = await csv.text();
     expect(text).toContain(`${codes[0]},8.88,1,1,`);
@@ -236,7 +284,9 @@ describe('redemption codes', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.body.code === 'REDEMPTION_CODE_USED_UP')).toHaveLength(15);
     const one = people[0]!;
-    const repeats = await Promise.all(Array.from({ length: 10 }, () => api.post('/redemption-codes/redeem', { code: codes[1] }, one.accessToken)));
+    const repeats = await Promise.all(
+      Array.from({ length: 10 }, () => api.post('/redemption-codes/redeem', { code: codes[1] }, one.accessToken)),
+    );
     expect(repeats.filter((r) => r.status === 200)).toHaveLength(1);
     expect(repeats.filter((r) => r.body.code === 'REDEMPTION_CODE_REDEEMED')).toHaveLength(9);
     expect(await ledgerMismatches(server.database.db)).toEqual([]);
@@ -248,8 +298,15 @@ describe('redemption codes', () => {
       const user = await login(limited.url);
       const api = client(limited.url);
       const codes = [];
-      for (let i = 0; i < 5; i++) codes.push((await api.post('/redemption-codes/redeem', { code: `GUESS${i}` }, user.accessToken)).body.code);
-      expect(codes).toEqual(['REDEMPTION_CODE_INVALID', 'REDEMPTION_CODE_INVALID', 'REDEMPTION_CODE_INVALID', 'RATE_LIMITED', 'RATE_LIMITED']);
+      for (let i = 0; i < 5; i++)
+        codes.push((await api.post('/redemption-codes/redeem', { code: `GUESS${i}` }, user.accessToken)).body.code);
+      expect(codes).toEqual([
+        'REDEMPTION_CODE_INVALID',
+        'REDEMPTION_CODE_INVALID',
+        'REDEMPTION_CODE_INVALID',
+        'RATE_LIMITED',
+        'RATE_LIMITED',
+      ]);
     } finally {
       await limited.close();
     }
@@ -269,14 +326,22 @@ describe('administration', () => {
     expect(tooMuch.body.message).toBe('扣减的积分超过了用户当前余额');
     const ledger = await api.get(`/admin/points/ledger?phone=${user.phone}`, boss.accessToken);
     expect(ledger.body.data.user.total_points).toBe(99.5);
-    expect(ledger.body.data.history.items[0]).toMatchObject({ type: 'system', source: 'admin_adjustment', points: -20.5, metadata: { description: '测试扣减' } });
+    expect(ledger.body.data.history.items[0]).toMatchObject({
+      type: 'system',
+      source: 'admin_adjustment',
+      points: -20.5,
+      metadata: { description: '测试扣减' },
+    });
     for (const [method, path] of [
       ['post', '/admin/points/adjust'],
       ['post', '/admin/redemption-codes'],
       ['get', '/admin/redemption-codes'],
       ['get', `/admin/points/ledger?phone=${user.phone}`],
     ] as const) {
-      const res = method === 'get' ? await api.get(path, user.accessToken) : await api.post(path, { phone: user.phone, points: 1000, reason: '自己加' }, user.accessToken);
+      const res =
+        method === 'get'
+          ? await api.get(path, user.accessToken)
+          : await api.post(path, { phone: user.phone, points: 1000, reason: '自己加' }, user.accessToken);
       expect(res.status, path).toBe(403);
       expect(res.body.message).toBe('没有权限访问');
     }

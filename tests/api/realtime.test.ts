@@ -80,7 +80,11 @@ describe('event bus', () => {
     await authenticateSocket(aliceWs, (await ticketFor(alice.accessToken)).ticket);
     await authenticateSocket(bobWs, (await ticketFor(bob.accessToken)).ticket);
 
-    await server.events.publish({ audience: { kind: 'user', userId: alice.user.id }, type: 'SYSTEM_NOTIFICATION', data: { title: '只给 Alice' } });
+    await server.events.publish({
+      audience: { kind: 'user', userId: alice.user.id },
+      type: 'SYSTEM_NOTIFICATION',
+      data: { title: '只给 Alice' },
+    });
     await server.events.publish({ audience: { kind: 'everyone' }, type: 'SYSTEM_MAINTENANCE', data: { title: '公告' } });
 
     const got = await aliceWs.next((m) => m.type === 'SYSTEM_NOTIFICATION');

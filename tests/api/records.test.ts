@@ -28,7 +28,9 @@ describe('operation logs', () => {
       expect(over.body.message).toBe('日志提交过于频繁');
       // Another user is not affected.
       const other = await login(limited.url);
-      expect((await api.post('/user-operation-logs', { operation_type: 'x', operation_result: 'fail' }, other.accessToken)).status).toBe(201);
+      expect((await api.post('/user-operation-logs', { operation_type: 'x', operation_result: 'fail' }, other.accessToken)).status).toBe(
+        201,
+      );
     } finally {
       await limited.close();
     }
@@ -123,8 +125,10 @@ describe('protocol edges', () => {
     const { db } = probe.database;
     try {
       // A trigger that fails every write of the probe stands in for a full disk.
-      await db.execute(sql.raw(`create or replace function lx_disk_full() returns trigger language plpgsql as $$
-        begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$`));
+      await db.execute(
+        sql.raw(`create or replace function lx_disk_full() returns trigger language plpgsql as $$
+        begin raise exception 'could not extend file: No space left on device' using errcode = '53100'; end $$`),
+      );
       // Only this server's probe row: other test files share the PostgreSQL database.
       await db.execute(
         sql.raw(`create trigger lx_disk_full before insert or update on health_probes for each row

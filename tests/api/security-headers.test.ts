@@ -21,7 +21,14 @@ beforeAll(async () => {
   web = await startTestServer({}, { web: (options) => createWebHandler({ build, ...options, logger: createLogger('silent') }) });
   // A signed-in session cookie for a real user, made by the session module itself.
   const user = await login(web.url);
-  const ctx: AppLoadContext = { requestId: 'req', apiUrl: web.url, clientIp: '127.0.0.1', finalizers: [], noticesVersion: 0, config: webConfig(web.config) };
+  const ctx: AppLoadContext = {
+    requestId: 'req',
+    apiUrl: web.url,
+    clientIp: '127.0.0.1',
+    finalizers: [],
+    noticesVersion: 0,
+    config: webConfig(web.config),
+  };
   const session = await getWebSession(new Request('http://app/'), ctx);
   session.signIn(user, { id: String(user.user.id), role: user.user.role ?? 'user' });
   const headers = new Headers();

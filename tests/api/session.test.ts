@@ -70,7 +70,10 @@ describe('refresh-token rotation', () => {
     );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(results.map((r) => r.body.data.refreshToken)).size).toBe(1);
-    const rows = await server.database.db.select().from(refreshTokens).where(eq(refreshTokens.sessionId, sessionIdOf(first.accessToken)));
+    const rows = await server.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.sessionId, sessionIdOf(first.accessToken)));
     expect(rows).toHaveLength(2);
     expect((await client(server.url).get('/user/info', results[0]!.body.data.accessToken)).status).toBe(200);
   });
@@ -80,7 +83,10 @@ describe('refresh-token rotation', () => {
     await client(server.url).post('/user/refresh-token', { refreshToken: first.refreshToken });
     await ageRotation(first.refreshToken, REFRESH_GRACE_MS + 1000);
     await pruneRefreshGrace(server.database.db);
-    const [row] = await server.database.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, sha256(first.refreshToken)));
+    const [row] = await server.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, sha256(first.refreshToken)));
     expect(row!.successorSealed).toBeNull();
   });
 

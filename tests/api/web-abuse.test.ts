@@ -69,7 +69,15 @@ describe('web form bodies', () => {
   });
 });
 
-const PAYLOADS = ['/.%2E/%2Fevil.example/phish', '/.//evil.example', '/a/..//evil.example', '/./%2Fevil.example', '//evil.example', '/\\evil.example', '/%5Cevil.example'];
+const PAYLOADS = [
+  '/.%2E/%2Fevil.example/phish',
+  '/.//evil.example',
+  '/a/..//evil.example',
+  '/./%2Fevil.example',
+  '//evil.example',
+  '/\\evil.example',
+  '/%5Cevil.example',
+];
 
 describe('the login redirect stays on this site', () => {
   it.each(PAYLOADS)('safeRedirectTarget(%s) is a same-site path', (payload) => {
@@ -82,7 +90,10 @@ describe('the login redirect stays on this site', () => {
     const cookie = await signedInCookie();
     for (const route of ['/login', '/dash/login']) {
       for (const payload of PAYLOADS) {
-        const res = await fetch(`${server.url}${route}?redirectTo=${encodeURIComponent(payload)}`, { headers: { cookie }, redirect: 'manual' });
+        const res = await fetch(`${server.url}${route}?redirectTo=${encodeURIComponent(payload)}`, {
+          headers: { cookie },
+          redirect: 'manual',
+        });
         expect(res.status, `${route} ${payload}`).toBe(302);
         const location = res.headers.get('location')!;
         expect(new URL(location, server.url).host, `${route} ${payload} → ${location}`).toBe(new URL(server.url).host);

@@ -331,7 +331,11 @@ describe('works', () => {
     expect(generated).toMatchObject({ plainText: '生成的第一段 draft', wordCount: 7, latestVersion: 2 });
     // Kept as the check showed it (one decimal), with the detector's label.
     await recordAiRate(db, me.user.id, work.id, 37.64, 'human');
-    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data).toMatchObject({ aiRate: 37.6, aiLabel: 'human', plainText: '生成的第一段 draft' });
+    expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data).toMatchObject({
+      aiRate: 37.6,
+      aiLabel: 'human',
+      plainText: '生成的第一段 draft',
+    });
     const items = (await api.get(`/works/${work.id}/versions`, me.accessToken)).body.data.items;
     expect(items.map((v: { source: string }) => v.source)).toEqual(['generation', 'create']);
     const [row] = await db.select().from(workVersions).where(eq(workVersions.id, items[0].id));

@@ -24,7 +24,8 @@ describe('contracts', () => {
   });
 
   it('a parsed value parses again, as the web sends what it parsed to the API', () => {
-    const round = <T>(schema: { parse: (v: unknown) => T }, input: unknown) => expect(schema.parse(schema.parse(input))).toEqual(schema.parse(input));
+    const round = <T>(schema: { parse: (v: unknown) => T }, input: unknown) =>
+      expect(schema.parse(schema.parse(input))).toEqual(schema.parse(input));
     round(feedbackSchema, { category: 'bug', content: '导出时保留批注', contact: '' });
     round(profileUpdateSchema, { username: '陈老师', email: '', gender: '', position: '' });
     round(phoneLoginSchema, { phone: '+86 138-0013-8000', code: '123456', inviteCode: '' });

@@ -77,7 +77,8 @@ describe('jsonBody', () => {
 
   it('refuses deep JSON with 400 quickly, bad JSON with 400 and a foreign charset with 415', async () => {
     const app = await serve((a) => a.post('/x', jsonBody(), (req, res) => ok(res, req.body)));
-    const post = (body: string, type = 'application/json') => fetch(`${app.url}/x`, { method: 'POST', headers: { 'content-type': type }, body });
+    const post = (body: string, type = 'application/json') =>
+      fetch(`${app.url}/x`, { method: 'POST', headers: { 'content-type': type }, body });
     const started = Date.now();
     const deep = await post('['.repeat(900_000) + ']'.repeat(900_000));
     expect(deep.status).toBe(400);

@@ -123,7 +123,10 @@ describe('server process', () => {
             // A connection opened after shutdown began can be reset when the listener closes
             // (it was still in the kernel's accept queue): the client retries elsewhere.
             else if (!sentBeforeSignal && !req.reusedSocket && e.code === 'ECONNRESET') newConnectionResets++;
-            else lost.push(`${p} ${e.code ?? e.message}${req.reusedSocket ? ' on a reused socket' : ''}${sentBeforeSignal ? ' sent before SIGTERM' : ''}`);
+            else
+              lost.push(
+                `${p} ${e.code ?? e.message}${req.reusedSocket ? ' on a reused socket' : ''}${sentBeforeSignal ? ' sent before SIGTERM' : ''}`,
+              );
             resolve();
           });
         });
@@ -209,14 +212,27 @@ describe('admin CLI', () => {
       expect(codes.out.trim().split('\n')).toHaveLength(3);
       expect(codes.out).toMatch(/^[A-Z2-9]{12}$/m);
       expect(admin('codes', '5', '0', '2')).toMatchObject({ code: 64, out: expect.stringContaining('数量至少为1') });
-      expect(admin('channel', 'campus2026', '校园大使', '30')).toMatchObject({ code: 0, out: expect.stringContaining('CAMPUS2026（校园大使）已创建') });
-      expect(admin('channel', 'CAMPUS2026', '校园大使', '35')).toMatchObject({ code: 0, out: expect.stringContaining('已更新：新用户注册奖励 35 积分') });
+      expect(admin('channel', 'campus2026', '校园大使', '30')).toMatchObject({
+        code: 0,
+        out: expect.stringContaining('CAMPUS2026（校园大使）已创建'),
+      });
+      expect(admin('channel', 'CAMPUS2026', '校园大使', '35')).toMatchObject({
+        code: 0,
+        out: expect.stringContaining('已更新：新用户注册奖励 35 积分'),
+      });
       expect(admin('channel', 'x', '校园大使', '30')).toMatchObject({ code: 64, out: expect.stringContaining('4到32位') });
 
       // `npm run ledger:check`: passes on a consistent database, fails once a balance drifts.
       const check = () => {
         try {
-          return { code: 0, out: execFileSync(tsx, ['server/cli/ledger-check.ts'], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8', stdio: 'pipe' }) };
+          return {
+            code: 0,
+            out: execFileSync(tsx, ['server/cli/ledger-check.ts'], {
+              env: { ...process.env, DATA_DIR: dataDir },
+              encoding: 'utf8',
+              stdio: 'pipe',
+            }),
+          };
         } catch (e) {
           const err = e as { status: number; stderr: string };
           return { code: err.status, out: err.stderr };
@@ -226,7 +242,10 @@ describe('admin CLI', () => {
       const database = await openDatabase({ dataDir });
       await database.db.execute(sql`update users set points_cents = points_cents + 1`);
       await database.close();
-      expect(check()).toMatchObject({ code: 1, out: expect.stringMatching(/1 个用户的余额与积分明细之和不一致[\s\S]*139\*\*\*\*5678.*余额 120.01，明细之和 120/) });
+      expect(check()).toMatchObject({
+        code: 1,
+        out: expect.stringMatching(/1 个用户的余额与积分明细之和不一致[\s\S]*139\*\*\*\*5678.*余额 120.01，明细之和 120/),
+      });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -5,7 +5,9 @@ import { TIMED_ALONE } from '../../scripts/timed-tests.mjs';
 /** A new test with a wall-clock event-loop limit must join the stage that runs alone (scripts/test.mjs). */
 describe('timed tests', () => {
   it('every file that measures the event loop runs alone in npm test', () => {
-    const files = execFileSync('git', ['grep', '-l', '-E', "from '[./]*(tests/)?fixtures/event-loop'", '--', '*.test.ts'], { encoding: 'utf8' })
+    const files = execFileSync('git', ['grep', '-l', '-E', "from '[./]*(tests/)?fixtures/event-loop'", '--', '*.test.ts'], {
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter(Boolean)
       .sort();

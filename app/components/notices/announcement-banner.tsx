@@ -4,7 +4,14 @@ import { useEffect, useState } from 'react';
 import { showModal } from '~/components/modal-queue';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { getItem, setItem } from '~/services/local-storage.client';
-import { DISMISSAL_MEMORY_MS, NOTICE_TIMING, visibleAnnouncements, withDismissal, type DismissalRecord, type Notice } from '~/services/notices';
+import {
+  DISMISSAL_MEMORY_MS,
+  NOTICE_TIMING,
+  visibleAnnouncements,
+  withDismissal,
+  type DismissalRecord,
+  type Notice,
+} from '~/services/notices';
 import { AnnouncementDialog } from './notice-dialogs';
 
 const DISMISSALS_KEY = 'announcement-dismissals';
@@ -18,7 +25,9 @@ const DISMISSALS_KEY = 'announcement-dismissals';
  */
 export function AnnouncementBanner({ notices }: { notices: Notice[] }) {
   const hydrated = useHydrated();
-  const [records, setRecords] = useState<DismissalRecord[]>(() => (typeof window === 'undefined' ? [] : (getItem<DismissalRecord[]>(DISMISSALS_KEY) ?? [])));
+  const [records, setRecords] = useState<DismissalRecord[]>(() =>
+    typeof window === 'undefined' ? [] : (getItem<DismissalRecord[]>(DISMISSALS_KEY) ?? []),
+  );
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const visible = visibleAnnouncements(notices, records);
@@ -75,7 +84,14 @@ export function AnnouncementBanner({ notices }: { notices: Notice[] }) {
         title="查看公告"
         aria-live="polite"
       >
-        <Text as="span" fontWeight="semibold" truncate flexShrink={0} maxW={{ base: '100%', md: '50%' }} data-testid="announcement-banner-title">
+        <Text
+          as="span"
+          fontWeight="semibold"
+          truncate
+          flexShrink={0}
+          maxW={{ base: '100%', md: '50%' }}
+          data-testid="announcement-banner-title"
+        >
           {current.title}
         </Text>
         {current.content && (
@@ -90,7 +106,14 @@ export function AnnouncementBanner({ notices }: { notices: Notice[] }) {
             {(index % count) + 1}/{count}
           </Text>
         )}
-        <IconButton aria-label="关闭公告" size="xs" variant="ghost" colorPalette="blue" onClick={dismiss} data-testid="announcement-dismiss">
+        <IconButton
+          aria-label="关闭公告"
+          size="xs"
+          variant="ghost"
+          colorPalette="blue"
+          onClick={dismiss}
+          data-testid="announcement-dismiss"
+        >
           <X size={14} />
         </IconButton>
       </HStack>

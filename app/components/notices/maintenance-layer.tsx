@@ -31,7 +31,17 @@ function markModalShown(notice: MaintenanceNotice) {
 }
 
 /** The countdown banner within 600 s of the start (spec §4), collapsible. */
-function CountdownBanner({ notice, now, collapsed, onToggle }: { notice: MaintenanceNotice; now: number; collapsed: boolean; onToggle: () => void }) {
+function CountdownBanner({
+  notice,
+  now,
+  collapsed,
+  onToggle,
+}: {
+  notice: MaintenanceNotice;
+  now: number;
+  collapsed: boolean;
+  onToggle: () => void;
+}) {
   const start = Date.parse(notice.start_time!);
   const countdown = (
     <Text as="span" fontWeight="bold" fontVariantNumeric="tabular-nums" data-testid="maintenance-countdown">
@@ -120,7 +130,8 @@ function AdminMaintenanceBanner({ notice }: { notice: MaintenanceNotice }) {
           <ShieldAlert size={16} />
         </Box>
         <Text>
-          <Text as="b">维护中</Text>：{notice.title || DEFAULT_MAINTENANCE_TITLE}。其他用户已被引导至维护页面，提交操作会被拒绝；管理员不受影响。
+          <Text as="b">维护中</Text>：{notice.title || DEFAULT_MAINTENANCE_TITLE}
+          。其他用户已被引导至维护页面，提交操作会被拒绝；管理员不受影响。
         </Text>
       </Flex>
       <Button asChild size="xs" colorPalette="red" variant="outline" flexShrink={0}>

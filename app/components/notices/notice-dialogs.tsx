@@ -194,7 +194,13 @@ export function MaintenanceDialog({ notice, ...dialog }: QueuedDialogProps & { n
           <Text fontSize="sm" color="orange.800">
             系统即将开始维护，剩余
           </Text>
-          <Text fontSize="3xl" fontWeight="bold" color="orange.700" fontVariantNumeric="tabular-nums" data-testid="maintenance-dialog-countdown">
+          <Text
+            fontSize="3xl"
+            fontWeight="bold"
+            color="orange.700"
+            fontVariantNumeric="tabular-nums"
+            data-testid="maintenance-dialog-countdown"
+          >
             {formatCountdown(start - now)}
           </Text>
         </Box>

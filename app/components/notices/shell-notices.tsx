@@ -48,7 +48,14 @@ function useNoticeQueue(notices: Notice[]) {
       if (route === 'toast') {
         const { type, duration } = noticeToast(notice);
         const description = notice.content.length > 200 ? `${notice.content.slice(0, 200)}…` : notice.content;
-        toaster.create({ id: `notice:${version}`, type, title: notice.title, description: description || undefined, duration, closable: true });
+        toaster.create({
+          id: `notice:${version}`,
+          type,
+          title: notice.title,
+          description: description || undefined,
+          duration,
+          closable: true,
+        });
         memory.mark(notice);
       } else if (route === 'modal') {
         showModal(`notice:${version}`, (dialog) => (

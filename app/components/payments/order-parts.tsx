@@ -111,7 +111,9 @@ export function PaymentCountdown({ until, onElapsed }: { until: string; onElapse
   const seconds = Math.ceil(left / 1000);
   return (
     <Text fontSize="sm" color={seconds > 60 ? 'gray.600' : 'red.600'} fontVariantNumeric="tabular-nums" data-testid="payment-countdown">
-      {seconds > 0 ? `剩余支付时间 ${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}` : '支付时间已到'}
+      {seconds > 0
+        ? `剩余支付时间 ${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`
+        : '支付时间已到'}
     </Text>
   );
 }

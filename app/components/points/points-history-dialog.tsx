@@ -50,7 +50,9 @@ export function PointsHistoryDialog({
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    resourceFetch<PointsHistoryPage>(`user/points-history?page=${page}&pageSize=${POINTS_HISTORY_PAGE_SIZE}`, { signal: controller.signal }).then(
+    resourceFetch<PointsHistoryPage>(`user/points-history?page=${page}&pageSize=${POINTS_HISTORY_PAGE_SIZE}`, {
+      signal: controller.signal,
+    }).then(
       (data) => setResult({ key, data, failed: false }),
       () => {
         if (!controller.signal.aborted) setResult({ key, data: null, failed: true });
@@ -86,7 +88,11 @@ export function PointsHistoryDialog({
       onOpenChange={(e) => changeOpen(e.open)}
       size="xl"
       scrollBehavior="inside"
-      contentProps={{ mx: { base: '3', md: 'auto' }, my: { base: '4', md: '16' }, maxH: { base: 'calc(100% - 2rem)', md: 'calc(100% - 8rem)' } }}
+      contentProps={{
+        mx: { base: '3', md: 'auto' },
+        my: { base: '4', md: '16' },
+        maxH: { base: 'calc(100% - 2rem)', md: 'calc(100% - 8rem)' },
+      }}
       title="积分明细"
       testId="points-history-dialog"
       cancelText="关闭"

@@ -22,7 +22,16 @@ export function PriceTableSection({ table }: { table: PriceTable | null }) {
       ) : (
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="px" bg="gray.200" rounded="xl" borderWidth="1px" overflow="hidden">
           {table.items.map((item) => (
-            <Flex key={item.operation} bg="white" px="4" py="3" justify="space-between" align="center" gap="3" data-testid={`price-${item.operation}`}>
+            <Flex
+              key={item.operation}
+              bg="white"
+              px="4"
+              py="3"
+              justify="space-between"
+              align="center"
+              gap="3"
+              data-testid={`price-${item.operation}`}
+            >
               <Text fontSize="sm">{item.label}</Text>
               <Box textAlign="end" fontVariantNumeric="tabular-nums" flexShrink={0}>
                 <Text fontSize="sm" fontWeight="semibold" color="orange.700">

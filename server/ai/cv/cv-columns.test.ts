@@ -19,7 +19,9 @@ const fonts = exportFonts({});
 /** `rows`: top down, left to right (a table written row by row); `columns`: column by column; `given`: as listed. */
 function pdf(runs: Run[], options: { order: 'rows' | 'columns' | 'given'; title?: string; xmpTitle?: string }): Promise<Buffer> {
   const sorted =
-    options.order === 'given' ? runs : [...runs].sort((a, b) => (options.order === 'rows' ? a.y - b.y || a.x - b.x : a.x - b.x || a.y - b.y));
+    options.order === 'given'
+      ? runs
+      : [...runs].sort((a, b) => (options.order === 'rows' ? a.y - b.y || a.x - b.x : a.x - b.x || a.y - b.y));
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
@@ -100,7 +102,11 @@ function expectColumnsRead(cv: DetectedCv, text: string) {
   expect(cv.currentSchool?.value).toBe('上海市实验学校');
   expect(cv.gpa).toMatchObject({ value: 3.92, scale: 4 });
   expect(cv.targets).toMatchObject({ countries: ['美国'], majors: ['计算机科学'], degree: '本科', intake: '2025 Fall' });
-  expect(cv.awards.map((award) => award.title)).toEqual(['美国数学邀请赛 AIME 晋级', '全国青少年信息学奥林匹克联赛 一等奖', '上海市三好学生']);
+  expect(cv.awards.map((award) => award.title)).toEqual([
+    '美国数学邀请赛 AIME 晋级',
+    '全国青少年信息学奥林匹克联赛 一等奖',
+    '上海市三好学生',
+  ]);
   expect(cv.research).toHaveLength(1);
   // Nothing of one column is glued to a line of the other.
   for (const line of text.split('\n')) expect(line.includes('Skills') && line.includes('Education'), line).toBe(false);
@@ -121,7 +127,10 @@ describe('a two-column PDF (left sidebar, right main column) is read column by c
     ['the name heads the sidebar', 50, SIDEBAR],
     ['the name heads the main column', 230, MAIN],
   ] as const)('%s: the column with the name is read first', async (_name, x, under) => {
-    const named = [{ text: '林晓彤', x, y: 90, size: 18 }, { text: '138 0000 1111', x, y: 112 }];
+    const named = [
+      { text: '林晓彤', x, y: 90, size: 18 },
+      { text: '138 0000 1111', x, y: 112 },
+    ];
     const others = under === SIDEBAR ? MAIN : SIDEBAR;
     const { text } = await extractText(await pdf([...named, ...under, ...others], { order: 'rows' }));
     expect(text.split('\n').slice(0, 2)).toEqual(['林晓彤', '138 0000 1111']);
@@ -193,11 +202,18 @@ describe('the name: from the header, then the PDF title, never the file name (is
       expect(parseCv(text, { title }).name?.value).toBe(name);
     });
 
-    it.each(['简历', 'Resume', 'CV', 'Curriculum Vitae', '个人简历模板', 'Microsoft Word - 林晓彤简历.docx', 'linxiaotong_cv_final.pdf', 'Untitled', '南京大学'])(
-      'a generic title or a file name (%s) names no one: the name stays empty',
-      (title) => {
-        expect(parseCv(text, { title }).name).toBeUndefined();
-      },
-    );
+    it.each([
+      '简历',
+      'Resume',
+      'CV',
+      'Curriculum Vitae',
+      '个人简历模板',
+      'Microsoft Word - 林晓彤简历.docx',
+      'linxiaotong_cv_final.pdf',
+      'Untitled',
+      '南京大学',
+    ])('a generic title or a file name (%s) names no one: the name stays empty', (title) => {
+      expect(parseCv(text, { title }).name).toBeUndefined();
+    });
   });
 });

@@ -22,7 +22,9 @@ type Expected = {
   level: string;
   gpa: { value: number; scale?: number; rank?: string };
   tests: Record<string, { total?: number; sub: Record<string, number> }>;
-  counts: Partial<Record<'education' | 'research' | 'internships' | 'projects' | 'activities' | 'awards' | 'publications' | 'skills', number>>;
+  counts: Partial<
+    Record<'education' | 'research' | 'internships' | 'projects' | 'activities' | 'awards' | 'publications' | 'skills', number>
+  >;
   check?: (cv: DetectedCv) => void;
 };
 
@@ -63,8 +65,19 @@ const EXPECTED: Record<string, Expected> = {
     tests: { IELTS: { total: 7.5, sub: { L: 8, R: 8.5, W: 6.5, S: 7 } }, GMAT: { total: 720, sub: { Q: 49, V: 40, IR: 7, AWA: 5.5 } } },
     counts: { education: 2, research: 1, internships: 2, projects: 1, activities: 2, awards: 2, publications: 0, skills: 8 },
     check: (cv) => {
-      expect(cv.education[1]).toMatchObject({ school: 'Fudan University', degree: 'Bachelor of Economics', major: 'Finance', start: '2019-09', end: '2023-06' });
-      expect(cv.internships[0]).toMatchObject({ organization: 'Hillhouse Capital', role: 'Investment Analyst Intern', start: '2023-01', end: '2023-04' });
+      expect(cv.education[1]).toMatchObject({
+        school: 'Fudan University',
+        degree: 'Bachelor of Economics',
+        major: 'Finance',
+        start: '2019-09',
+        end: '2023-06',
+      });
+      expect(cv.internships[0]).toMatchObject({
+        organization: 'Hillhouse Capital',
+        role: 'Investment Analyst Intern',
+        start: '2023-01',
+        end: '2023-04',
+      });
       // A bullet wrapped onto a second line stays in its entry.
       expect(cv.internships[0].description).toContain('investment\ncommittee');
     },
@@ -84,7 +97,11 @@ const EXPECTED: Record<string, Expected> = {
     counts: { education: 1, research: 0, internships: 2, projects: 2, activities: 2, awards: 3, skills: 6 },
     check: (cv) => {
       // Award lines wrapped in the narrow column are joined back.
-      expect(cv.awards.map((award) => award.title)).toEqual(['校级一等奖学金', '美国大学生数学建模竞赛 Meritorious Winner', '全国大学生数学竞赛 江苏赛区 二等奖']);
+      expect(cv.awards.map((award) => award.title)).toEqual([
+        '校级一等奖学金',
+        '美国大学生数学建模竞赛 Meritorious Winner',
+        '全国大学生数学竞赛 江苏赛区 二等奖',
+      ]);
       expect(cv.internships[0]).toMatchObject({ organization: '中信证券', role: '量化研究实习生' });
       expect(cv.targets).toMatchObject({ majors: ['金融工程'], degree: '硕士', source: '金融工程 硕士' });
     },
@@ -190,7 +207,11 @@ describe.each(Object.entries(EXPECTED))('fixture %s', (file, expected) => {
   });
 
   it('GPA with its scale and rank', () => {
-    expect({ value: cv.gpa?.value, scale: cv.gpa?.scale, rank: cv.gpa?.rank }).toEqual({ value: expected.gpa.value, scale: expected.gpa.scale, rank: expected.gpa.rank });
+    expect({ value: cv.gpa?.value, scale: cv.gpa?.scale, rank: cv.gpa?.rank }).toEqual({
+      value: expected.gpa.value,
+      scale: expected.gpa.scale,
+      rank: expected.gpa.rank,
+    });
   });
 
   it('test scores with sub-scores', () => {
@@ -211,9 +232,21 @@ describe('English names heading a PDF CV (issue 22)', () => {
     { text: 'GPA 3.8/4.0' },
   ];
   it.each<[string, PdfLine[], string]>([
-    ['a plain heading', [{ text: 'Li Xinyi', size: 22 }, { text: 'Shanghai, China | lixinyi@example.com | +86 138 0000 1234' }], 'Li Xinyi'],
-    ['after "Curriculum Vitae", above an address', [{ text: 'Curriculum Vitae', size: 20 }, { text: 'Zhang Yutong', size: 16 }, { text: 'Room 301, 12 Huaihai Road, Shanghai' }], 'Zhang Yutong'],
-    ['letter-spaced and centred', [{ text: 'Li Xinyi', size: 24, font: 'Helvetica-Bold', options: { characterSpacing: 4, align: 'center' } }], 'Li Xinyi'],
+    [
+      'a plain heading',
+      [{ text: 'Li Xinyi', size: 22 }, { text: 'Shanghai, China | lixinyi@example.com | +86 138 0000 1234' }],
+      'Li Xinyi',
+    ],
+    [
+      'after "Curriculum Vitae", above an address',
+      [{ text: 'Curriculum Vitae', size: 20 }, { text: 'Zhang Yutong', size: 16 }, { text: 'Room 301, 12 Huaihai Road, Shanghai' }],
+      'Zhang Yutong',
+    ],
+    [
+      'letter-spaced and centred',
+      [{ text: 'Li Xinyi', size: 24, font: 'Helvetica-Bold', options: { characterSpacing: 4, align: 'center' } }],
+      'Li Xinyi',
+    ],
     ['letter-spaced capitals', [{ text: 'ZHANG YUTONG', size: 24, font: 'Times-Bold', options: { characterSpacing: 6 } }], 'Zhang Yutong'],
     ['words set far apart', [{ text: 'Zhang Yutong', size: 22, options: { wordSpacing: 30 } }], 'Zhang Yutong'],
   ])('%s', async (_name, head, name) => {

@@ -117,7 +117,9 @@ function run(command: string, args: string[], options: { timeoutMs: number; sign
       finish(extractionTimeout());
     }, options.timeoutMs);
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    child.on('error', (error) => finish(new LibreOfficeMissing(`LibreOffice (${command}) could not be started: ${error.message}`, { cause: error })));
+    child.on('error', (error) =>
+      finish(new LibreOfficeMissing(`LibreOffice (${command}) could not be started: ${error.message}`, { cause: error })),
+    );
     child.on('exit', (code) => finish(code === 0 ? undefined : fileInvalid('corrupt')));
   });
 }

@@ -33,9 +33,11 @@ export async function docxText(bytes: Uint8Array): Promise<string> {
  * and mammoth only ever inflates what was counted here.
  */
 async function checkArchive(buffer: Buffer) {
-  const zip = await yauzl.fromBufferPromise(buffer, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false }).catch(() => {
-    throw fileInvalid('corrupt');
-  });
+  const zip = await yauzl
+    .fromBufferPromise(buffer, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false })
+    .catch(() => {
+      throw fileInvalid('corrupt');
+    });
   try {
     if (zip.entryCount > ZIP_LIMITS.maxEntries) throw fileInvalid('zip-bomb');
     const entries: yauzl.Entry[] = [];

@@ -20,7 +20,8 @@ type Refusal = { ok: false; code: DomainError['code']; message: string; data?: R
  * What the worker answers: the text (and the parsed CV when asked), a legacy .doc for LibreOffice
  * (`jsReader`: what the JavaScript reader said, when it read the file but found no text), or a refusal.
  */
-export type JobOutcome = { ok: true; result: ExtractedText; parsed?: DetectedCv } | { ok: true; convert: 'doc'; jsReader?: Refusal } | Refusal;
+export type JobOutcome =
+  { ok: true; result: ExtractedText; parsed?: DetectedCv } | { ok: true; convert: 'doc'; jsReader?: Refusal } | Refusal;
 
 /** Runs inside the extraction worker (extract-worker.mjs): every parser touches the file here only. */
 export async function runJob(job: Job): Promise<JobOutcome> {

@@ -43,7 +43,6 @@ async function waitUntil(condition: () => boolean, ms = 5_000) {
 
 const linesOf = (text: string) => text.split('\n');
 
-
 /** A Word 97 file neither reader can read: a FIB, then garbage. */
 function brokenWordDocument() {
   const fib = Buffer.alloc(2048, 0x41);
@@ -71,7 +70,21 @@ describe('extractText: formats, decided by content', () => {
     const lines = linesOf(text);
     const at = (line: string) => lines.indexOf(line);
     // The sidebar comes whole, then the main column, each in its own order.
-    const order = ['王思远', '联系方式', '手机：+86 139 0000 1234', '语言成绩', '听力 7.5 阅读 8.0 写作 6.0 口语 6.5', '荣誉奖项', '二等奖', '教育背景', '2020.09 - 2024.06', '南京大学 数学系', '实习经历', '项目经历', '校园活动'];
+    const order = [
+      '王思远',
+      '联系方式',
+      '手机：+86 139 0000 1234',
+      '语言成绩',
+      '听力 7.5 阅读 8.0 写作 6.0 口语 6.5',
+      '荣誉奖项',
+      '二等奖',
+      '教育背景',
+      '2020.09 - 2024.06',
+      '南京大学 数学系',
+      '实习经历',
+      '项目经历',
+      '校园活动',
+    ];
     for (const line of order) expect(at(line), line).toBeGreaterThanOrEqual(0);
     expect(order.map(at)).toEqual([...order.map(at)].sort((a, b) => a - b));
     expect(lines).toContain('2023.07 - 2023.09 中信证券 金融工程部 量化研究实习生');
@@ -87,7 +100,12 @@ describe('extractText: formats, decided by content', () => {
     expect(format).toBe('docx');
     expect(pages).toBeUndefined();
     const lines = linesOf(text);
-    expect(lines.slice(0, 4)).toEqual(['李明轩', '电话：138-1234-5678 | 邮箱：mingxuan.li@zju.edu.cn | 微信：lmx_2002', '申请方向：计算机科学 硕士（2025 Fall）', '教育背景']);
+    expect(lines.slice(0, 4)).toEqual([
+      '李明轩',
+      '电话：138-1234-5678 | 邮箱：mingxuan.li@zju.edu.cn | 微信：lmx_2002',
+      '申请方向：计算机科学 硕士（2025 Fall）',
+      '教育背景',
+    ]);
     // Runs of spaces between fields become one tab.
     expect(lines).toContain('2021.09 - 2025.06\t浙江大学\t计算机科学与技术\t工学学士');
   });
@@ -104,7 +122,11 @@ describe('extractText: formats, decided by content', () => {
 
   it('a .doc neither reader can read: a clear Chinese refusal, with LibreOffice or without it', async () => {
     const without = await withoutLibreOffice(() => refusal(brokenWordDocument()));
-    expect([without.code, without.message, without.data]).toEqual(['FILE_INVALID', CV_FILE_MESSAGES.docUnreadable, { reason: 'doc-unreadable' }]);
+    expect([without.code, without.message, without.data]).toEqual([
+      'FILE_INVALID',
+      CV_FILE_MESSAGES.docUnreadable,
+      { reason: 'doc-unreadable' },
+    ]);
     // LibreOffice makes nothing of it either: no text, or not a document.
     const withIt = await refusal(brokenWordDocument());
     expect(['CV_NO_TEXT', 'FILE_INVALID']).toContain(withIt.code);
@@ -126,7 +148,10 @@ describe('extractText: formats, decided by content', () => {
     const { text, format } = await extractText(fixture('en-stats.utf16.txt'));
     expect(format).toBe('txt');
     expect(text).not.toMatch(/[\r\ufeff]/);
-    expect(linesOf(text).slice(0, 2)).toEqual(['Michael Zhang', 'Phone: (+1) 415-555-0132 | Email: michael.zhang@berkeley.edu | Berkeley, CA']);
+    expect(linesOf(text).slice(0, 2)).toEqual([
+      'Michael Zhang',
+      'Phone: (+1) 415-555-0132 | Email: michael.zhang@berkeley.edu | Berkeley, CA',
+    ]);
   });
 
   it('reads UTF-8 with and without a BOM, UTF-16 BE and GB18030-only characters the same', async () => {
@@ -143,7 +168,11 @@ describe('extractText: formats, decided by content', () => {
   });
 
   it('normalises whitespace but keeps the lines', async () => {
-    const { text } = await extractText(Buffer.from('  张三\u3000简历 \r\n\r\n\r\n\r\n教育背景\u00a0\u00a0\u00a0北京大学\t\t本科\u200b\n\n\n技能：Python、SQL、Excel 以及 Word 与 PowerPoint 的熟练使用\n'));
+    const { text } = await extractText(
+      Buffer.from(
+        '  张三\u3000简历 \r\n\r\n\r\n\r\n教育背景\u00a0\u00a0\u00a0北京大学\t\t本科\u200b\n\n\n技能：Python、SQL、Excel 以及 Word 与 PowerPoint 的熟练使用\n',
+      ),
+    );
     expect(text).toBe('张三 简历\n\n教育背景\t北京大学\t本科\n\n技能：Python、SQL、Excel 以及 Word 与 PowerPoint 的熟练使用');
   });
 });
@@ -194,7 +223,9 @@ describe('extractText: refusals, with the Chinese message the user reads', () =>
   });
 
   it('an encrypted .docx (an OLE container with EncryptedPackage) and a password-protected .doc', async () => {
-    expect((await refusal(compoundFile({ EncryptionInfo: Buffer.alloc(64), EncryptedPackage: Buffer.alloc(4096, 7) }))).code).toBe('FILE_ENCRYPTED');
+    expect((await refusal(compoundFile({ EncryptionInfo: Buffer.alloc(64), EncryptedPackage: Buffer.alloc(4096, 7) }))).code).toBe(
+      'FILE_ENCRYPTED',
+    );
     const error = await refusal(compoundFile({ WordDocument: encryptedWordStream(), '1Table': Buffer.alloc(512) }));
     expect([error.code, error.message]).toEqual(['FILE_ENCRYPTED', '文件已加密，请上传未加密的文件']);
   });
@@ -207,7 +238,9 @@ describe('extractText: refusals, with the Chinese message the user reads', () =>
   it('binary data, images and text in an unknown encoding are not text files', async () => {
     const random = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
     expect((await refusal(random)).code).toBe('FILE_TYPE_UNSUPPORTED');
-    expect((await refusal(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]))).data).toEqual({ detected: 'png' });
+    expect((await refusal(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]))).data).toEqual(
+      { detected: 'png' },
+    );
     expect((await refusal(Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]))).data).toEqual({ detected: 'exe' });
     // Latin-1 bytes are neither UTF-8 nor Chinese GB18030.
     expect((await refusal(Buffer.from('Curriculum vitae de José Müller, né à Zürich', 'latin1'))).code).toBe('FILE_TYPE_UNSUPPORTED');

@@ -83,7 +83,12 @@ async function extract(buffer: Buffer, options: ExtractOptions, parse: boolean) 
 }
 
 /** LibreOffice's text of a .doc the JavaScript reader could not read; a clear refusal when it cannot either. */
-async function libreOffice(buffer: Buffer, jsReader: Extract<JobOutcome, { ok: false }> | undefined, timeoutMs: number, signal?: AbortSignal) {
+async function libreOffice(
+  buffer: Buffer,
+  jsReader: Extract<JobOutcome, { ok: false }> | undefined,
+  timeoutMs: number,
+  signal?: AbortSignal,
+) {
   try {
     return await convertDoc(buffer, { timeoutMs, signal });
   } catch (error) {

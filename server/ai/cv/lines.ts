@@ -48,14 +48,16 @@ export function trimSet(value: string, set: string) {
   while (end > start && set.includes(value[end - 1])) end--;
   return value.slice(start, end);
 }
-const WHITESPACE = ' \t\n\r\f\v\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+const WHITESPACE =
+  ' \t\n\r\f\v\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
 /** Ends trimmed of whitespace and these separators. */
 export const trimWith = (value: string, separators: string) => trimSet(value, WHITESPACE + separators);
 
 // ── Dates ──────────────────────────────────────────────────────────────────────────────────────
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_NAME = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const MONTH_NAME =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const YEAR = '(?:19|20)\\d{2}';
 /** 2021.09, 2021-9, 2021/09, 2021年9月, Sep 2021, September 2021, 09/2021, 2021. */
 const DATE = `(?:${YEAR}\\s*(?:[./-]|年)\\s*(?:1[0-2]|0?[1-9])(?!\\d)\\s*月?|(?:${MONTH_NAME})\\.?,?\\s+${YEAR}|(?:1[0-2]|0?[1-9])\\s*[/.]\\s*${YEAR}|${YEAR}(?:\\s*年)?)`;

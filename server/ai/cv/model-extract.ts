@@ -54,7 +54,18 @@ function jsonIn(answer: string): unknown {
   }
 }
 
-const LISTS = ['tests', 'education', 'research', 'internships', 'projects', 'activities', 'awards', 'publications', 'skills', 'sections'] as const;
+const LISTS = [
+  'tests',
+  'education',
+  'research',
+  'internships',
+  'projects',
+  'activities',
+  'awards',
+  'publications',
+  'skills',
+  'sections',
+] as const;
 
 export async function extractCvWithModel(
   provider: ChatProvider,

@@ -34,13 +34,53 @@ function literalPatterns() {
 }
 
 const built = [
-  ...Object.entries({ DATE_RE, RANGE_RE, LEADING_DATE_RE, TRAILING_DATE_RE, PRESENT_RE }).map(([name, pattern]) => ({ where: `lines.ts ${name}`, pattern })),
+  ...Object.entries({ DATE_RE, RANGE_RE, LEADING_DATE_RE, TRAILING_DATE_RE, PRESENT_RE }).map(([name, pattern]) => ({
+    where: `lines.ts ${name}`,
+    pattern,
+  })),
   ...subScorePatterns().map((pattern, i) => ({ where: `test-scores.ts sub-score #${i}`, pattern })),
 ];
 const PATTERNS = [...literalPatterns(), ...built];
 
 /** Runs of one "atom", after a word of the pattern's own (which unlocks its later parts), then a character that makes it fail. */
-const ATOMS = ['a', 'A', '1', '.', ' ', '-', '中', '\t', '/', ':', '(', ')', '@', '+', '%', '\u3000', 'a.', '1.', 'A ', 'a ', '1 ', 'Aa ', "A'", '1/', '2021.', 'of ', ' -', '- ', '|', ' |', '学', 'a@', '1-', '.1', 'A.', '(a'];
+const ATOMS = [
+  'a',
+  'A',
+  '1',
+  '.',
+  ' ',
+  '-',
+  '中',
+  '\t',
+  '/',
+  ':',
+  '(',
+  ')',
+  '@',
+  '+',
+  '%',
+  '\u3000',
+  'a.',
+  '1.',
+  'A ',
+  'a ',
+  '1 ',
+  'Aa ',
+  "A'",
+  '1/',
+  '2021.',
+  'of ',
+  ' -',
+  '- ',
+  '|',
+  ' |',
+  '学',
+  'a@',
+  '1-',
+  '.1',
+  'A.',
+  '(a',
+];
 const SUFFIXES = ['', '!'];
 
 function prefixesOf(pattern: RegExp) {
@@ -78,7 +118,8 @@ function worstInput(pattern: RegExp, length: number, limitMs: number) {
   return worst;
 }
 
-const describeInput = (input: string) => JSON.stringify(input.length > 40 ? `${input.slice(0, 20)}…(${input.length})…${input.slice(-8)}` : input);
+const describeInput = (input: string) =>
+  JSON.stringify(input.length > 40 ? `${input.slice(0, 20)}…(${input.length})…${input.slice(-8)}` : input);
 
 describe('the CV reader’s patterns run in linear time', () => {
   it('finds the patterns it checks', () => {

@@ -28,8 +28,19 @@ describe('申请意向 / Target Program fills 申请目标, never skills or awar
       degree: 'MSc',
       intake: 'Fall 2026',
     });
-    const objective = cv(['Li Xinyi', 'HONORS', "Dean's List", 'Career Objective', "Seeking admission to a Master's program in Data Science in the United States, Fall 2026."]);
-    expect(objective.targets).toMatchObject({ countries: ['United States'], majors: ['Data Science'], degree: "Master's", intake: 'Fall 2026' });
+    const objective = cv([
+      'Li Xinyi',
+      'HONORS',
+      "Dean's List",
+      'Career Objective',
+      "Seeking admission to a Master's program in Data Science in the United States, Fall 2026.",
+    ]);
+    expect(objective.targets).toMatchObject({
+      countries: ['United States'],
+      majors: ['Data Science'],
+      degree: "Master's",
+      intake: 'Fall 2026',
+    });
     expect(objective.awards.map((award) => award.title)).toEqual(["Dean's List"]);
     expect(cv(['Li Xinyi', 'Skills: Python, SQL', 'Target Program: MS in Computer Science (Fall 2026), USA']).targets).toMatchObject({
       countries: ['USA'],
@@ -40,13 +51,31 @@ describe('申请意向 / Target Program fills 申请目标, never skills or awar
   });
 
   it('labelled lines: countries, programme, degree, intake', () => {
-    const parsed = cv(['王五', '申请意向', '目标国家/地区：香港、新加坡', '申请专业：金融工程、数据科学', '申请学位：硕士', '入学时间：2026年秋季', '目标院校：港大、NUS']);
-    expect(parsed.targets).toMatchObject({ countries: ['香港', '新加坡'], majors: ['金融工程', '数据科学'], degree: '硕士', intake: '2026年秋季' });
+    const parsed = cv([
+      '王五',
+      '申请意向',
+      '目标国家/地区：香港、新加坡',
+      '申请专业：金融工程、数据科学',
+      '申请学位：硕士',
+      '入学时间：2026年秋季',
+      '目标院校：港大、NUS',
+    ]);
+    expect(parsed.targets).toMatchObject({
+      countries: ['香港', '新加坡'],
+      majors: ['金融工程', '数据科学'],
+      degree: '硕士',
+      intake: '2026年秋季',
+    });
     expect(parsed.targets!.source).not.toContain('目标院校');
   });
 
   it('「Target:」 inside an internship is no 申请意向', () => {
-    const parsed = cv(['Li Xinyi', 'WORK EXPERIENCE', 'Analyst Intern, CICC\t2023.06 - 2023.09', 'Target: cut the reporting time by 20% for the US desk']);
+    const parsed = cv([
+      'Li Xinyi',
+      'WORK EXPERIENCE',
+      'Analyst Intern, CICC\t2023.06 - 2023.09',
+      'Target: cut the reporting time by 20% for the US desk',
+    ]);
     expect(parsed.targets).toBeUndefined();
     expect(parsed.internships[0].description).toContain('Target: cut');
   });
@@ -64,19 +93,47 @@ describe('one award per line or bullet (issue 24)', () => {
   });
 
   it('three bulleted awards: three awards', () => {
-    const parsed = cv(['Li Xinyi', 'HONORS & AWARDS', "• Dean's List (2022)", '• First Prize, National Olympiad in Informatics', '• Merit Scholarship']);
-    expect(parsed.awards.map((award) => award.title)).toEqual(["Dean's List (2022)", 'First Prize, National Olympiad in Informatics', 'Merit Scholarship']);
+    const parsed = cv([
+      'Li Xinyi',
+      'HONORS & AWARDS',
+      "• Dean's List (2022)",
+      '• First Prize, National Olympiad in Informatics',
+      '• Merit Scholarship',
+    ]);
+    expect(parsed.awards.map((award) => award.title)).toEqual([
+      "Dean's List (2022)",
+      'First Prize, National Olympiad in Informatics',
+      'Merit Scholarship',
+    ]);
   });
 
   it('an award wrapped in a narrow column (every award dated) stays one', () => {
-    const parsed = cv(['张三', '荣誉奖项', '2023 校级一等奖学金', '2022 美国大学生数学建模竞赛', 'Meritorious Winner', '2021 全国大学生数学竞赛']);
-    expect(parsed.awards.map((award) => award.title)).toEqual(['校级一等奖学金', '美国大学生数学建模竞赛 Meritorious Winner', '全国大学生数学竞赛']);
+    const parsed = cv([
+      '张三',
+      '荣誉奖项',
+      '2023 校级一等奖学金',
+      '2022 美国大学生数学建模竞赛',
+      'Meritorious Winner',
+      '2021 全国大学生数学竞赛',
+    ]);
+    expect(parsed.awards.map((award) => award.title)).toEqual([
+      '校级一等奖学金',
+      '美国大学生数学建模竞赛 Meritorious Winner',
+      '全国大学生数学竞赛',
+    ]);
   });
 });
 
 describe('AP scores (issue 24)', () => {
   it('one AP entry, a sub-score per subject, in each way CVs write them', () => {
-    const parsed = cv(['张三', '标化成绩', 'AP Calculus BC: 5', 'AP® Physics C: Mechanics (5)', 'AP成绩：微积分AB 5，化学 4分', 'TOEFL 110']);
+    const parsed = cv([
+      '张三',
+      '标化成绩',
+      'AP Calculus BC: 5',
+      'AP® Physics C: Mechanics (5)',
+      'AP成绩：微积分AB 5，化学 4分',
+      'TOEFL 110',
+    ]);
     expect(parsed.tests.find((test) => test.type === 'AP')).toMatchObject({
       sub: { 'Calculus BC': 5, 'Physics C: Mechanics': 5, 微积分AB: 5, 化学: 4 },
     });

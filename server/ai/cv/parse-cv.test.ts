@@ -19,7 +19,14 @@ describe('parseCv: headings', () => {
       'SKILLS & INTERESTS',
       'Python',
     );
-    expect(result.sections.map((section) => section.kind)).toEqual(['education', 'internships', 'research', 'research', 'awards', 'skills']);
+    expect(result.sections.map((section) => section.kind)).toEqual([
+      'education',
+      'internships',
+      'research',
+      'research',
+      'awards',
+      'skills',
+    ]);
     expect(result.sections[0]).toEqual({ kind: 'education', heading: '【教育背景】', line: 1 });
   });
 
@@ -54,19 +61,36 @@ describe('parseCv: entries', () => {
       end: '2023-08',
       description: 'Cleaned trading data for the quant desk and\nwrote the daily risk report',
     });
-    expect(result.internships[1]).toMatchObject({ organization: 'Bank of Ningbo', role: 'Operations Intern', start: '2023-01', end: '2023-02' });
+    expect(result.internships[1]).toMatchObject({
+      organization: 'Bank of Ningbo',
+      role: 'Operations Intern',
+      start: '2023-01',
+      end: '2023-02',
+    });
     expect(result.internships[1].source).toBe('Operations Intern, Bank of Ningbo\nJan 2023 – Feb 2023\n• Reconciled accounts');
   });
 
   it('splits undated entries at blank lines and after bullets', () => {
-    const result = cv('Li Hua', 'Projects', 'Campus Map App', '- React Native app', '', 'Course Planner', '- Scheduling with constraint solving', 'Chess Engine', '- Alpha-beta search');
+    const result = cv(
+      'Li Hua',
+      'Projects',
+      'Campus Map App',
+      '- React Native app',
+      '',
+      'Course Planner',
+      '- Scheduling with constraint solving',
+      'Chess Engine',
+      '- Alpha-beta search',
+    );
     expect(result.projects.map((project) => project.title)).toEqual(['Campus Map App', 'Course Planner', 'Chess Engine']);
   });
 
   it('reads dates in the ways CVs write them', () => {
-    expect(['2021.09', '2021-9', '2021/09', '2021年9月', 'Sep 2021', 'September 2021', 'Sept. 2021', '09/2021'].map((date) => normaliseDate(date))).toEqual(
-      Array(8).fill('2021-09'),
-    );
+    expect(
+      ['2021.09', '2021-9', '2021/09', '2021年9月', 'Sep 2021', 'September 2021', 'Sept. 2021', '09/2021'].map((date) =>
+        normaliseDate(date),
+      ),
+    ).toEqual(Array(8).fill('2021-09'));
     expect([normaliseDate('2021'), normaliseDate('至今'), normaliseDate('Present')]).toEqual(['2021', '至今', '至今']);
     const result = cv('赵六', '实习经历', '2023年7月 至 2023年9月  腾讯  产品实习生', '2024.01–至今\t美团\t数据分析实习生');
     expect(result.internships.map(({ start, end }) => [start, end])).toEqual([
@@ -86,8 +110,24 @@ describe('parseCv: education', () => {
       '加权平均分：89.5',
     );
     expect(result.education).toEqual([
-      expect.objectContaining({ school: 'Peking University', degree: 'Bachelor of Science', level: 'bachelor', major: 'Computer Science', start: '2020', end: '2024', gpa: { value: 3.85, scale: 4, rank: '5/120' } }),
-      expect.objectContaining({ school: '复旦大学', degree: '硕士', level: 'master', major: '金融学', start: '2024-09', end: '至今', gpa: { value: 89.5, scale: 100 } }),
+      expect.objectContaining({
+        school: 'Peking University',
+        degree: 'Bachelor of Science',
+        level: 'bachelor',
+        major: 'Computer Science',
+        start: '2020',
+        end: '2024',
+        gpa: { value: 3.85, scale: 4, rank: '5/120' },
+      }),
+      expect.objectContaining({
+        school: '复旦大学',
+        degree: '硕士',
+        level: 'master',
+        major: '金融学',
+        start: '2024-09',
+        end: '至今',
+        gpa: { value: 89.5, scale: 100 },
+      }),
     ]);
     // The current entry is the one still running.
     expect(result.currentSchool?.value).toBe('复旦大学');
@@ -101,8 +141,17 @@ describe('parseCv: education', () => {
   });
 
   it('reads full-width digits and punctuation, and keeps the student’s own punctuation in values', () => {
-    const result = cv('教育背景', '２０２０．０９－２０２４．０６　清华大学（深圳）　环境工程　本科', 'ＧＰＡ：３.８/４.０（专业排名：前１０%）');
-    expect(result.education[0]).toMatchObject({ school: '清华大学', major: '环境工程', level: 'bachelor', gpa: { value: 3.8, scale: 4, rank: '前１０%' } });
+    const result = cv(
+      '教育背景',
+      '２０２０．０９－２０２４．０６　清华大学（深圳）　环境工程　本科',
+      'ＧＰＡ：３.８/４.０（专业排名：前１０%）',
+    );
+    expect(result.education[0]).toMatchObject({
+      school: '清华大学',
+      major: '环境工程',
+      level: 'bachelor',
+      gpa: { value: 3.8, scale: 4, rank: '前１０%' },
+    });
     expect(result.gpa?.source).toBe('ＧＰＡ：３.８/４.０（专业排名：前１０%）');
   });
 
@@ -171,11 +220,17 @@ describe('parseCv: name and contact', () => {
 
 describe('parseCv: tests', () => {
   it.each([
-    ['TOEFL iBT 110 (Reading 29, Listening 28, Speaking 25, Writing 28)', { type: 'TOEFL', total: 110, sub: { R: 29, L: 28, S: 25, W: 28 } }],
+    [
+      'TOEFL iBT 110 (Reading 29, Listening 28, Speaking 25, Writing 28)',
+      { type: 'TOEFL', total: 110, sub: { R: 29, L: 28, S: 25, W: 28 } },
+    ],
     ['IELTS 7.5 (L 8.0 R 8.5 W 6.5 S 7.0)', { type: 'IELTS', total: 7.5, sub: { L: 8, R: 8.5, W: 6.5, S: 7 } }],
     ['GMAT Focus 655 (Q 85, V 84, DI 80)', { type: 'GMAT', total: 655, sub: { Q: 85, V: 84, DI: 80 } }],
     ['SAT 1500', { type: 'SAT', total: 1500, sub: {} }],
-    ['ACT：33（English 34，Math 35，Reading 31，Science 32）', { type: 'ACT', total: 33, sub: { English: 34, Math: 35, Reading: 31, Science: 32 } }],
+    [
+      'ACT：33（English 34，Math 35，Reading 31，Science 32）',
+      { type: 'ACT', total: 33, sub: { English: 34, Math: 35, Reading: 31, Science: 32 } },
+    ],
     ['多邻国 DET 125', { type: 'Duolingo', total: 125, sub: {} }],
     ['TOEFL (2023.10) 108', { type: 'TOEFL', total: 108, sub: {} }],
   ])('%s', (line, test) => {
@@ -214,7 +269,9 @@ describe('parseCv: as a function', () => {
       '技能',
       Array.from({ length: 60 }, (_, i) => `技能${i}`).join('、'),
     ].join('\n');
-    const text = Array.from({ length: 20 }, () => block).join('\n').slice(0, 100_000);
+    const text = Array.from({ length: 20 }, () => block)
+      .join('\n')
+      .slice(0, 100_000);
     const started = performance.now();
     const first = parseCv(text);
     const elapsed = performance.now() - started;

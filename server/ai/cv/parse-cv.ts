@@ -91,7 +91,11 @@ export function parseCv(cvText: string, options: ParseOptions = {}): DetectedCv 
     sections: sections
       .filter((section) => section.heading)
       .slice(0, 100)
-      .map((section) => ({ kind: section.kind as CvSectionKind, heading: bounded(section.heading!.raw, 60), line: section.heading!.index })),
+      .map((section) => ({
+        kind: section.kind as CvSectionKind,
+        heading: bounded(section.heading!.raw, 60),
+        line: section.heading!.index,
+      })),
   };
   for (const key of Object.keys(cv) as (keyof DetectedCv)[]) if (cv[key] === undefined) delete cv[key];
   return cv;
@@ -100,44 +104,211 @@ export function parseCv(cvText: string, options: ParseOptions = {}): DetectedCv 
 // ── Sections ───────────────────────────────────────────────────────────────────────────────────
 
 const HEADINGS: [CvSectionKind, string[]][] = [
-  ['education', ['教育背景', '教育经历', '学习经历', '教育', '学历', '教育信息', 'education', 'educational background', 'education background', 'academic background']],
+  [
+    'education',
+    [
+      '教育背景',
+      '教育经历',
+      '学习经历',
+      '教育',
+      '学历',
+      '教育信息',
+      'education',
+      'educational background',
+      'education background',
+      'academic background',
+    ],
+  ],
   [
     'tests',
-    ['语言成绩', '标化成绩', '标准化考试', '标准化成绩', '考试成绩', '语言能力', '语言及标化', '语言与标化', '标化及语言', '学业成绩', '语言水平',
-      'test scores', 'tests', 'standardized tests', 'standardized test scores', 'language proficiency', 'test scores & languages', 'languages & tests', 'ap成绩', 'ap scores', 'ap exams'],
+    [
+      '语言成绩',
+      '标化成绩',
+      '标准化考试',
+      '标准化成绩',
+      '考试成绩',
+      '语言能力',
+      '语言及标化',
+      '语言与标化',
+      '标化及语言',
+      '学业成绩',
+      '语言水平',
+      'test scores',
+      'tests',
+      'standardized tests',
+      'standardized test scores',
+      'language proficiency',
+      'test scores & languages',
+      'languages & tests',
+      'ap成绩',
+      'ap scores',
+      'ap exams',
+    ],
   ],
-  ['research', ['科研经历', '研究经历', '科研经验', '学术经历', '科研项目', '科研与项目', '科研实践', 'research', 'research experience', 'research experiences', 'academic research']],
+  [
+    'research',
+    [
+      '科研经历',
+      '研究经历',
+      '科研经验',
+      '学术经历',
+      '科研项目',
+      '科研与项目',
+      '科研实践',
+      'research',
+      'research experience',
+      'research experiences',
+      'academic research',
+    ],
+  ],
   [
     'internships',
-    ['实习经历', '实习经验', '工作经历', '工作经验', '实践经历', '职业经历', '实习与工作',
-      'internship', 'internships', 'internship experience', 'work experience', 'professional experience', 'employment', 'experience', 'work'],
+    [
+      '实习经历',
+      '实习经验',
+      '工作经历',
+      '工作经验',
+      '实践经历',
+      '职业经历',
+      '实习与工作',
+      'internship',
+      'internships',
+      'internship experience',
+      'work experience',
+      'professional experience',
+      'employment',
+      'experience',
+      'work',
+    ],
   ],
   ['projects', ['项目经历', '项目经验', '项目', '课程项目', 'projects', 'project experience', 'selected projects', 'academic projects']],
   [
     'activities',
-    ['课外活动', '校园活动', '社会实践', '学生工作', '社团经历', '社团活动', '志愿者经历', '志愿服务', '领导力', '活动经历', '校园经历',
-      'activities', 'extracurricular activities', 'extracurriculars', 'leadership', 'leadership & activities', 'leadership and activities',
-      'volunteer', 'volunteering', 'volunteer experience', 'campus activities'],
+    [
+      '课外活动',
+      '校园活动',
+      '社会实践',
+      '学生工作',
+      '社团经历',
+      '社团活动',
+      '志愿者经历',
+      '志愿服务',
+      '领导力',
+      '活动经历',
+      '校园经历',
+      'activities',
+      'extracurricular activities',
+      'extracurriculars',
+      'leadership',
+      'leadership & activities',
+      'leadership and activities',
+      'volunteer',
+      'volunteering',
+      'volunteer experience',
+      'campus activities',
+    ],
   ],
   [
     'awards',
-    ['获奖情况', '获奖经历', '荣誉奖项', '荣誉', '奖项', '所获荣誉', '竞赛获奖', '获奖', '奖学金', '荣誉与奖项', '奖励与荣誉', '荣誉奖励',
-      'awards', 'honors', 'honours', 'honors & awards', 'honors and awards', 'awards & honors', 'awards and honors', 'scholarships', 'honors & scholarships'],
+    [
+      '获奖情况',
+      '获奖经历',
+      '荣誉奖项',
+      '荣誉',
+      '奖项',
+      '所获荣誉',
+      '竞赛获奖',
+      '获奖',
+      '奖学金',
+      '荣誉与奖项',
+      '奖励与荣誉',
+      '荣誉奖励',
+      'awards',
+      'honors',
+      'honours',
+      'honors & awards',
+      'honors and awards',
+      'awards & honors',
+      'awards and honors',
+      'scholarships',
+      'honors & scholarships',
+    ],
   ],
-  ['publications', ['论文发表', '发表论文', '学术成果', '论文', '出版物', '科研成果', '学术论文', 'publications', 'papers', 'selected publications']],
+  [
+    'publications',
+    ['论文发表', '发表论文', '学术成果', '论文', '出版物', '科研成果', '学术论文', 'publications', 'papers', 'selected publications'],
+  ],
   [
     'skills',
-    ['技能', '专业技能', '技能证书', '证书与技能', '技能与证书', '技能特长', '个人技能', '计算机技能', '技能与兴趣', '证书', '技能/证书',
-      'skills', 'technical skills', 'skills & interests', 'skills and interests', 'skills & certificates', 'computer skills'],
+    [
+      '技能',
+      '专业技能',
+      '技能证书',
+      '证书与技能',
+      '技能与证书',
+      '技能特长',
+      '个人技能',
+      '计算机技能',
+      '技能与兴趣',
+      '证书',
+      '技能/证书',
+      'skills',
+      'technical skills',
+      'skills & interests',
+      'skills and interests',
+      'skills & certificates',
+      'computer skills',
+    ],
   ],
   [
     'targets',
-    ['申请意向', '申请目标', '求学意向', '留学意向', '意向', '申请方向', '目标专业', '意向专业', '申请计划', '申请项目',
-      'target', 'targets', 'target program', 'target programs', 'target programme', 'objective', 'career objective', 'study objective',
-      'academic objective', 'educational objective', 'application target', 'intended program', 'program of interest', 'programs of interest'],
+    [
+      '申请意向',
+      '申请目标',
+      '求学意向',
+      '留学意向',
+      '意向',
+      '申请方向',
+      '目标专业',
+      '意向专业',
+      '申请计划',
+      '申请项目',
+      'target',
+      'targets',
+      'target program',
+      'target programs',
+      'target programme',
+      'objective',
+      'career objective',
+      'study objective',
+      'academic objective',
+      'educational objective',
+      'application target',
+      'intended program',
+      'program of interest',
+      'programs of interest',
+    ],
   ],
-  ['personal', ['个人信息', '基本信息', '联系方式', '个人资料', 'personal information', 'contact', 'contact information', 'personal details']],
-  ['other', ['自我评价', '个人评价', '求职意向', '兴趣爱好', '个人陈述', '其他', 'summary', 'profile', 'interests', 'references', 'additional information']],
+  [
+    'personal',
+    ['个人信息', '基本信息', '联系方式', '个人资料', 'personal information', 'contact', 'contact information', 'personal details'],
+  ],
+  [
+    'other',
+    [
+      '自我评价',
+      '个人评价',
+      '求职意向',
+      '兴趣爱好',
+      '个人陈述',
+      '其他',
+      'summary',
+      'profile',
+      'interests',
+      'references',
+      'additional information',
+    ],
+  ],
 ];
 const HEADING_KIND = new Map(HEADINGS.flatMap(([kind, names]) => names.map((name) => [name, kind] as const)));
 /** Kinds whose heading may carry its content after a colon (技能：Python、SQL). */
@@ -161,7 +332,10 @@ function headingOf(text: string): { kind: CvSectionKind; rest?: string } | null 
   if (whole) return { kind: whole };
   // Bilingual: 教育背景 Education, EDUCATION | 教育背景, 荣誉/Awards.
   const chinese = trimmed.replace(/[^\u3400-\u9fff]/g, '');
-  const latin = trimmed.replace(/[\u3400-\u9fff]/g, ' ').replace(/[|/]/g, ' ').trim();
+  const latin = trimmed
+    .replace(/[\u3400-\u9fff]/g, ' ')
+    .replace(/[|/]/g, ' ')
+    .trim();
   const chineseKind = chinese && kindOfName(chinese);
   if (chineseKind && latin && kindOfName(latin)) return { kind: chineseKind };
   return inlineHeading(text);
@@ -241,9 +415,7 @@ function entriesOf(lines: Line[], listLike: boolean): Line[][] {
       // lines carry dates or it starts in lower case; a date alone follows its title line.
       const continues =
         !bullet &&
-        (hasEdgeDate(line.text)
-          ? isDateOnly(line.text) && entry.length === 1 && !currentDated
-          : mostlyDated || /^[a-z]/.test(line.text));
+        (hasEdgeDate(line.text) ? isDateOnly(line.text) && entry.length === 1 && !currentDated : mostlyDated || /^[a-z]/.test(line.text));
       if (continues) {
         entry.push(line);
         currentDated ||= hasEdgeDate(line.text);
@@ -313,7 +485,9 @@ function schoolIn(line: Line): { value: string; from: number; to: number } | nul
     return { value: cut(line, match.index, match.index + match[0].length), from: match.index, to: match.index + match[0].length };
   }
   const english = EN_SCHOOL.exec(line.text);
-  return english ? { value: cut(line, english.index, english.index + english[0].length), from: english.index, to: english.index + english[0].length } : null;
+  return english
+    ? { value: cut(line, english.index, english.index + english[0].length), from: english.index, to: english.index + english[0].length }
+    : null;
 }
 
 const DEGREES: [RegExp, DegreeLevel][] = [
@@ -342,9 +516,49 @@ function degreeIn(line: Line): { value: string; level: DegreeLevel; from: number
 }
 
 /** Degree qualifiers that are not majors: 工学学士 is a bachelor of engineering, not a major "工学". */
-const DEGREE_FIELDS = new Set(['工学', '理学', '管理学', '经济学', '文学', '法学', '医学', '艺术学', '教育学', '农学', '哲学', '历史学', '军事学', '交叉学']);
+const DEGREE_FIELDS = new Set([
+  '工学',
+  '理学',
+  '管理学',
+  '经济学',
+  '文学',
+  '法学',
+  '医学',
+  '艺术学',
+  '教育学',
+  '农学',
+  '哲学',
+  '历史学',
+  '军事学',
+  '交叉学',
+]);
 const NOT_MAJOR = /大学|学院|学校|中学|附中|[系部所]$|实验室|中心|专业$|^(?:主修|辅修|课程|核心课程|主要课程|国际部)|[:]/;
-const CITIES = new Set(['北京', '上海', '杭州', '南京', '深圳', '广州', '武汉', '成都', '西安', '香港', '澳门', '天津', '重庆', '苏州', '厦门', '长沙', '合肥', '济南', '青岛', '大连', '沈阳', '哈尔滨', '台北', '新加坡']);
+const CITIES = new Set([
+  '北京',
+  '上海',
+  '杭州',
+  '南京',
+  '深圳',
+  '广州',
+  '武汉',
+  '成都',
+  '西安',
+  '香港',
+  '澳门',
+  '天津',
+  '重庆',
+  '苏州',
+  '厦门',
+  '长沙',
+  '合肥',
+  '济南',
+  '青岛',
+  '大连',
+  '沈阳',
+  '哈尔滨',
+  '台北',
+  '新加坡',
+]);
 
 type Found<T> = T & { line: Line };
 
@@ -367,7 +581,12 @@ function majorIn(entry: Line[], degree: Found<NonNullable<ReturnType<typeof degr
     for (const cell of line.raw.split(/\t|\s+|[|｜,，;；]/)) {
       const folded = fold(cell).replace(/专业$/, '');
       if (!/^[\u3400-\u9fff（）()与和及、]{2,15}$/.test(folded)) continue;
-      if (NOT_MAJOR.test(folded) || CITIES.has(folded) || degreeIn({ index: 0, raw: folded, text: folded }) || schoolIn({ index: 0, raw: folded, text: folded })) {
+      if (
+        NOT_MAJOR.test(folded) ||
+        CITIES.has(folded) ||
+        degreeIn({ index: 0, raw: folded, text: folded }) ||
+        schoolIn({ index: 0, raw: folded, text: folded })
+      ) {
         continue;
       }
       return cell.replace(/专业$/, '');
@@ -432,7 +651,9 @@ function educationOf(entry: Line[]): DetectedEducation | null {
     ...(major ? { major: bounded(major, 100) } : {}),
     ...(dates?.start ? { start: dates.start } : {}),
     ...(dates?.end ? { end: dates.end } : {}),
-    ...(gpa ? { gpa: { value: gpa.value, ...(gpa.scale === undefined ? {} : { scale: gpa.scale }), ...(gpa.rank ? { rank: gpa.rank } : {}) } } : {}),
+    ...(gpa
+      ? { gpa: { value: gpa.value, ...(gpa.scale === undefined ? {} : { scale: gpa.scale }), ...(gpa.rank ? { rank: gpa.rank } : {}) } }
+      : {}),
     source: bounded(sourceOf(entry), 4000),
   };
 }
@@ -445,10 +666,12 @@ function currentEducation<T extends { detected: DetectedEducation }>(entries: T[
 
 // ── Experiences, awards, publications, skills ──────────────────────────────────────────────────
 
-const ROLE_CN = /(?:实习生|实习|助理|研究员|工程师|分析师|负责人|组长|队长|副部长|部长|社长|副社长|会长|副会长|主席|副主席|干事|成员|组员|志愿者|经理|顾问|创始人|开发者|主编|编辑|讲师|助教|代表|委员|班长|团支书|主持人)$/;
+const ROLE_CN =
+  /(?:实习生|实习|助理|研究员|工程师|分析师|负责人|组长|队长|副部长|部长|社长|副社长|会长|副会长|主席|副主席|干事|成员|组员|志愿者|经理|顾问|创始人|开发者|主编|编辑|讲师|助教|代表|委员|班长|团支书|主持人)$/;
 const ROLE_EN =
   /\b(?:intern|analyst|assistant|engineer|researcher|developer|scientist|president|vice president|treasurer|secretary|tutor|teacher|volunteer|founder|co-founder|manager|lead|leader|captain|member|chair|chairman|consultant|associate|fellow|officer|coordinator|director|editor|ambassador|representative|trainee)\b/i;
-const ORG_CN = /大学|学院|学校|中学|实验室|研究所|研究院|研究中心|公司|集团|银行|总行|分行|证券|基金|资本|事务所|医院|学生会|协会|社团|俱乐部|委员会|[社团会]$/;
+const ORG_CN =
+  /大学|学院|学校|中学|实验室|研究所|研究院|研究中心|公司|集团|银行|总行|分行|证券|基金|资本|事务所|医院|学生会|协会|社团|俱乐部|委员会|[社团会]$/;
 const ORG_EN =
   /\b(?:University|College|School|Institute|Lab|Laboratory|Department|Center|Centre|Inc|Ltd|LLC|Corp|Corporation|Company|Capital|Bank|Group|Partners|Association|Club|Society|Foundation|Program|Programme|Committee|Hospital|Council)\b/;
 const SUPERVISOR = /^(?:导师|指导老师|指导教师|指导|supervisor|advisor|adviser|mentor|PI)(?![A-Za-z])/i;
@@ -456,11 +679,15 @@ const SUPERVISOR = /^(?:导师|指导老师|指导教师|指导|supervisor|advis
 function experienceOf(entry: Line[], kind: 'research' | 'internships' | 'projects' | 'activities'): DetectedExperience | null {
   const { head, body } = headOf(entry);
   const { joined, dates } = headText(head);
-  const title = withoutDates(joined, dates).replace(/\t+/g, ' ').replace(/\s{2,}/g, ' ');
+  const title = withoutDates(joined, dates)
+    .replace(/\t+/g, ' ')
+    .replace(/\s{2,}/g, ' ');
   if (!title) return null;
   const fields = cells(withoutDates(joined, dates)).filter((cell) => !SUPERVISOR.test(fold(cell)));
   const isRole = (cell: string) => {
-    const folded = fold(cell).replace(/\([^()]*\)$/, '').trim();
+    const folded = fold(cell)
+      .replace(/\([^()]*\)$/, '')
+      .trim();
     return ROLE_CN.test(folded) || ROLE_EN.test(folded);
   };
   const role = fields.find(isRole);
@@ -488,14 +715,22 @@ function awardOf(entry: Line[]) {
   const folded = fold(joined);
   const dates = findDates(folded);
   // A date that opens or closes the line is layout; one inside it (2021, 2022) is part of the title.
-  const edge = dates && (dates.from === 0 || /^[\s)\].]*$/.test(folded.slice(dates.to))) && !/\(/.test(folded.slice(0, dates.from).slice(-2));
+  const edge =
+    dates && (dates.from === 0 || /^[\s)\].]*$/.test(folded.slice(dates.to))) && !/\(/.test(folded.slice(0, dates.from).slice(-2));
   const title = edge ? withoutDates(joined, dates) : joined.trim();
-  return { title: bounded(title || joined.trim(), 200), ...(dates?.start ? { date: dates.start } : {}), source: bounded(sourceOf(entry), 4000) };
+  return {
+    title: bounded(title || joined.trim(), 200),
+    ...(dates?.start ? { date: dates.start } : {}),
+    source: bounded(sourceOf(entry), 4000),
+  };
 }
 
 /** APA-like "Authors (2024). Title. Venue." is split; any other citation is kept whole as the title. */
 function publicationOf(entry: Line[]) {
-  const joined = entry.map((line) => stripBullet(line.raw)).join(' ').trim();
+  const joined = entry
+    .map((line) => stripBullet(line.raw))
+    .join(' ')
+    .trim();
   const year = /(?<!\d)((?:19|20)\d{2})(?!\d)/.exec(joined)?.[1];
   const apa = apaParts(joined);
   const base = { ...(year ? { date: year } : {}), source: bounded(sourceOf(entry), 4000) };
@@ -542,7 +777,36 @@ function skillsOf(lines: Line[]) {
 // ── 申请目标 ──────────────────────────────────────────────────────────────────────────────────
 
 /** Destinations as CVs name them; kept as written. Latin ones match whole words only. */
-const COUNTRIES_CN = ['美国', '英国', '中国香港', '香港', '澳门', '新加坡', '加拿大', '澳大利亚', '澳洲', '新西兰', '日本', '韩国', '德国', '法国', '荷兰', '瑞士', '瑞典', '丹麦', '挪威', '芬兰', '爱尔兰', '意大利', '西班牙', '比利时', '奥地利', '马来西亚', '欧洲', '北美'];
+const COUNTRIES_CN = [
+  '美国',
+  '英国',
+  '中国香港',
+  '香港',
+  '澳门',
+  '新加坡',
+  '加拿大',
+  '澳大利亚',
+  '澳洲',
+  '新西兰',
+  '日本',
+  '韩国',
+  '德国',
+  '法国',
+  '荷兰',
+  '瑞士',
+  '瑞典',
+  '丹麦',
+  '挪威',
+  '芬兰',
+  '爱尔兰',
+  '意大利',
+  '西班牙',
+  '比利时',
+  '奥地利',
+  '马来西亚',
+  '欧洲',
+  '北美',
+];
 const COUNTRY_EN =
   /(?<![A-Za-z])(?:the\s)?(?:United\sStates|United\sKingdom|USA|U\.S\.A?\.?|US|UK|Hong\sKong|Singapore|Canada|Australia|New\sZealand|Japan|Germany|France|Netherlands|Switzerland|Sweden|Ireland|Europe|North\sAmerica)(?![A-Za-z])/g;
 const TARGET_DEGREE =
@@ -580,7 +844,12 @@ function targetsOf(lines: Line[]): DetectedTargets | undefined {
     } else if (/院校|学校|school|universit/i.test(label)) {
       // Target schools have no field of their own in 申请目标.
     } else {
-      readTargetText(value, targets, (item) => add(targets.majors, item, 100), (item) => add(targets.countries, item, 30));
+      readTargetText(
+        value,
+        targets,
+        (item) => add(targets.majors, item, 100),
+        (item) => add(targets.countries, item, 30),
+      );
     }
     if (JSON.stringify(targets) !== before) used.push(line);
   }
@@ -601,7 +870,8 @@ function readTargetText(value: string, targets: DetectedTargets, addMajor: (item
     const at = rest.indexOf(country);
     if (at >= 0) addCountry(take(at, at + country.length));
   }
-  for (const match of [...fold(rest).matchAll(COUNTRY_EN)].reverse()) addCountry(take(match.index, match.index + match[0].length).replace(/^the\s/i, ''));
+  for (const match of [...fold(rest).matchAll(COUNTRY_EN)].reverse())
+    addCountry(take(match.index, match.index + match[0].length).replace(/^the\s/i, ''));
   const intake = INTAKE.exec(fold(rest));
   if (intake) {
     const taken = take(intake.index, intake.index + intake[0].length);
@@ -615,7 +885,8 @@ function readTargetText(value: string, targets: DetectedTargets, addMajor: (item
   // "program in Data Science": the capitalised words after in/of name it.
   const named = /(?<![A-Za-z])(?:in|of)\s([A-Z][A-Za-z-]*(?:\s(?:and\s|&\s)?[A-Z][A-Za-z-]*){0,5})/.exec(fold(rest));
   const words = rest.split(/[\s\t]+/).filter(Boolean);
-  if (named && words.length > 6) return addMajor(rest.slice(named.index + named[0].length - named[1].length, named.index + named[0].length));
+  if (named && words.length > 6)
+    return addMajor(rest.slice(named.index + named[0].length - named[1].length, named.index + named[0].length));
   // A short remainder is the program itself (金融工程, Computer Science); a sentence is left alone.
   if (words.length > 6 || rest.length > 80) return;
   for (const item of rest.split(/\t/).flatMap((part) => part.split(LIST_SEPARATOR))) {
@@ -624,7 +895,12 @@ function readTargetText(value: string, targets: DetectedTargets, addMajor: (item
       .filter((word) => !TARGET_FILLER.test(word))
       .join(' ');
     const edges = '()（）.,，、:;；-–—的';
-    const cleaned = trimWith(trimWith(kept, edges).replace(/^(?:希望|计划|拟)?(?:申请|攻读)/, '').replace(/(?:专业|方向|项目)$/, ''), edges);
+    const cleaned = trimWith(
+      trimWith(kept, edges)
+        .replace(/^(?:希望|计划|拟)?(?:申请|攻读)/, '')
+        .replace(/(?:专业|方向|项目)$/, ''),
+      edges,
+    );
     if (cleaned.length >= 2 && !/^\d+$/.test(cleaned)) addMajor(cleaned);
   }
 }
@@ -650,7 +926,8 @@ function nameOf(lines: Line[], header: Line[]) {
 }
 
 /** Titles writers set by themselves or that name no one: 简历, Resume, Microsoft Word - 李明.docx (a file name). */
-const GENERIC_TITLE = /简历|履历|模板|文档|未命名|无标题|新建|resume|résumé|(?<![A-Za-z])cv(?![A-Za-z])|curriculum|vitae|template|untitled|document|draft|final|大学|学院|学校|中学/i;
+const GENERIC_TITLE =
+  /简历|履历|模板|文档|未命名|无标题|新建|resume|résumé|(?<![A-Za-z])cv(?![A-Za-z])|curriculum|vitae|template|untitled|document|draft|final|大学|学院|学校|中学/i;
 const FILE_TITLE = /^(?:microsoft\s(?:word|powerpoint|excel)|wps)\s?-|\.(?:docx?|pdf|pages|wps|rtf|odt|txt|html?)$/i;
 
 /**
@@ -662,7 +939,10 @@ function nameFromTitle(title: string | undefined) {
   const text = fold(title ?? '').trim();
   if (!text || text.length > 200 || FILE_TITLE.test(text)) return undefined;
   for (const part of text.split(/\s?[-–—_|:()（）[\]【】]\s?/)) {
-    const candidate = part.replace(TITLE_WORDS, '').replace(/^(?:resume|cv|简历)\sof\s/i, '').trim();
+    const candidate = part
+      .replace(TITLE_WORDS, '')
+      .replace(/^(?:resume|cv|简历)\sof\s/i, '')
+      .trim();
     if (!candidate || GENERIC_TITLE.test(candidate) || CITIES.has(candidate)) continue;
     const value = nameIn(candidate);
     if (value) return { value: bounded(value, 50), source: `PDF 标题：${bounded(title!.trim(), 200)}` };
@@ -719,10 +999,13 @@ function latinName(candidate: string): string | undefined {
   const nicknames = words.filter((word) => NICKNAME.test(word)).length;
   const named = words.length - nicknames;
   if (named < 2 || named > 4 || nicknames > 1) return undefined;
-  if (!words.every((word) => NICKNAME.test(word) || (NAME_WORD.test(word) && !NOT_NAME_WORDS.has(word.toLowerCase().replace(/\.$/, ''))))) return undefined;
+  if (!words.every((word) => NICKNAME.test(word) || (NAME_WORD.test(word) && !NOT_NAME_WORDS.has(word.toLowerCase().replace(/\.$/, '')))))
+    return undefined;
   const value = words.join(' ');
   if (ROLE_EN.test(value) || kindOfName(value) || words.some((word) => kindOfName(word)) || /hong kong/i.test(value)) return undefined;
-  return value === value.toUpperCase() ? value.toLowerCase().replace(/(^|[\s(\-'’])([a-z])/g, (_, before, char) => before + char.toUpperCase()) : value;
+  return value === value.toUpperCase()
+    ? value.toLowerCase().replace(/(^|[\s(\-'’])([a-z])/g, (_, before, char) => before + char.toUpperCase())
+    : value;
 }
 
 // Starts where an address can start, with bounded parts: from every character of a long run of
@@ -739,7 +1022,8 @@ function emailOf(...groups: Line[][]) {
   return undefined;
 }
 
-const INTERNATIONAL = /(?<![\w+])(?:\(\s*\+?(\d{1,3})\s*\)|\+(\d{1,3})(?=[\s-]))[\s-]*(\d[\d\s-]{5,16}\d)(?!\d)|(?<![\w+])\+(\d{8,15})(?!\d)/;
+const INTERNATIONAL =
+  /(?<![\w+])(?:\(\s*\+?(\d{1,3})\s*\)|\+(\d{1,3})(?=[\s-]))[\s-]*(\d[\d\s-]{5,16}\d)(?!\d)|(?<![\w+])\+(\d{8,15})(?!\d)/;
 const MAINLAND = /(?<![\d+])(1[3-9]\d)[\s-]?(\d{4})[\s-]?(\d{4})(?!\d)/;
 const LABELLED_PHONE = /(?:电话|手机|联系电话|联系方式|tel|phone|mobile|cell)\s*(?:号码\s*)?(?::\s*)?(\(?\+?[\d][\d\s()-]{5,18}\d)/i;
 

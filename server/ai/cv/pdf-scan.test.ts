@@ -28,7 +28,9 @@ describe('scanPdf: what a PDF costs before pdfjs reads it', () => {
   });
 
   it('counts operators, not operands, strings, names, comments or inline image data', () => {
-    const content = Buffer.from('% a comment Tj\nBT /F1 12 Tf 72 720 Td (a (nested) Tj \\) string) Tj [(a) -20 (b)] TJ <4142> Tj ET\nBI /W 2 /H 2 ID \x00Tj Tj\x01 EI\nq 1 0 0 1 0 0 cm Q');
+    const content = Buffer.from(
+      '% a comment Tj\nBT /F1 12 Tf 72 720 Td (a (nested) Tj \\) string) Tj [(a) -20 (b)] TJ <4142> Tj ET\nBI /W 2 /H 2 ID \x00Tj Tj\x01 EI\nq 1 0 0 1 0 0 cm Q',
+    );
     expect(countContent(content, { operators: 1e6, work: 1e9 }).operators).toBe(12);
   });
 
@@ -56,7 +58,10 @@ describe('scanPdf: what a PDF costs before pdfjs reads it', () => {
     const content = deflateSync(Buffer.from('(a)Tj\n'.repeat(PDF_LIMITS.maxOperators + 1)));
     const disguised = pdfWithContent(content, { filter: 'FlateDecode' })
       .toString('latin1')
-      .replace(`<< /Length ${content.length} /Filter /FlateDecode >>`, `<< /Length ${content.length} /Filter /FlateDecode /Subtype /Image >>`);
+      .replace(
+        `<< /Length ${content.length} /Filter /FlateDecode >>`,
+        `<< /Length ${content.length} /Filter /FlateDecode /Subtype /Image >>`,
+      );
     expect(refusal(Buffer.from(disguised, 'latin1'))).toBe('pdf-operators');
   });
 

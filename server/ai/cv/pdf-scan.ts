@@ -54,7 +54,8 @@ export function scanPdf(bytes: Uint8Array, limits: typeof PDF_LIMITS = PDF_LIMIT
     if (isImage(stream)) continue;
     const data = decode(stream, budget);
     decoded.set(stream, data);
-    if (/\/Type\s*\/ObjStm\b/.test(stream.dict)) collectContents(Buffer.from(data.buffer, data.byteOffset, data.length).toString('latin1'), contents);
+    if (/\/Type\s*\/ObjStm\b/.test(stream.dict))
+      collectContents(Buffer.from(data.buffer, data.byteOffset, data.length).toString('latin1'), contents);
   }
   collectContents(file.toString('latin1'), contents);
   for (const stream of streams) {
@@ -124,7 +125,13 @@ function isContentLike(dict: string) {
   return !/\/(?:Type|Subtype|Length1|Length2|Length3|N|FunctionType|ShadingType|W|First|BitsPerSample)\b/.test(dict);
 }
 
-const FILTER_NAMES: Record<string, string> = { Fl: 'FlateDecode', AHx: 'ASCIIHexDecode', A85: 'ASCII85Decode', LZW: 'LZWDecode', RL: 'RunLengthDecode' };
+const FILTER_NAMES: Record<string, string> = {
+  Fl: 'FlateDecode',
+  AHx: 'ASCIIHexDecode',
+  A85: 'ASCII85Decode',
+  LZW: 'LZWDecode',
+  RL: 'RunLengthDecode',
+};
 
 function filtersOf(dict: string): string[] {
   const match = /\/Filter\s*(\/[A-Za-z0-9]+|\[[^\]]{0,200}\])/.exec(dict);
@@ -164,7 +171,8 @@ function decode(stream: Stream, budget: { left: number; take(size: number): void
 function inflate(data: Uint8Array, limit: number): Uint8Array | null {
   if (data.length < 2 || (data[0] & 0x0f) !== 8 || ((data[0] << 8) | data[1]) % 31 !== 0 || data[1] & 0x20) return null;
   const raw = data.subarray(2);
-  const run = (bytes: Uint8Array) => inflateRawSync(bytes, { maxOutputLength: Math.min(limit, MAX_OUTPUT), finishFlush: constants.Z_SYNC_FLUSH });
+  const run = (bytes: Uint8Array) =>
+    inflateRawSync(bytes, { maxOutputLength: Math.min(limit, MAX_OUTPUT), finishFlush: constants.Z_SYNC_FLUSH });
   try {
     return run(raw);
   } catch (error) {
@@ -260,7 +268,7 @@ function lzw(data: Uint8Array, limit: number): Uint8Array {
 
 function runLength(data: Uint8Array, limit: number): Uint8Array {
   const out = new ByteSink(limit);
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const count = data[i++];
     if (count === 128) break;
     if (count < 128) for (let k = 0; k <= count && i < data.length; k++) out.push(data[i++]);
@@ -270,7 +278,10 @@ function runLength(data: Uint8Array, limit: number): Uint8Array {
 }
 
 function asciiHex(data: Uint8Array): Uint8Array {
-  const digits = Buffer.from(data).toString('latin1').replace(/>[\s\S]*$/, '').replace(/[^0-9A-Fa-f]/g, '');
+  const digits = Buffer.from(data)
+    .toString('latin1')
+    .replace(/>[\s\S]*$/, '')
+    .replace(/[^0-9A-Fa-f]/g, '');
   return Buffer.from(digits.length % 2 ? `${digits}0` : digits, 'hex');
 }
 

@@ -62,7 +62,11 @@ const SPECS: Spec[] = [
     name: /(?<![A-Za-z])SAT(?![A-Za-z])/,
     total: [400, 1600],
     subs: [
-      ['EBRW', `evidence-based reading and writing|reading and writing|reading & writing|阅读与写作|阅读和写作|阅读写作|读写|${letter('E?RW|EBRW|R&W')}`, [200, 800]],
+      [
+        'EBRW',
+        `evidence-based reading and writing|reading and writing|reading & writing|阅读与写作|阅读和写作|阅读写作|读写|${letter('E?RW|EBRW|R&W')}`,
+        [200, 800],
+      ],
       ['Math', `math(?:ematics)?|数学|${letter('M')}`, [200, 800]],
     ],
   },
@@ -93,7 +97,11 @@ const SPECS: Spec[] = [
 
 const NUMBER = '(\\d{1,4}(?:\\.\\d{1,2})?)';
 // `\s*(?:[:=]\s*)?`, not `\s*[:=]?\s*`: two stars in a row split a run of spaces every possible way.
-const subRes = new Map(SPECS.flatMap((spec) => spec.subs.map(([key, label]) => [`${spec.type}.${key}`, new RegExp(`(?:${label})\\s*(?:[:=]\\s*)?${NUMBER}(?![\\d.]*\\d)`, 'i')])));
+const subRes = new Map(
+  SPECS.flatMap((spec) =>
+    spec.subs.map(([key, label]) => [`${spec.type}.${key}`, new RegExp(`(?:${label})\\s*(?:[:=]\\s*)?${NUMBER}(?![\\d.]*\\d)`, 'i')]),
+  ),
+);
 /** Every sub-score pattern, for the linear-time test. */
 export const subScorePatterns = () => [...subRes.values()];
 const inRange = (value: number, [min, max]: Range) => Number.isFinite(value) && value >= min && value <= max;
@@ -174,10 +182,12 @@ export function findTests(lines: Line[]): DetectedTest[] {
 // ── AP ─────────────────────────────────────────────────────────────────────────────────────────
 
 /** "AP Calculus BC: 5", "AP® Chemistry (4)", "AP 微积分BC 5分": the subject's words are delimited, so the lazy count never rescans. */
-const AP_ITEM = /(?<![A-Za-z])AP(?![A-Za-z])\s?®?\s?([A-Za-z\u3400-\u9fff][A-Za-z\u3400-\u9fff.&:/]*(?:\s[A-Za-z\u3400-\u9fff.&:/]+){0,6}?)\s?(?:[:=(-]\s?)?([1-5])(?![\d.])/g;
+const AP_ITEM =
+  /(?<![A-Za-z])AP(?![A-Za-z])\s?®?\s?([A-Za-z\u3400-\u9fff][A-Za-z\u3400-\u9fff.&:/]*(?:\s[A-Za-z\u3400-\u9fff.&:/]+){0,6}?)\s?(?:[:=(-]\s?)?([1-5])(?![\d.])/g;
 /** "AP成绩：微积分BC 5，化学 4" / "AP Scores: Calculus BC (5), Statistics (5)": a labelled list. */
 const AP_LIST = /^AP\s?(?:成绩|考试|scores?|exams?)?\s?:\s?(.+)$/i;
-const AP_LIST_ITEM = /^([A-Za-z\u3400-\u9fff][A-Za-z\u3400-\u9fff.&:/]*(?:\s[A-Za-z\u3400-\u9fff.&:/]+){0,6}?)\s?(?:[:=(-]\s?)?([1-5])\)?(?:\s?分)?$/;
+const AP_LIST_ITEM =
+  /^([A-Za-z\u3400-\u9fff][A-Za-z\u3400-\u9fff.&:/]*(?:\s[A-Za-z\u3400-\u9fff.&:/]+){0,6}?)\s?(?:[:=(-]\s?)?([1-5])\)?(?:\s?分)?$/;
 
 /** The AP subjects and their scores, all lines together: one AP entry whose sub-scores are the subjects. */
 function apScores(lines: Line[]): DetectedTest | null {

@@ -19,18 +19,37 @@ describe('cli (npm run detect)', () => {
     const out = join(dir, 'out.jsonl');
     writeFileSync(
       input,
-      [JSON.stringify({ text: ESSAY_1000_WORDS, id: 1 }), JSON.stringify({ text: 'Too short.' }), '', '{not json', JSON.stringify({ body: 'x' }), JSON.stringify({ text: ESSAY_1000_WORDS })].join('\n') + '\n',
+      [
+        JSON.stringify({ text: ESSAY_1000_WORDS, id: 1 }),
+        JSON.stringify({ text: 'Too short.' }),
+        '',
+        '{not json',
+        JSON.stringify({ body: 'x' }),
+        JSON.stringify({ text: ESSAY_1000_WORDS }),
+      ].join('\n') + '\n',
     );
-    const res = spawnSync(process.execPath, ['--import', 'tsx', join(HERE, 'cli.ts'), input, '--out', out], { cwd: REPO, encoding: 'utf8' });
+    const res = spawnSync(process.execPath, ['--import', 'tsx', join(HERE, 'cli.ts'), input, '--out', out], {
+      cwd: REPO,
+      encoding: 'utf8',
+    });
     expect(res.status).toBe(1);
     expect(res.stderr).toContain('in.jsonl:3: blank line');
     expect(res.stderr).toContain('in.jsonl:4: invalid JSON');
     expect(res.stderr).toContain('in.jsonl:5: missing string field "text"');
-    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(6);
     const expected = loadDetector().detect(ESSAY_1000_WORDS);
     if (!expected.ok) throw new Error('sample essay should be judged');
-    expect(lines[0]).toMatchObject({ aiRate: expected.aiRate, label: expected.label, reliability: expected.reliability, caveats: expected.caveats, modelVersion: expected.modelVersion });
+    expect(lines[0]).toMatchObject({
+      aiRate: expected.aiRate,
+      label: expected.label,
+      reliability: expected.reliability,
+      caveats: expected.caveats,
+      modelVersion: expected.modelVersion,
+    });
     expect(lines[1]).toMatchObject({ aiRate: null, label: null, code: 'TEXT_TOO_SHORT' });
     for (const i of [2, 3, 4]) expect(lines[i]).toHaveProperty('error');
     expect(lines[5]).toEqual(lines[0]);

@@ -52,8 +52,25 @@ function scoreLine(line: string, detect: (text: string) => DetectionResult): { o
   const r = detect(text);
   return {
     out: r.ok
-      ? { aiRate: r.aiRate, label: r.label, band: r.band, language: r.language, wordCount: r.wordCount, reliability: r.reliability, caveats: r.caveats, modelVersion: r.modelVersion }
-      : { aiRate: null, label: null, code: r.code, message: r.message, language: r.language, wordCount: r.wordCount, minLength: r.minLength },
+      ? {
+          aiRate: r.aiRate,
+          label: r.label,
+          band: r.band,
+          language: r.language,
+          wordCount: r.wordCount,
+          reliability: r.reliability,
+          caveats: r.caveats,
+          modelVersion: r.modelVersion,
+        }
+      : {
+          aiRate: null,
+          label: null,
+          code: r.code,
+          message: r.message,
+          language: r.language,
+          wordCount: r.wordCount,
+          minLength: r.minLength,
+        },
   };
 }
 

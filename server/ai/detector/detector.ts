@@ -159,7 +159,9 @@ export class Detector {
     const majorVec = this.mergers[major].merge(majorUnits.map((u) => u.bag));
     yield;
     const majorModel = this.model.langs[major];
-    const lengthText = [amount.en > 0 ? `${amount.en} 个英文词` : '', amount.zh > 0 ? `${amount.zh} 个汉字` : ''].filter((t) => t).join('、');
+    const lengthText = [amount.en > 0 ? `${amount.en} 个英文词` : '', amount.zh > 0 ? `${amount.zh} 个汉字` : '']
+      .filter((t) => t)
+      .join('、');
     const { reliability, caveats } = assessReliability({
       relLength,
       mixedLanguage: docLang === 'mixed',
@@ -183,11 +185,25 @@ export class Detector {
       const z = this.shrunkLogit(win, u.lang, docZ);
       const p = sigmoid(z);
       const sentenceLabel = cappedVerdict(verdictOf(p, thresholds), reliability);
-      const scored: ScoredSentence = { start: u.sentence.start, end: u.sentence.end, text: u.sentence.text, aiRate: shownRate(z), label: sentenceLabel };
+      const scored: ScoredSentence = {
+        start: u.sentence.start,
+        end: u.sentence.end,
+        text: u.sentence.text,
+        aiRate: shownRate(z),
+        label: sentenceLabel,
+      };
       if (sentenceLabel !== 'human') {
         const model = this.model.langs[u.lang];
         const neighbours = win.filter((w) => w !== u).map((w) => w.bag);
-        scored.reasons = yield* explainSentenceSteps({ lang: u.lang, model, vec: this.vector(win, u.lang), sentence: u.sentence.text, config, own: u.bag, neighbours });
+        scored.reasons = yield* explainSentenceSteps({
+          lang: u.lang,
+          model,
+          vec: this.vector(win, u.lang),
+          sentence: u.sentence.text,
+          config,
+          own: u.bag,
+          neighbours,
+        });
       }
       sentencesOut.push(scored);
     }
@@ -198,8 +214,17 @@ export class Detector {
       const first = group[0] as Unit;
       const last = group[group.length - 1] as Unit;
       const plang = dominantLang(group);
-      const z = this.shrunkLogit(group.filter((u) => u.lang === plang), plang, docZ);
-      paragraphs.push({ start: first.sentence.start, end: last.sentence.end, aiRate: shownRate(z), label: cappedVerdict(verdictOf(sigmoid(z), thresholds), reliability) });
+      const z = this.shrunkLogit(
+        group.filter((u) => u.lang === plang),
+        plang,
+        docZ,
+      );
+      paragraphs.push({
+        start: first.sentence.start,
+        end: last.sentence.end,
+        aiRate: shownRate(z),
+        label: cappedVerdict(verdictOf(sigmoid(z), thresholds), reliability),
+      });
     }
 
     const reasons = yield* explainSteps({
@@ -212,7 +237,21 @@ export class Detector {
       paragraphLabels: paragraphs.map((p) => p.label),
     });
 
-    return { ok: true, language: docLang, aiRate, label, band, sentences: sentencesOut, paragraphs, reasons, thresholds: { mixed: toRate(thresholds.mixed), ai: toRate(thresholds.ai) }, reliability, caveats, wordCount, modelVersion: this.modelVersion };
+    return {
+      ok: true,
+      language: docLang,
+      aiRate,
+      label,
+      band,
+      sentences: sentencesOut,
+      paragraphs,
+      reasons,
+      thresholds: { mixed: toRate(thresholds.mixed), ai: toRate(thresholds.ai) },
+      reliability,
+      caveats,
+      wordCount,
+      modelVersion: this.modelVersion,
+    };
   }
 
   private vector(units: readonly Unit[], lang: Lang): SpanVector {

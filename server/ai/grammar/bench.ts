@@ -14,7 +14,12 @@ const ERRORS: Case[] = [
   // Subject-verb agreement
   { category: 'agreement', text: 'She go to school every day.', wrong: 'go', fixed: 'She goes to school every day.' },
   { category: 'agreement', text: 'I has a younger brother.', wrong: 'has', fixed: 'I have a younger brother.' },
-  { category: 'agreement', text: 'He have studied physics for three years.', wrong: 'have', fixed: 'He has studied physics for three years.' },
+  {
+    category: 'agreement',
+    text: 'He have studied physics for three years.',
+    wrong: 'have',
+    fixed: 'He has studied physics for three years.',
+  },
   { category: 'agreement', text: 'My mother work in a hospital.', wrong: 'work', fixed: 'My mother works in a hospital.' },
   { category: 'agreement', text: 'The policy actually use more money.', wrong: 'use', fixed: 'The policy actually uses more money.' },
   { category: 'agreement', text: 'They was very kind to me.', wrong: 'was', fixed: 'They were very kind to me.' },
@@ -23,11 +28,36 @@ const ERRORS: Case[] = [
   { category: 'agreement', text: 'This experience teach me patience.', wrong: 'teach', fixed: 'This experience taught me patience.' },
   // there / their / they're
   { category: 'there/their', text: 'Their was a problem with the data.', wrong: 'Their', fixed: 'There was a problem with the data.' },
-  { category: 'there/their', text: 'The students finished there project early.', wrong: 'there', fixed: 'The students finished their project early.' },
-  { category: 'there/their', text: 'I visited my grandparents and stayed at there house.', wrong: 'there', fixed: 'I visited my grandparents and stayed at their house.' },
-  { category: 'there/their', text: 'Their are many reasons to study abroad.', wrong: 'Their', fixed: 'There are many reasons to study abroad.' },
-  { category: 'there/their', text: 'My classmates said their going to apply too.', wrong: 'their', fixed: 'My classmates said they’re going to apply too.' },
-  { category: 'there/their', text: 'I want to study their because the program is strong.', wrong: 'their', fixed: 'I want to study there because the program is strong.' },
+  {
+    category: 'there/their',
+    text: 'The students finished there project early.',
+    wrong: 'there',
+    fixed: 'The students finished their project early.',
+  },
+  {
+    category: 'there/their',
+    text: 'I visited my grandparents and stayed at there house.',
+    wrong: 'there',
+    fixed: 'I visited my grandparents and stayed at their house.',
+  },
+  {
+    category: 'there/their',
+    text: 'Their are many reasons to study abroad.',
+    wrong: 'Their',
+    fixed: 'There are many reasons to study abroad.',
+  },
+  {
+    category: 'there/their',
+    text: 'My classmates said their going to apply too.',
+    wrong: 'their',
+    fixed: 'My classmates said they’re going to apply too.',
+  },
+  {
+    category: 'there/their',
+    text: 'I want to study their because the program is strong.',
+    wrong: 'their',
+    fixed: 'I want to study there because the program is strong.',
+  },
   // Articles
   { category: 'articles', text: 'I want to be a engineer.', wrong: 'a', fixed: 'I want to be an engineer.' },
   { category: 'articles', text: 'This is an university in Shanghai.', wrong: 'an', fixed: 'This is a university in Shanghai.' },
@@ -39,7 +69,12 @@ const ERRORS: Case[] = [
   { category: 'articles', text: 'I joined an union of student volunteers.', wrong: 'an', fixed: 'I joined a union of student volunteers.' },
   // Tense and verb forms
   { category: 'tense', text: 'I have went to Beijing twice.', wrong: 'went', fixed: 'I have gone to Beijing twice.' },
-  { category: 'tense', text: 'It was there I realise the value of teamwork.', wrong: 'realise', fixed: 'It was there I realised the value of teamwork.' },
+  {
+    category: 'tense',
+    text: 'It was there I realise the value of teamwork.',
+    wrong: 'realise',
+    fixed: 'It was there I realised the value of teamwork.',
+  },
   { category: 'tense', text: 'Yesterday I go to the library.', wrong: 'go', fixed: 'Yesterday I went to the library.' },
   { category: 'tense', text: 'Last year we win the competition.', wrong: 'win', fixed: 'Last year we won the competition.' },
   { category: 'tense', text: 'She has wrote three papers.', wrong: 'wrote', fixed: 'She has written three papers.' },
@@ -47,8 +82,18 @@ const ERRORS: Case[] = [
   { category: 'tense', text: 'He can speaks three languages.', wrong: 'speaks', fixed: 'He can speak three languages.' },
   { category: 'tense', text: 'I have been study here since 2020.', wrong: 'study', fixed: 'I have been studying here since 2020.' },
   // Spelling
-  { category: 'spelling', text: 'I recieve the letter yesterday morning.', wrong: 'recieve', fixed: 'I receive the letter yesterday morning.' },
-  { category: 'spelling', text: 'This was a great oppurtunity for me.', wrong: 'oppurtunity', fixed: 'This was a great opportunity for me.' },
+  {
+    category: 'spelling',
+    text: 'I recieve the letter yesterday morning.',
+    wrong: 'recieve',
+    fixed: 'I receive the letter yesterday morning.',
+  },
+  {
+    category: 'spelling',
+    text: 'This was a great oppurtunity for me.',
+    wrong: 'oppurtunity',
+    fixed: 'This was a great opportunity for me.',
+  },
   { category: 'spelling', text: 'I definately want to continue.', wrong: 'definately', fixed: 'I definitely want to continue.' },
   { category: 'spelling', text: 'My enviroment shaped who I am.', wrong: 'enviroment', fixed: 'My environment shaped who I am.' },
   { category: 'spelling', text: 'He studyed hard for the exam.', wrong: 'studyed', fixed: 'He studied hard for the exam.' },
@@ -57,7 +102,12 @@ const ERRORS: Case[] = [
   { category: 'spelling', text: 'We worked untill midnight.', wrong: 'untill', fixed: 'We worked until midnight.' },
   { category: 'spelling', text: 'It was a begining of a new chapter.', wrong: 'begining', fixed: 'It was a beginning of a new chapter.' },
   // Doubled words
-  { category: 'doubled word', text: 'Data work is the the core of my plans.', wrong: 'the the', fixed: 'Data work is the core of my plans.' },
+  {
+    category: 'doubled word',
+    text: 'Data work is the the core of my plans.',
+    wrong: 'the the',
+    fixed: 'Data work is the core of my plans.',
+  },
   { category: 'doubled word', text: 'I want to to learn more.', wrong: 'to to', fixed: 'I want to learn more.' },
 ];
 
@@ -107,7 +157,9 @@ async function main() {
     if (normalise(polished[i]!.text) === normalise(c.fixed)) row.fixed++;
     rows.set(c.category, row);
   });
-  const flagged = CORRECT.map((text, i) => ({ text, lints: reportable(text, found[ERRORS.length + i]!) })).filter((c) => c.lints.length > 0);
+  const flagged = CORRECT.map((text, i) => ({ text, lints: reportable(text, found[ERRORS.length + i]!) })).filter(
+    (c) => c.lints.length > 0,
+  );
   for (const f of flagged) console.log(`  false flag: ${f.text} — ${f.lints.map((l) => `${l.kind} 「${l.problem}」`).join(', ')}`);
   console.log('\ncategory        errors  found  recall  polish fixed');
   let total = 0;
@@ -117,9 +169,13 @@ async function main() {
     total += row.total;
     caught += row.caught;
     fixed += row.fixed;
-    console.log(`${category.padEnd(15)} ${String(row.total).padStart(6)} ${String(row.caught).padStart(6)} ${`${Math.round((row.caught / row.total) * 100)}%`.padStart(7)} ${String(row.fixed).padStart(13)}`);
+    console.log(
+      `${category.padEnd(15)} ${String(row.total).padStart(6)} ${String(row.caught).padStart(6)} ${`${Math.round((row.caught / row.total) * 100)}%`.padStart(7)} ${String(row.fixed).padStart(13)}`,
+    );
   }
-  console.log(`${'all'.padEnd(15)} ${String(total).padStart(6)} ${String(caught).padStart(6)} ${`${Math.round((caught / total) * 100)}%`.padStart(7)} ${String(fixed).padStart(13)}`);
+  console.log(
+    `${'all'.padEnd(15)} ${String(total).padStart(6)} ${String(caught).padStart(6)} ${`${Math.round((caught / total) * 100)}%`.padStart(7)} ${String(fixed).padStart(13)}`,
+  );
   console.log(`\ncorrect sentences flagged: ${flagged.length} / ${CORRECT.length}`);
   console.log(`time: ${Math.round(performance.now() - started)} ms (worker start included)`);
   closeGrammarEngine();

@@ -60,7 +60,18 @@ const ERROR_KINDS = new Set([
  * (agreement, articles, there/their, doubled words, spacing). Word choice and malapropisms are
  * guesses at what the writer meant ("Informations" → "Deformations"): reported, never applied.
  */
-const APPLIED_KINDS = new Set(['Agreement', 'BoundaryError', 'Capitalization', 'Eggcorn', 'Formatting', 'Grammar', 'Miscellaneous', 'Punctuation', 'Repetition', 'Typo']);
+const APPLIED_KINDS = new Set([
+  'Agreement',
+  'BoundaryError',
+  'Capitalization',
+  'Eggcorn',
+  'Formatting',
+  'Grammar',
+  'Miscellaneous',
+  'Punctuation',
+  'Repetition',
+  'Typo',
+]);
 
 /**
  * A spelling finding on a capitalised word that does not open a sentence, or one with capitals or
@@ -104,7 +115,8 @@ export function appliedSuggestion(lint: GrammarLint): GrammarLint['suggestions']
 export function applySuggestion(text: string, lint: GrammarLint, suggestion: GrammarLint['suggestions'][number]): string {
   if (suggestion.kind === 1) {
     // A removed word takes one of its spaces with it.
-    const end = lint.end < text.length && text[lint.end] === ' ' && (lint.start === 0 || text[lint.start - 1] === ' ') ? lint.end + 1 : lint.end;
+    const end =
+      lint.end < text.length && text[lint.end] === ' ' && (lint.start === 0 || text[lint.start - 1] === ' ') ? lint.end + 1 : lint.end;
     return text.slice(0, lint.start) + text.slice(end);
   }
   if (suggestion.kind === 2) return text.slice(0, lint.end) + suggestion.text + text.slice(lint.end);
@@ -121,7 +133,12 @@ const keyOf = (l: GrammarLint) => `${l.kind}\u0000${l.problem.toLowerCase()}\u00
  * of a word the original already had is not new: an edit elsewhere can make Harper report a word
  * it passed over before (it does, with several unknown words in one sentence).
  */
-export function newErrors(before: GrammarLint[], after: GrammarLint[], beforeText = '', kinds: Set<string> | null = ERROR_KINDS): GrammarLint[] {
+export function newErrors(
+  before: GrammarLint[],
+  after: GrammarLint[],
+  beforeText = '',
+  kinds: Set<string> | null = ERROR_KINDS,
+): GrammarLint[] {
   const had = new Map<string, number>();
   const inKinds = (l: GrammarLint) => kinds === null || kinds.has(l.kind);
   const words = new Set(beforeText.toLowerCase().match(/[a-z']+/g) ?? []);
@@ -153,7 +170,7 @@ export async function grammarOf(texts: string[]): Promise<GrammarLint[][] | null
   const missing = [...new Set(texts.filter((t) => !known.has(t)))];
   // A long essay's sentences in requests the engine takes (GRAMMAR_MAX_CHARS each), one after another.
   const found: GrammarLint[][] = [];
-  for (let i = 0; i < missing.length; ) {
+  for (let i = 0; i < missing.length;) {
     let size = 0;
     let j = i;
     while (j < missing.length && (j === i || size + missing[j]!.length <= GRAMMAR_MAX_CHARS)) size += missing[j++]!.length;
@@ -210,7 +227,8 @@ export async function polishSentences(sentences: string[]): Promise<PolishedSent
     const before = found[t.sentence]!;
     // Any kind counts as cleared (a spacing fix clears a Formatting finding, which is no error).
     const cleared = newErrors(tried[i]!, before, '', null).length > 0;
-    if (cleared && newErrors(before, tried[i]!, sentences[t.sentence]).length === 0) kept.set(t.sentence, [...(kept.get(t.sentence) ?? []), t]);
+    if (cleared && newErrors(before, tried[i]!, sentences[t.sentence]).length === 0)
+      kept.set(t.sentence, [...(kept.get(t.sentence) ?? []), t]);
   });
   const combined = new Map<number, string>();
   for (const [s, fixes] of kept) {
@@ -233,7 +251,8 @@ export async function polishSentences(sentences: string[]): Promise<PolishedSent
   const out: PolishedSentence[] = sentences.map((text) => ({ text, fixes: [] }));
   order.forEach((s, i) => {
     const fixes = kept.get(s)!;
-    if (newErrors(found[s]!, again[i]!, sentences[s]).length === 0) out[s] = { text: combined.get(s)!, fixes: fixes.map((t) => ({ lint: t.lint, replacement: t.replacement })) };
+    if (newErrors(found[s]!, again[i]!, sentences[s]).length === 0)
+      out[s] = { text: combined.get(s)!, fixes: fixes.map((t) => ({ lint: t.lint, replacement: t.replacement })) };
     else {
       const first = fixes[0]!;
       out[s] = { text: first.text, fixes: [{ lint: first.lint, replacement: first.replacement }] };

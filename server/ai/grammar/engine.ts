@@ -77,11 +77,14 @@ export function lintTexts(texts: string[], timeoutMs = TIMEOUT_MS): Promise<Gram
   const id = nextId++;
   return new Promise((resolve) => {
     // A stuck lint holds every request behind it: the worker is replaced.
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      resolve(null);
-      if (worker === w) stopWorker();
-    }, timeoutMs + (warm ? 0 : SETUP_MS));
+    const timer = setTimeout(
+      () => {
+        pending.delete(id);
+        resolve(null);
+        if (worker === w) stopWorker();
+      },
+      timeoutMs + (warm ? 0 : SETUP_MS),
+    );
     pending.set(id, { resolve, timer });
     w.postMessage({ id, texts });
   });

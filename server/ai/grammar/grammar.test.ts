@@ -10,10 +10,21 @@ afterAll(() => closeGrammarEngine());
 
 describe('the grammar engine', () => {
   it('finds agreement, there/their, articles and misspellings, with spans and the fix', async () => {
-    const [go, their, article, spelling] = (await grammarOf(['She go to school every day.', 'Their was a problem.', 'I want to be a engineer.', 'I recieve the letter.']))!;
-    expect(go).toEqual([expect.objectContaining({ kind: 'Agreement', start: 4, end: 6, problem: 'go', suggestions: [{ kind: 0, text: 'goes' }] })]);
+    const [go, their, article, spelling] = (await grammarOf([
+      'She go to school every day.',
+      'Their was a problem.',
+      'I want to be a engineer.',
+      'I recieve the letter.',
+    ]))!;
+    expect(go).toEqual([
+      expect.objectContaining({ kind: 'Agreement', start: 4, end: 6, problem: 'go', suggestions: [{ kind: 0, text: 'goes' }] }),
+    ]);
     expect(reasonOf(go![0]!)).toContain('主谓不一致');
-    expect(their![0]).toMatchObject({ kind: 'Grammar', problem: 'Their', suggestions: expect.arrayContaining([{ kind: 0, text: 'There' }]) });
+    expect(their![0]).toMatchObject({
+      kind: 'Grammar',
+      problem: 'Their',
+      suggestions: expect.arrayContaining([{ kind: 0, text: 'There' }]),
+    });
     expect(reasonOf(their![0]!)).toContain('there / their');
     expect(reasonOf(article![0]!)).toContain('冠词用错');
     expect(spelling![0]).toMatchObject({ kind: 'Spelling', problem: 'recieve' });
@@ -39,8 +50,18 @@ describe('the grammar engine', () => {
   });
 
   it('polish applies certain fixes only: not a guess among several spellings, not a word choice', async () => {
-    const out = (await polishSentences(['He studyed hard.', 'Informations are useful.', 'I has a dog and the the cat.', 'It is a apple .']))!;
-    expect(out.map((o) => o.text)).toEqual(['He studyed hard.', 'Informations are useful.', 'I have a dog and the cat.', 'It is an apple.']);
+    const out = (await polishSentences([
+      'He studyed hard.',
+      'Informations are useful.',
+      'I has a dog and the the cat.',
+      'It is a apple .',
+    ]))!;
+    expect(out.map((o) => o.text)).toEqual([
+      'He studyed hard.',
+      'Informations are useful.',
+      'I have a dog and the cat.',
+      'It is an apple.',
+    ]);
   });
 
   it('a rewrite that brings in an error its original did not have is caught; one that removes errors is not', async () => {
@@ -62,7 +83,9 @@ describe('Chinese polish edits', () => {
 
   it('half-width punctuation between Chinese becomes full-width; a doubled word is written once; deliberate doubling stays', () => {
     expect(safeChinese('我始终始终热爱研究,也热爱教学.').text).toBe('我始终热爱研究，也热爱教学。');
-    expect(safeChinese('我们要一步一步地研究研究这个问题，把实验室打扫得干干净净。').text).toBe('我们要一步一步地研究研究这个问题，把实验室打扫得干干净净。');
+    expect(safeChinese('我们要一步一步地研究研究这个问题，把实验室打扫得干干净净。').text).toBe(
+      '我们要一步一步地研究研究这个问题，把实验室打扫得干干净净。',
+    );
     expect(safeChinese('GPA 3.72, 排名 8/156').text).toBe('GPA 3.72, 排名 8/156');
     expect(safeChinese('我在计算机学院计算机学院学习。').text).toBe('我在计算机学院学习。');
   });

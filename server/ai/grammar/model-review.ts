@@ -60,7 +60,9 @@ export async function checkModelReview(operation: 'revision' | 'polish', essay: 
   const lines = answer.split('\n');
   edits.forEach((s, i) => {
     if (!lost.has(i) && !broken.has(i)) return;
-    const at = lines.findIndex((l) => /^\s*[-*]?\s*原文\s*[：:]/.test(l) && quoteOf(l.replace(/^\s*[-*]?\s*原文\s*[：:]\s*/, '')) === s.original);
+    const at = lines.findIndex(
+      (l) => /^\s*[-*]?\s*原文\s*[：:]/.test(l) && quoteOf(l.replace(/^\s*[-*]?\s*原文\s*[：:]\s*/, '')) === s.original,
+    );
     if (at < 0) return;
     for (let j = at + 1; j < lines.length && j < at + 6; j++) {
       if (/^\s*[-*]?\s*建议\s*[：:]/.test(lines[j]!)) lines[j] = '建议：（无）';

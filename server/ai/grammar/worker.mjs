@@ -35,7 +35,14 @@ async function lintAll(texts) {
   await ready;
   const raw = [];
   for (const text of texts) raw.push((await american.lint(text)).map(plain));
-  const unknown = [...new Set(raw.flat().filter((l) => l.kind === 'Spelling').map((l) => l.problem))];
+  const unknown = [
+    ...new Set(
+      raw
+        .flat()
+        .filter((l) => l.kind === 'Spelling')
+        .map((l) => l.problem),
+    ),
+  ];
   const british = await britishWords(unknown);
   return raw.map((lints) => lints.filter((l) => !(l.kind === 'Spelling' && british.has(l.problem.toLowerCase()))));
 }

@@ -5,7 +5,10 @@ import { excerpt, lengthOf, paragraphsOf, sentencesOf, wordsOf } from './text';
  * The basic checks offline mode can honestly make without a language model: long sentences and
  * paragraphs, overused and doubled words, repeated sentence openings, spacing and punctuation.
  */
-export type Finding = { kind: 'long_sentence' | 'long_paragraph' | 'repeated_word' | 'doubled_word' | 'repeated_opening' | 'spacing' | 'punctuation'; message: string };
+export type Finding = {
+  kind: 'long_sentence' | 'long_paragraph' | 'repeated_word' | 'doubled_word' | 'repeated_opening' | 'spacing' | 'punctuation';
+  message: string;
+};
 
 const LONG_SENTENCE = { en: 35, zh: 80 } as const;
 const LONG_PARAGRAPH = { en: 220, zh: 450 } as const;
@@ -15,7 +18,28 @@ const EN_STOPWORDS = new Set(
     ' ',
   ),
 );
-const ZH_STOPWORDS = new Set(['我们', '一个', '以及', '因为', '所以', '但是', '并且', '这个', '那个', '自己', '他们', '我的', '已经', '可以', '进行', '通过', '对于', '其中', '没有', '如果']);
+const ZH_STOPWORDS = new Set([
+  '我们',
+  '一个',
+  '以及',
+  '因为',
+  '所以',
+  '但是',
+  '并且',
+  '这个',
+  '那个',
+  '自己',
+  '他们',
+  '我的',
+  '已经',
+  '可以',
+  '进行',
+  '通过',
+  '对于',
+  '其中',
+  '没有',
+  '如果',
+]);
 
 export function checkText(text: string, lang: OutputLanguage): Finding[] {
   const findings: Finding[] = [];
@@ -31,13 +55,21 @@ export function checkText(text: string, lang: OutputLanguage): Finding[] {
     sentences.forEach((sentence, s) => {
       const n = lengthOf(sentence, lang);
       if (n > LONG_SENTENCE[lang]) {
-        findings.push({ kind: 'long_sentence', message: `第${p + 1}段第${s + 1}句过长（约${n}${unit}）：${excerpt(sentence)}，建议拆分。` });
+        findings.push({
+          kind: 'long_sentence',
+          message: `第${p + 1}段第${s + 1}句过长（约${n}${unit}）：${excerpt(sentence)}，建议拆分。`,
+        });
       }
     });
     // Three sentences in a row opening alike read as a list ("I… I… I…", "我… 我… 我…").
     const openings = sentences.map((s) => (wordsOf(s, lang)[0] ?? '').toLowerCase());
     for (let i = 2; i < openings.length; i++) {
-      if (openings[i] && openings[i] === openings[i - 1] && openings[i] === openings[i - 2] && (i === 2 || openings[i - 3] !== openings[i])) {
+      if (
+        openings[i] &&
+        openings[i] === openings[i - 1] &&
+        openings[i] === openings[i - 2] &&
+        (i === 2 || openings[i - 3] !== openings[i])
+      ) {
         findings.push({ kind: 'repeated_opening', message: `第${p + 1}段连续多句以“${openings[i]}”开头，可变换句式。` });
       }
     }

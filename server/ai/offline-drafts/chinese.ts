@@ -16,12 +16,46 @@ const HALF_AT_END = new RegExp(`(?<=[${HAN}])([.?!;])$`);
  * each position tries at most seven lengths.
  */
 const DOUBLED_LONG = new RegExp(`([${HAN}]{3,8})\\1`, 'g');
-const NEVER_DOUBLED = ['始终', '一直', '已经', '但是', '因为', '所以', '而且', '并且', '然而', '因此', '同时', '非常', '十分', '可以', '能够', '我们', '他们', '这个', '那个', '一个', '自己', '通过', '进行', '对于', '关于', '以及', '如果', '虽然', '不仅', '还是', '作为'];
+const NEVER_DOUBLED = [
+  '始终',
+  '一直',
+  '已经',
+  '但是',
+  '因为',
+  '所以',
+  '而且',
+  '并且',
+  '然而',
+  '因此',
+  '同时',
+  '非常',
+  '十分',
+  '可以',
+  '能够',
+  '我们',
+  '他们',
+  '这个',
+  '那个',
+  '一个',
+  '自己',
+  '通过',
+  '进行',
+  '对于',
+  '关于',
+  '以及',
+  '如果',
+  '虽然',
+  '不仅',
+  '还是',
+  '作为',
+];
 const DOUBLED_SHORT = new RegExp(`(${NEVER_DOUBLED.join('|')})\\1`, 'g');
 
 export function safeChinese(sentence: string): { text: string; reasons: string[] } {
   const reasons: string[] = [];
-  let text = sentence.replace(HALF_BETWEEN_HAN, (m) => HALF_TO_FULL[m] ?? m).replace(HALF_AT_END, (m) => (m === '.' ? '。' : (HALF_TO_FULL[m] ?? m)));
+  let text = sentence
+    .replace(HALF_BETWEEN_HAN, (m) => HALF_TO_FULL[m] ?? m)
+    .replace(HALF_AT_END, (m) => (m === '.' ? '。' : (HALF_TO_FULL[m] ?? m)));
   if (text !== sentence) reasons.push('中文句子中的半角标点改为全角');
   // A run of one repeated character (哈哈哈哈哈哈) is not a doubled word.
   const undoubled = text.replace(DOUBLED_LONG, (m, word: string) => (new Set(word).size > 1 ? word : m)).replace(DOUBLED_SHORT, '$1');

@@ -55,7 +55,10 @@ export function cvDraft(input: CvInput, profile: StudentProfile | null): Offline
     { paragraphs: [contact || placeholder('邮箱 | 电话')] },
     ...input.sections.map((section) => {
       const lines = sectionLines(section);
-      return { heading: CV_SECTION_LABELS[section][lang], paragraphs: lines.length > 0 ? lines : [placeholder(CV_SECTION_LABELS[section].zh)] };
+      return {
+        heading: CV_SECTION_LABELS[section][lang],
+        paragraphs: lines.length > 0 ? lines : [placeholder(CV_SECTION_LABELS[section].zh)],
+      };
     }),
   ];
   return {

@@ -18,7 +18,10 @@ export function entriesOf(data: ProfileData): Entry[] {
 /** Puts the entries the form asked to feature first (matched on title or organisation). */
 export function featuredFirst<T extends Experience>(entries: T[], focus: string[]): T[] {
   const wanted = focus.map((f) => f.toLowerCase());
-  const score = (e: T) => (wanted.some((f) => e.title.toLowerCase().includes(f) || f.includes(e.title.toLowerCase()) || (e.organization ?? '').toLowerCase() === f) ? 0 : 1);
+  const score = (e: T) =>
+    wanted.some((f) => e.title.toLowerCase().includes(f) || f.includes(e.title.toLowerCase()) || (e.organization ?? '').toLowerCase() === f)
+      ? 0
+      : 1;
   return [...entries].sort((a, b) => score(a) - score(b));
 }
 
@@ -50,7 +53,10 @@ export function academicSummary(profile: StudentProfile, lang: OutputLanguage): 
   const gpa = formatGpa(mainGpa(d), lang);
   const period = edu && edu.school === school ? formatPeriod(edu.start, edu.end, lang) : '';
   if (lang === 'zh') {
-    return joinFilled([`我${period ? `于${period}` : ''}就读于${school}`, major && `${major}专业`, degree && `（${degree}）`], '') + (gpa ? `，${gpa}。` : '。');
+    return (
+      joinFilled([`我${period ? `于${period}` : ''}就读于${school}`, major && `${major}专业`, degree && `（${degree}）`], '') +
+      (gpa ? `，${gpa}。` : '。')
+    );
   }
   return `I study at ${school}${major ? `, majoring in ${major}` : ''}${degree ? ` (${degree})` : ''}${period ? `, ${period}` : ''}${gpa ? `, with a ${gpa}` : ''}.`;
 }

@@ -6,9 +6,38 @@ import { consultantNotes } from './notes';
 import { placeholder, wordsOf } from './text';
 
 /** Words every prompt uses ("describe an experience you took part in"): they match every entry. */
-const GENERIC = new Set(['经历', '参与', '描述', '一段', '选择', '申请', '为什么', '谈谈', '结合', '如何', '一次', '我的', '带给', '你的', '请', 'describe', 'experience', 'your', 'with', 'that', 'which', 'what', 'why']);
+const GENERIC = new Set([
+  '经历',
+  '参与',
+  '描述',
+  '一段',
+  '选择',
+  '申请',
+  '为什么',
+  '谈谈',
+  '结合',
+  '如何',
+  '一次',
+  '我的',
+  '带给',
+  '你的',
+  '请',
+  'describe',
+  'experience',
+  'your',
+  'with',
+  'that',
+  'which',
+  'what',
+  'why',
+]);
 /** What each section is called in prompts, so "研究经历" finds research and "实习" internships. */
-const SECTION_WORDS: Record<Entry['section'], string> = { research: '研究 科研 research', internships: '实习 工作 internship work', projects: '项目 project', activities: '活动 社团 activity' };
+const SECTION_WORDS: Record<Entry['section'], string> = {
+  research: '研究 科研 research',
+  internships: '实习 工作 internship work',
+  projects: '项目 project',
+  activities: '活动 社团 activity',
+};
 
 /** Archive entries sharing words with the topic: candidate material, ranked by overlap. */
 function relevantEntries(profile: StudentProfile | null, text: string, limit: number): Entry[] {
@@ -31,7 +60,10 @@ function relevantEntries(profile: StudentProfile | null, text: string, limit: nu
 
 function bodyFor(entries: Entry[], lang: OutputLanguage, missing: string): string[] {
   if (entries.length === 0) return [placeholder(missing)];
-  return entries.flatMap((e) => [narrateExperience(e, lang), placeholder(lang === 'zh' ? `这段经历与题目的联系和你的思考` : 'how this connects to the question, and what you think')]);
+  return entries.flatMap((e) => [
+    narrateExperience(e, lang),
+    placeholder(lang === 'zh' ? `这段经历与题目的联系和你的思考` : 'how this connects to the question, and what you think'),
+  ]);
 }
 
 /** A topic essay scaffold: the topic restated, the most related archive entries, a conclusion to write. */
@@ -43,9 +75,16 @@ export function freeDraft(input: FreeInput, profile: StudentProfile | null): Off
     sections: [
       {
         heading: zh ? '开篇' : 'Opening',
-        paragraphs: [zh ? `关于“${input.topic}”，${placeholder('你的核心观点或一个具体场景')}。` : `On "${input.topic}": ${placeholder('your main point or a concrete scene')}`],
+        paragraphs: [
+          zh
+            ? `关于“${input.topic}”，${placeholder('你的核心观点或一个具体场景')}。`
+            : `On "${input.topic}": ${placeholder('your main point or a concrete scene')}`,
+        ],
       },
-      { heading: zh ? '经历与思考' : 'Experience and reflection', paragraphs: bodyFor(entries, input.language, '与题目相关的一段真实经历') },
+      {
+        heading: zh ? '经历与思考' : 'Experience and reflection',
+        paragraphs: bodyFor(entries, input.language, '与题目相关的一段真实经历'),
+      },
       { heading: zh ? '结尾' : 'Conclusion', paragraphs: [placeholder('回扣题目的结论，以及这段经历对你今后的影响')] },
       consultantNotes(input.wordLimit, input.language, [
         entries.length > 0 ? '“经历与思考”中的经历是按题目关键词从档案中挑选的，请确认是否切题。' : '',
@@ -80,7 +119,9 @@ export function writeByRequirementDraft(input: WriteByRequirementInput, profile:
           paragraphs: bodyFor(entries, input.language, '回答这一要求所需的经历或观点'),
         };
       }),
-      consultantNotes(input.wordLimit, input.language, ['每个小节对应写作要求中的一条，经历按关键词从档案中挑选，请确认是否切题；成稿时可去掉小节标题。']),
+      consultantNotes(input.wordLimit, input.language, [
+        '每个小节对应写作要求中的一条，经历按关键词从档案中挑选，请确认是否切题；成稿时可去掉小节标题。',
+      ]),
     ],
   };
 }

@@ -10,7 +10,9 @@ import { selectionDraft } from './selection';
 
 export { checkText, type Finding } from './checks';
 
-type Builders = { [K in AiOperation]: (input: AiOperationInputs[K], profile: StudentProfile | null) => OfflineDraft | Promise<OfflineDraft> };
+type Builders = {
+  [K in AiOperation]: (input: AiOperationInputs[K], profile: StudentProfile | null) => OfflineDraft | Promise<OfflineDraft>;
+};
 
 const BUILDERS: Builders = {
   ps: psDraft,
@@ -33,7 +35,11 @@ const BUILDERS: Builders = {
  * the 【离线模式】 label when it renders; drafts never carry it themselves. Revision and polish wait
  * for the grammar engine (a worker thread, ADR 0041).
  */
-export async function offlineDraftFor<K extends AiOperation>(operation: K, input: AiOperationInputs[K], profile: StudentProfile | null): Promise<OfflineDraft> {
+export async function offlineDraftFor<K extends AiOperation>(
+  operation: K,
+  input: AiOperationInputs[K],
+  profile: StudentProfile | null,
+): Promise<OfflineDraft> {
   const build: Builders[K] = BUILDERS[operation];
   return await build(input, profile);
 }

@@ -26,7 +26,12 @@ describe('offline drafts', async () => {
     expect(rendered).not.toMatch(/undefined|\[object Object\]|NaN|null/);
     // Through the engine itself, as the generate endpoint will run it.
     let streamed = '';
-    for await (const d of createOfflineProvider({ chunkChars: 400, delayMs: 0 }).stream({ model: 'offline', messages: [], signal: new AbortController().signal, offlineDraft: draft })) {
+    for await (const d of createOfflineProvider({ chunkChars: 400, delayMs: 0 }).stream({
+      model: 'offline',
+      messages: [],
+      signal: new AbortController().signal,
+      offlineDraft: draft,
+    })) {
       streamed += d;
     }
     expect(streamed).toBe(rendered);
@@ -42,12 +47,15 @@ describe('offline drafts', async () => {
     }
   });
 
-  it.each(AI_OPERATIONS.filter((op) => op !== 'revision' && op !== 'polish'))('%s: states no number the archive and the form do not contain', async (op) => {
-    const known = sources(op);
-    // Section numbering ("## 1.") is the only number of the template's own (the checks count words, so they are left out).
-    const numbers = (await draftText(op)).replace(/^## \d+\. /gm, '').match(/\d+(?:\.\d+)?/g) ?? [];
-    for (const n of numbers) expect(known).toContain(n);
-  });
+  it.each(AI_OPERATIONS.filter((op) => op !== 'revision' && op !== 'polish'))(
+    '%s: states no number the archive and the form do not contain',
+    async (op) => {
+      const known = sources(op);
+      // Section numbering ("## 1.") is the only number of the template's own (the checks count words, so they are left out).
+      const numbers = (await draftText(op)).replace(/^## \d+\. /gm, '').match(/\d+(?:\.\d+)?/g) ?? [];
+      for (const n of numbers) expect(known).toContain(n);
+    },
+  );
 
   it.each(AI_OPERATIONS)('%s: without a student it still answers, with placeholders and no facts', async (op) => {
     const text = await draftText(op, parsedInput(op), null);
@@ -57,10 +65,33 @@ describe('offline drafts', async () => {
 
   it('PS (Chinese): the student’s school, GPA, tests, research, internship and awards, the target program, placeholders for the rest', async () => {
     const text = await draftText('ps', { ...parsedInput('ps'), language: 'zh', documentType: 'PS' });
-    for (const fact of ['浙江大学', '计算机科学与技术', 'GPA 3.72/4', '排名 8/156', 'TOEFL 106', 'GRE 325', '基于图神经网络的交通流量预测', '研究助理', '6.3%', '网易', '算法实习生', '国家奖学金', '卡内基梅隆大学', '计算机科学硕士']) {
+    for (const fact of [
+      '浙江大学',
+      '计算机科学与技术',
+      'GPA 3.72/4',
+      '排名 8/156',
+      'TOEFL 106',
+      'GRE 325',
+      '基于图神经网络的交通流量预测',
+      '研究助理',
+      '6.3%',
+      '网易',
+      '算法实习生',
+      '国家奖学金',
+      '卡内基梅隆大学',
+      '计算机科学硕士',
+    ]) {
       expect(text).toContain(fact);
     }
-    for (const heading of ['## 开篇与动机', '## 学术背景', '## 科研经历', '## 实习与项目实践', '## 为什么选择卡内基梅隆大学的计算机科学硕士', '## 未来目标']) expect(text).toContain(heading);
+    for (const heading of [
+      '## 开篇与动机',
+      '## 学术背景',
+      '## 科研经历',
+      '## 实习与项目实践',
+      '## 为什么选择卡内基梅隆大学的计算机科学硕士',
+      '## 未来目标',
+    ])
+      expect(text).toContain(heading);
     expect(text).toContain('【请补充：长期职业目标】');
     expect(text).toContain('【请补充：项目中吸引你的具体课程、研究方向或教授（请以学校官网为准）】');
     expect(text).not.toContain('13800001234');
@@ -135,9 +166,16 @@ describe('offline drafts', async () => {
     for (const s of review.suggestions) expect(LONG_ESSAY).toContain(s.original);
     // The grammar engine finds the doubled word; the reason says so.
     expect(review.suggestions).toContainEqual(
-      expect.objectContaining({ kind: 'edit', original: expect.stringContaining('the the'), replacement: expect.not.stringContaining('the the'), reason: expect.stringContaining('词语重复') }),
+      expect.objectContaining({
+        kind: 'edit',
+        original: expect.stringContaining('the the'),
+        replacement: expect.not.stringContaining('the the'),
+        reason: expect.stringContaining('词语重复'),
+      }),
     );
-    expect(review.suggestions).toContainEqual(expect.objectContaining({ kind: 'comment', reason: expect.stringMatching(/第1段第2句约 \d+ 词/) }));
+    expect(review.suggestions).toContainEqual(
+      expect.objectContaining({ kind: 'comment', reason: expect.stringMatching(/第1段第2句约 \d+ 词/) }),
+    );
     expect(review.suggestions).toContainEqual(expect.objectContaining({ kind: 'comment', original: '3.95' }));
     expect(review.missingFacts).toEqual(['核对数字 3.95 的出处（档案中没有）']);
   });
@@ -157,19 +195,30 @@ describe('offline drafts', async () => {
   });
 
   it('polish: only the engine’s certain fixes, the rest of the essay as it was; the page reads the changes', async () => {
-    const essay = 'Furthermore, I led a team of 4 students at Zhejiang University in 2023. She go to school in order to learn.\n\nI grew up in Hangzhou.';
+    const essay =
+      'Furthermore, I led a team of 4 students at Zhejiang University in 2023. She go to school in order to learn.\n\nI grew up in Hangzhou.';
     const text = await draftText('polish', { essay, level: 'medium' });
     const comparison = comparePolish(essay, text);
     expect(comparison.offline).toBe(true);
     expect(comparison.note).toMatch(/改动了 1 句，事实、数字和专有名词都未改动/);
-    expect(comparison.changes.map((c) => [c.before, c.after])).toEqual([['She go to school in order to learn.', 'She goes to school to learn.']]);
-    const unchanged = comparePolish('I grew up in Hangzhou with my grandmother.', await draftText('polish', { essay: 'I grew up in Hangzhou with my grandmother.', level: 'deep' }));
+    expect(comparison.changes.map((c) => [c.before, c.after])).toEqual([
+      ['She go to school in order to learn.', 'She goes to school to learn.'],
+    ]);
+    const unchanged = comparePolish(
+      'I grew up in Hangzhou with my grandmother.',
+      await draftText('polish', { essay: 'I grew up in Hangzhou with my grandmother.', level: 'deep' }),
+    );
     expect(unchanged.changes).toEqual([]);
     expect(unchanged.note).toContain('没有找到可以安全改动的地方');
   });
 
   it('sentences split at real stops only: decimals and the last sentence without a stop stay whole', async () => {
-    expect(sentencesOf('My GPA is 3.72 out of 4. I lead a team。我很开心！还有一句')).toEqual(['My GPA is 3.72 out of 4.', 'I lead a team。', '我很开心！', '还有一句']);
+    expect(sentencesOf('My GPA is 3.72 out of 4. I lead a team。我很开心！还有一句')).toEqual([
+      'My GPA is 3.72 out of 4.',
+      'I lead a team。',
+      '我很开心！',
+      '还有一句',
+    ]);
   });
 
   it('Chinese essays: long sentences in characters, half-width punctuation, overused words', async () => {
@@ -177,8 +226,12 @@ describe('offline drafts', async () => {
     const review = parseRevision(await draftText('revision', { essay, language: 'zh' }));
     expect(review.assessment[3]!.text).toContain('中文句子里夹有半角标点');
     expect(review.assessment[3]!.text).toMatch(/“研究”出现\d+次/);
-    expect(review.suggestions).toContainEqual(expect.objectContaining({ kind: 'edit', original: '我热爱数据科学,也热爱研究。', replacement: '我热爱数据科学，也热爱研究。' }));
-    expect(review.suggestions).toContainEqual(expect.objectContaining({ kind: 'comment', reason: expect.stringMatching(/第1段第2句约 \d+ 字/) }));
+    expect(review.suggestions).toContainEqual(
+      expect.objectContaining({ kind: 'edit', original: '我热爱数据科学,也热爱研究。', replacement: '我热爱数据科学，也热爱研究。' }),
+    );
+    expect(review.suggestions).toContainEqual(
+      expect.objectContaining({ kind: 'comment', reason: expect.stringMatching(/第1段第2句约 \d+ 字/) }),
+    );
   });
 
   it('selection tools: deterministic, honest transforms', async () => {

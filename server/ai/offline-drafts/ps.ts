@@ -36,27 +36,35 @@ export function psDraft(input: PsInput, profile: StudentProfile | null): Offline
       heading: zh ? '学术背景' : 'Academic background',
       paragraphs: [
         (profile && academicSummary(profile, lang)) ?? placeholder(zh ? '就读学校、专业与 GPA' : 'school, major and GPA'),
-        tests.length > 0
-          ? zh
-            ? `语言与标准化考试成绩：${tests.join('；')}。`
-            : `Test scores: ${tests.join('; ')}.`
-          : '',
+        tests.length > 0 ? (zh ? `语言与标准化考试成绩：${tests.join('；')}。` : `Test scores: ${tests.join('; ')}.`) : '',
         awards.length > 0 ? (zh ? `在校期间，我获得了${listJoin(awards, 'zh')}。` : `Honours: ${listJoin(awards, 'en')}.`) : '',
-        zh ? `与${program}最相关的课程：${placeholder('相关课程及成绩（以成绩单为准）')}。` : `Courses most relevant to ${program}: ${placeholder('relevant courses and grades (as on the transcript)')}.`,
+        zh
+          ? `与${program}最相关的课程：${placeholder('相关课程及成绩（以成绩单为准）')}。`
+          : `Courses most relevant to ${program}: ${placeholder('relevant courses and grades (as on the transcript)')}.`,
       ],
     },
     {
       heading: zh ? '科研经历' : 'Research experience',
       paragraphs:
         research.length > 0
-          ? research.flatMap((e) => [narrateExperience(e, lang), placeholder(zh ? `在「${e.title}」中遇到的困难、你的解决方法和收获` : `the difficulty you met in "${e.title}", how you solved it and what you learnt`)])
+          ? research.flatMap((e) => [
+              narrateExperience(e, lang),
+              placeholder(
+                zh
+                  ? `在「${e.title}」中遇到的困难、你的解决方法和收获`
+                  : `the difficulty you met in "${e.title}", how you solved it and what you learnt`,
+              ),
+            ])
           : [placeholder('研究经历')],
     },
     {
       heading: zh ? '实习与项目实践' : 'Internships and projects',
       paragraphs:
         practice.length > 0
-          ? practice.flatMap((e) => [narrateExperience(e, lang), placeholder(zh ? `「${e.title}」带给你的能力或认识` : `what "${e.title}" taught you`)])
+          ? practice.flatMap((e) => [
+              narrateExperience(e, lang),
+              placeholder(zh ? `「${e.title}」带给你的能力或认识` : `what "${e.title}" taught you`),
+            ])
           : [placeholder('实习或项目经历')],
     },
     {

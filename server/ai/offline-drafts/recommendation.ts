@@ -43,8 +43,14 @@ export function recommendationDraft(input: RecommendationInput, profile: Student
   if (input.courses.length > 0) {
     paragraphs.push(
       zh
-        ? `${student}曾在我的${listJoin(input.courses.map((c) => `「${c}」`), 'zh')}中学习或工作。${placeholder('其在课程或项目中的具体表现（成绩、排名请以成绩单为准）')}`
-        : `${student} worked with me in ${listJoin(input.courses.map((c) => `"${c}"`), 'en')}. ${placeholder('specific performance in these courses or projects (grades and ranks as on the transcript)')}`,
+        ? `${student}曾在我的${listJoin(
+            input.courses.map((c) => `「${c}」`),
+            'zh',
+          )}中学习或工作。${placeholder('其在课程或项目中的具体表现（成绩、排名请以成绩单为准）')}`
+        : `${student} worked with me in ${listJoin(
+            input.courses.map((c) => `"${c}"`),
+            'en',
+          )}. ${placeholder('specific performance in these courses or projects (grades and ranks as on the transcript)')}`,
     );
   }
   for (const e of shared.slice(0, 2)) {
@@ -59,7 +65,11 @@ export function recommendationDraft(input: RecommendationInput, profile: Student
   if (input.qualities.length === 0) paragraphs.push(placeholder('学生最突出的两到三项品质及对应事例'));
   for (const q of input.qualities) {
     const example = q.example ?? placeholder(`体现“${q.quality}”的具体事例`);
-    paragraphs.push(zh ? `${student}最让我印象深刻的品质之一是${q.quality}。${example}` : `One quality that stands out in ${student} is ${q.quality}. ${example}`);
+    paragraphs.push(
+      zh
+        ? `${student}最让我印象深刻的品质之一是${q.quality}。${example}`
+        : `One quality that stands out in ${student} is ${q.quality}. ${example}`,
+    );
   }
   if (shared.length === 0 && input.courses.length === 0) paragraphs.push(placeholder('推荐人与学生共同的课程或项目'));
   paragraphs.push(
@@ -77,7 +87,9 @@ export function recommendationDraft(input: RecommendationInput, profile: Student
     title: zh ? '推荐信（草稿）' : 'Letter of Recommendation (draft)',
     sections: [
       { paragraphs },
-      consultantNotes(input.wordLimit, input.language, [input.extraRequirements ? `其他要求（请人工落实）：${input.extraRequirements}` : '']),
+      consultantNotes(input.wordLimit, input.language, [
+        input.extraRequirements ? `其他要求（请人工落实）：${input.extraRequirements}` : '',
+      ]),
     ],
   };
 }

@@ -69,7 +69,11 @@ function assessment(essay: string, lang: OutputLanguage, findings: Finding[], st
         : `语法检查未完成（${grammar.why}），本次没有检查语法和拼写。`;
   return [
     `- 结构：全文约 ${len} ${unit}，${paragraphs.length} 段、${sentences.length} 句${
-      uneven ? `；第${longest + 1}段明显长于其他段落，可考虑拆分` : paragraphs.length < 3 ? '；段落较少，可考虑按经历或主题分段' : '；段落长度较均衡'
+      uneven
+        ? `；第${longest + 1}段明显长于其他段落，可考虑拆分`
+        : paragraphs.length < 3
+          ? '；段落较少，可考虑按经历或主题分段'
+          : '；段落长度较均衡'
     }。离线模式不评价论证的结构和逻辑。`,
     `- 具体性：文中有 ${numbers} 处数字${lang === 'en' ? `、约 ${names} 处专有名词` : ''}。${
       numbers === 0 ? '没有任何数字，可补充时间、规模和成果等真实细节。' : '可检查每段是否都有具体的经历和结果。'
@@ -82,7 +86,13 @@ function assessment(essay: string, lang: OutputLanguage, findings: Finding[], st
 type Suggestion = { type: '修改' | '删除' | '批注'; original: string; replacement: string | null; reason: string };
 
 function suggestionText(s: Suggestion, n: number): string {
-  return [`### 建议 ${n}`, `类型：${s.type}`, `原文：${quote(s.original)}`, `建议：${s.replacement === null ? '（无）' : quote(s.replacement)}`, `理由：${s.reason}`].join('\n');
+  return [
+    `### 建议 ${n}`,
+    `类型：${s.type}`,
+    `原文：${quote(s.original)}`,
+    `建议：${s.replacement === null ? '（无）' : quote(s.replacement)}`,
+    `理由：${s.reason}`,
+  ].join('\n');
 }
 
 /**
@@ -131,7 +141,9 @@ function grammarSuggestion(sentence: string, where: string, lint: GrammarLint, e
 export async function revisionDraft(input: RevisionInput, profile: StudentProfile | null): Promise<OfflineDraft> {
   const lang = detectLanguage(input.essay);
   const suggestions: Suggestion[] = [];
-  const located = paragraphsOf(input.essay).flatMap((paragraph, p) => sentencesOf(paragraph).map((sentence, s) => ({ sentence, where: `第${p + 1}段第${s + 1}句` })));
+  const located = paragraphsOf(input.essay).flatMap((paragraph, p) =>
+    sentencesOf(paragraph).map((sentence, s) => ({ sentence, where: `第${p + 1}段第${s + 1}句` })),
+  );
   const lints = lang === 'en' ? await grammarOf(located.map((l) => l.sentence)) : null;
   let stock = 0;
   let errors = 0;
@@ -157,7 +169,13 @@ export async function revisionDraft(input: RevisionInput, profile: StudentProfil
       });
     }
     const zh = lang === 'zh' ? safeChinese(sentence) : null;
-    if (zh && zh.text !== sentence) suggestions.push({ type: '修改', original: sentence, replacement: zh.text, reason: `${where}：${zh.reasons.join('；')}，词语不变。` });
+    if (zh && zh.text !== sentence)
+      suggestions.push({
+        type: '修改',
+        original: sentence,
+        replacement: zh.text,
+        reason: `${where}：${zh.reasons.join('；')}，词语不变。`,
+      });
     const length = lengthOf(sentence, lang);
     if (length > LONG_SENTENCE[lang]) {
       suggestions.push({
@@ -203,7 +221,10 @@ export async function revisionDraft(input: RevisionInput, profile: StudentProfil
  * phrases ("in order to" → "to"), kept only when the engine finds no new error after them. Every
  * change keeps the sentence's facts. `dropped` counts the edits left out for a new error.
  */
-async function polishEnglish(sentences: string[], level: PolishInput['level']): Promise<{ out: string[]; dropped: number; checked: boolean }> {
+async function polishEnglish(
+  sentences: string[],
+  level: PolishInput['level'],
+): Promise<{ out: string[]; dropped: number; checked: boolean }> {
   const fixed = await polishSentences(sentences);
   if (!fixed) return { out: sentences, dropped: 0, checked: false };
   let out = fixed.map((f) => f.text);
@@ -230,7 +251,8 @@ export async function polishDraft(input: PolishInput, _profile: StudentProfile |
   const tidy = tidyWhitespace(input.essay);
   const split = paragraphsOf(tidy.text).map((paragraph) => ({ paragraph, sentences: sentencesOf(paragraph) }));
   const all = split.flatMap((p) => p.sentences);
-  const polished = lang === 'en' ? await polishEnglish(all, input.level) : { out: all.map((s) => safeChinese(s).text), dropped: 0, checked: true };
+  const polished =
+    lang === 'en' ? await polishEnglish(all, input.level) : { out: all.map((s) => safeChinese(s).text), dropped: 0, checked: true };
   let changed = 0;
   let k = 0;
   const paragraphs = split.map(({ paragraph, sentences }) => {

@@ -65,7 +65,12 @@ export function selectionDraft(operation: SelectionOperation, input: SelectionIn
       );
     case 'shorten': {
       const out = concise(text);
-      return result(out, out === text ? '离线模式只能删除固定的冗余词语，这段文字中没有找到，原文保留。' : '离线模式只删除了固定的冗余词语（如“进行”“非常”“in order to”），没有改动其他内容。');
+      return result(
+        out,
+        out === text
+          ? '离线模式只能删除固定的冗余词语，这段文字中没有找到，原文保留。'
+          : '离线模式只删除了固定的冗余词语（如“进行”“非常”“in order to”），没有改动其他内容。',
+      );
     }
     case 'style': {
       const style: WritingStyle = (input as StyleInput).style;
@@ -81,7 +86,10 @@ export function selectionDraft(operation: SelectionOperation, input: SelectionIn
       );
     }
     case 'translate':
-      return result(text, `离线模式无法翻译为${(input as TranslateInput).targetLanguage === 'zh' ? '中文' : '英文'}，原文保留；接入 AI 服务后可用。`);
+      return result(
+        text,
+        `离线模式无法翻译为${(input as TranslateInput).targetLanguage === 'zh' ? '中文' : '英文'}，原文保留；接入 AI 服务后可用。`,
+      );
     case 'rephrase':
     case 'rewrite':
       return result(text, `离线模式无法${operation === 'rephrase' ? '改写' : '重写'}文字，原文保留；接入 AI 服务后可用。`);

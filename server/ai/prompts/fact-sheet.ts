@@ -104,7 +104,9 @@ export function renderFactSheet(profile: StudentProfile | null): string {
     ),
     section(
       '获奖',
-      d.awards.map((a) => joinFilled([a.title, a.date && `（${a.date}）`, a.description && `：${clip(a.description, MAX_DESCRIPTION)}`], '')),
+      d.awards.map((a) =>
+        joinFilled([a.title, a.date && `（${a.date}）`, a.description && `：${clip(a.description, MAX_DESCRIPTION)}`], ''),
+      ),
     ),
     section(
       '论文发表',

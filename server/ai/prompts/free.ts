@@ -1,6 +1,17 @@
 import { type FreeInput, OUTPUT_LANGUAGE_LABELS } from '../../../contracts/ai-operations';
 import { renderFactSheet } from './fact-sheet';
-import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, draftRequest, fenced, languageName, requirementList, system, user, wordLimitText } from './shared';
+import {
+  MARKDOWN_OUTPUT,
+  NO_INVENTION_RULE,
+  type PromptDefinition,
+  draftRequest,
+  fenced,
+  languageName,
+  requirementList,
+  system,
+  user,
+  wordLimitText,
+} from './shared';
 
 export const freePrompt: PromptDefinition<'free'> = {
   id: 'free',

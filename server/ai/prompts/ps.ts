@@ -1,6 +1,16 @@
 import { OUTPUT_LANGUAGE_LABELS, PS_TONE_LABELS, type PsInput } from '../../../contracts/ai-operations';
 import { renderFactSheet } from './fact-sheet';
-import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, draftRequest, languageName, requirementList, system, user, wordLimitText } from './shared';
+import {
+  MARKDOWN_OUTPUT,
+  NO_INVENTION_RULE,
+  type PromptDefinition,
+  draftRequest,
+  languageName,
+  requirementList,
+  system,
+  user,
+  wordLimitText,
+} from './shared';
 
 const KIND = { PS: '个人陈述（Personal Statement）', SOP: '目的陈述（Statement of Purpose）' } as const;
 

@@ -5,7 +5,17 @@ import {
   type RecommendationInput,
 } from '../../../contracts/ai-operations';
 import { renderFactSheet } from './fact-sheet';
-import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, draftRequest, languageName, requirementList, system, user, wordLimitText } from './shared';
+import {
+  MARKDOWN_OUTPUT,
+  NO_INVENTION_RULE,
+  type PromptDefinition,
+  draftRequest,
+  languageName,
+  requirementList,
+  system,
+  user,
+  wordLimitText,
+} from './shared';
 
 /** What a recommender in each relationship can credibly speak to. */
 const PERSPECTIVE = {
@@ -42,12 +52,16 @@ export const recommendationPrompt: PromptDefinition<'recommendation'> = {
             ['推荐人姓名', input.recommenderName],
             ['推荐人职称', input.recommenderTitle],
             ['推荐人单位', input.organization],
-            ['与学生的关系', `${RECOMMENDER_RELATIONSHIP_LABELS[input.relationship].zh}${input.relationshipDetail ? `（${input.relationshipDetail}）` : ''}`],
+            [
+              '与学生的关系',
+              `${RECOMMENDER_RELATIONSHIP_LABELS[input.relationship].zh}${input.relationshipDetail ? `（${input.relationshipDetail}）` : ''}`,
+            ],
             ['相识时长', input.knownDuration],
             ['共同的课程或项目', input.courses.length > 0 && input.courses.join('；')],
             [
               '要突出的品质与事例',
-              input.qualities.length > 0 && input.qualities.map((q) => `${q.quality}${q.example ? `——${q.example}` : '（未给出事例）'}`).join('；'),
+              input.qualities.length > 0 &&
+                input.qualities.map((q) => `${q.quality}${q.example ? `——${q.example}` : '（未给出事例）'}`).join('；'),
             ],
             ['申请专业', input.targetProgram],
             ['推荐信语气', LETTER_VOICE_LABELS[input.voice]],

@@ -30,7 +30,8 @@ export const wordLimitText = (limit: number, lang: OutputLanguage) =>
   lang === 'zh' ? `约 ${limit} 字（中文按字符计，上下浮动不超过10%）` : `约 ${limit} 个英文单词（上下浮动不超过10%）`;
 
 /** Markdown headings, as the offline engine writes them: one converter reads both. */
-export const MARKDOWN_OUTPUT = '输出格式：使用 Markdown，第一行为“# 标题”，小节标题用“## ”，正文为普通段落；不要使用代码块，不要在正文前后添加解释或寒暄。';
+export const MARKDOWN_OUTPUT =
+  '输出格式：使用 Markdown，第一行为“# 标题”，小节标题用“## ”，正文为普通段落；不要使用代码块，不要在正文前后添加解释或寒暄。';
 
 /**
  * The user's own text, fenced so the model reads it as material. `<<<` in the text is broken up so
@@ -58,7 +59,9 @@ export const draftRequest = (whole: string, continueFrom: string | undefined) =>
 
 /** A labelled list of the form's answers; unanswered fields are left out, and an empty list is ''. */
 export function requirementList(items: [label: string, value: string | number | undefined | null | false][]): string {
-  const lines = items.filter(([, v]) => v !== undefined && v !== null && v !== false && String(v).trim() !== '').map(([k, v]) => `- ${k}：${v}`);
+  const lines = items
+    .filter(([, v]) => v !== undefined && v !== null && v !== false && String(v).trim() !== '')
+    .map(([k, v]) => `- ${k}：${v}`);
   return lines.length > 0 ? `【写作要求】\n${lines.join('\n')}` : '';
 }
 

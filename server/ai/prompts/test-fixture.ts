@@ -15,7 +15,9 @@ export const STUDENT: StudentProfile = {
       { type: 'TOEFL', total: 106, sub: { R: 29, L: 28, S: 23, W: 26 }, date: '2025-07' },
       { type: 'GRE', total: 325, sub: { V: 155, Q: 170, AW: 4 }, date: '2025-08' },
     ],
-    education: [{ school: '浙江大学', degree: '本科', major: '计算机科学与技术', start: '2022-09', end: '2026-06', gpa: { value: 3.72, scale: 4 } }],
+    education: [
+      { school: '浙江大学', degree: '本科', major: '计算机科学与技术', start: '2022-09', end: '2026-06', gpa: { value: 3.72, scale: 4 } },
+    ],
     research: [
       {
         title: '基于图神经网络的交通流量预测',
@@ -64,7 +66,13 @@ export const RAW_INPUTS: { [K in AiOperation]: unknown } = {
     language: 'en',
     extraRequirements: '突出数据能力',
   },
-  cv: { style: 'academic', length: 'one_page', language: 'en', sections: ['education', 'research', 'internships', 'awards', 'skills'], targetProgram: '计算机科学硕士' },
+  cv: {
+    style: 'academic',
+    length: 'one_page',
+    language: 'en',
+    sections: ['education', 'research', 'internships', 'awards', 'skills'],
+    targetProgram: '计算机科学硕士',
+  },
   recommendation: {
     recommenderName: '李建国',
     recommenderTitle: '副教授',

@@ -1,6 +1,17 @@
 import { OUTPUT_LANGUAGE_LABELS, type WriteByRequirementInput } from '../../../contracts/ai-operations';
 import { renderFactSheet } from './fact-sheet';
-import { MARKDOWN_OUTPUT, NO_INVENTION_RULE, type PromptDefinition, draftRequest, fenced, languageName, requirementList, system, user, wordLimitText } from './shared';
+import {
+  MARKDOWN_OUTPUT,
+  NO_INVENTION_RULE,
+  type PromptDefinition,
+  draftRequest,
+  fenced,
+  languageName,
+  requirementList,
+  system,
+  user,
+  wordLimitText,
+} from './shared';
 
 export const writeByRequirementPrompt: PromptDefinition<'write_by_requirement'> = {
   id: 'write_by_requirement',

@@ -31,7 +31,13 @@ async function read(
   const deltas: string[] = [];
   let error: unknown = null;
   try {
-    for await (const d of createOfflineProvider(options).stream({ model: 'offline', messages: [], signal, offlineDraft: draft, continueFrom })) {
+    for await (const d of createOfflineProvider(options).stream({
+      model: 'offline',
+      messages: [],
+      signal,
+      offlineDraft: draft,
+      continueFrom,
+    })) {
       deltas.push(d);
     }
   } catch (err) {
@@ -84,7 +90,9 @@ describe('offline engine', () => {
     expect(deltas.join('')).toBe(`${OFFLINE_LABEL}\n${OFFLINE_NO_DRAFT_MESSAGE}`);
     expect(OFFLINE_NO_DRAFT_MESSAGE).toContain('学生档案');
     // A draft with nothing to say is no draft.
-    expect(renderOfflineDraft({ title: '空', sections: [{ heading: '空', paragraphs: [' '] }] })).toBe(`${OFFLINE_LABEL}\n${OFFLINE_NO_DRAFT_MESSAGE}`);
+    expect(renderOfflineDraft({ title: '空', sections: [{ heading: '空', paragraphs: [' '] }] })).toBe(
+      `${OFFLINE_LABEL}\n${OFFLINE_NO_DRAFT_MESSAGE}`,
+    );
   });
 
   it('stops with CANCELLED as soon as the signal aborts', async () => {
@@ -127,12 +135,15 @@ describe('offline engine', () => {
     const throughPage = (text: string) => documentMarkdown(markdownDocument(text));
     const emojiAt = full.indexOf('此致');
 
-    it.each([5, 12, 30, 47, 60, emojiAt + 3, full.length - 1])('a draft stopped after %i characters continues with exactly the rest', async (n) => {
-      const stopped = full.slice(0, n);
-      const { deltas, error } = await read({ chunkChars: 7, delayMs: 0 }, DRAFT, undefined, stopped);
-      expect(error).toBeNull();
-      expect(stopped + deltas.join('')).toBe(full);
-    });
+    it.each([5, 12, 30, 47, 60, emojiAt + 3, full.length - 1])(
+      'a draft stopped after %i characters continues with exactly the rest',
+      async (n) => {
+        const stopped = full.slice(0, n);
+        const { deltas, error } = await read({ chunkChars: 7, delayMs: 0 }, DRAFT, undefined, stopped);
+        expect(error).toBeNull();
+        expect(stopped + deltas.join('')).toBe(full);
+      },
+    );
 
     it('the stopped text read back through the page (blank lines, markers, trailing space lost) still continues the draft once', () => {
       for (const n of [8, 20, 33, 45, 58, 80]) {

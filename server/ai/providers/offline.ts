@@ -105,7 +105,8 @@ export function continueOfflineDraft(draft: OfflineDraft | undefined, continueFr
     return key.length > 0 && have.includes(key);
   };
   const missing = (draft?.sections ?? []).filter(
-    (section) => section.paragraphs.some((p) => p.trim()) && !contains(section.heading) && !contains(section.paragraphs.find((p) => p.trim())),
+    (section) =>
+      section.paragraphs.some((p) => p.trim()) && !contains(section.heading) && !contains(section.paragraphs.find((p) => p.trim())),
   );
   if (missing.length === 0) return `\n\n${OFFLINE_NOTHING_LEFT}`;
   const rest = renderOfflineDraft({ sections: missing }).slice(`${OFFLINE_LABEL}\n`.length);
@@ -131,7 +132,9 @@ export function createOfflineProvider(options: OfflineProviderOptions = {}): Cha
 
 async function* streamDraft(request: ChatRequest, chunkChars: number, delayMs: number): AsyncGenerator<string, void, undefined> {
   // Code points, not UTF-16 units: a delta never splits an emoji or a rare CJK character in half.
-  const text = request.continueFrom ? continueOfflineDraft(request.offlineDraft, request.continueFrom) : renderOfflineDraft(request.offlineDraft);
+  const text = request.continueFrom
+    ? continueOfflineDraft(request.offlineDraft, request.continueFrom)
+    : renderOfflineDraft(request.offlineDraft);
   const chars = Array.from(text);
   for (let i = 0; i < chars.length; i += chunkChars) {
     if (request.signal.aborted) throw new ProviderError('CANCELLED');

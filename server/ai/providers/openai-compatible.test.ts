@@ -87,7 +87,9 @@ describe('OpenAI-compatible provider over real HTTP', () => {
   });
 
   it('hands the first delta to the consumer before the provider has finished', async () => {
-    server.script(fake.steps({ delta: '第一段' }, { wait: 500 }, { delta: '第二段' }, { delta: '第三段' }, { finish: 'stop' }, { done: true }));
+    server.script(
+      fake.steps({ delta: '第一段' }, { wait: 500 }, { delta: '第二段' }, { delta: '第三段' }, { finish: 'stop' }, { done: true }),
+    );
     const outcome = await consume(provider());
     expect(outcome.error).toBeNull();
     expect(outcome.deltas).toEqual(['第一段', '第二段', '第三段']);

@@ -52,7 +52,10 @@ function otherDetector(): Detector | null {
   const dir = mkdtempSync(join(tmpdir(), 'detector-1.0.0-'));
   try {
     for (const file of ['detector.json', 'weights.bin.gz']) {
-      const bytes = execFileSync('git', ['show', `${OTHER_DETECTOR_COMMIT}:server/ai/detector/model/${file}`], { maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] });
+      const bytes = execFileSync('git', ['show', `${OTHER_DETECTOR_COMMIT}:server/ai/detector/model/${file}`], {
+        maxBuffer: 64 << 20,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       writeFileSync(join(dir, file), bytes);
     }
     return loadDetectorFrom(dir);
@@ -63,14 +66,28 @@ function otherDetector(): Detector | null {
   }
 }
 
-type Line = { n: number; before: number; after: number; belowAi: number; belowMixed: number; kept: number; ms: number; oBefore: number; oAfter: number; oAiBefore: number; oAiAfter: number };
+type Line = {
+  n: number;
+  before: number;
+  after: number;
+  belowAi: number;
+  belowMixed: number;
+  kept: number;
+  ms: number;
+  oBefore: number;
+  oAfter: number;
+  oAiBefore: number;
+  oAiAfter: number;
+};
 
 async function main() {
   const detector = loadDetector();
   const other = otherDetector();
   let lostAny = 0;
   console.log(`降AI率 bench: local rewriter on held-out AI texts (detector test split), up to ${N} per language`);
-  console.log(other ? `other detector (did not guide the rewriter): ${other.modelVersion}\n` : 'other detector: not available (no git history)\n');
+  console.log(
+    other ? `other detector (did not guide the rewriter): ${other.modelVersion}\n` : 'other detector: not available (no git history)\n',
+  );
   console.log(
     'lang  mode      texts  mean AI rate before → after  under ai  under mixed  facts kept (audit)  ms/text' +
       (other ? '  | 1.0.0: rate before → after, labelled ai before → after' : ''),
@@ -85,7 +102,19 @@ async function main() {
       N,
     );
     for (const mode of REDUCE_MODES) {
-      const line: Line = { n: 0, before: 0, after: 0, belowAi: 0, belowMixed: 0, kept: 0, ms: 0, oBefore: 0, oAfter: 0, oAiBefore: 0, oAiAfter: 0 };
+      const line: Line = {
+        n: 0,
+        before: 0,
+        after: 0,
+        belowAi: 0,
+        belowMixed: 0,
+        kept: 0,
+        ms: 0,
+        oBefore: 0,
+        oAfter: 0,
+        oAiBefore: 0,
+        oAiAfter: 0,
+      };
       for (const [i, row] of texts.entries()) {
         const protectedTerms = protectedTermsFor(row.text, i, lang);
         const started = performance.now();
@@ -119,7 +148,9 @@ async function main() {
         `${lang.padEnd(6)}${mode.padEnd(10)}${String(line.n).padEnd(7)}` +
           `${(line.before / n).toFixed(1).padStart(6)} → ${(line.after / n).toFixed(1).padEnd(21)}` +
           `${pct(line.belowAi).padEnd(10)}${pct(line.belowMixed).padEnd(13)}${`${line.kept}/${line.n}`.padEnd(20)}${(line.ms / n).toFixed(0).padEnd(9)}` +
-          (other ? `| ${(line.oBefore / n).toFixed(1)} → ${(line.oAfter / n).toFixed(1)}, ${pct(line.oAiBefore)} → ${pct(line.oAiAfter)}` : ''),
+          (other
+            ? `| ${(line.oBefore / n).toFixed(1)} → ${(line.oAfter / n).toFixed(1)}, ${pct(line.oAiBefore)} → ${pct(line.oAiAfter)}`
+            : ''),
       );
     }
     // Time for a long text in strong mode (one core): held-out texts joined to ~1,000 words / 1,600 characters.

@@ -14,13 +14,41 @@
  */
 
 const EN_UNITS: Record<string, number> = {
-  zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 };
 const EN_TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const EN_SCALES: Record<string, number> = { hundred: 100, thousand: 1000, million: 1e6, billion: 1e9, dozen: 12 };
 const EN_ORDINALS: Record<string, number> = {
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, twice: 2,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  twice: 2,
 };
 
 const ZH_DIGITS: Record<string, number> = { 〇: 0, 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
@@ -142,7 +170,10 @@ function multiset(items: string[]): Map<string, number> {
 
 function occurrences(text: string, s: string): number {
   const wordy = /^[A-Za-z0-9]/.test(s);
-  const re = new RegExp(`${wordy ? '(?<![A-Za-z0-9])' : ''}${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${/[A-Za-z0-9]$/.test(s) ? '(?![A-Za-z0-9])' : ''}`, 'g');
+  const re = new RegExp(
+    `${wordy ? '(?<![A-Za-z0-9])' : ''}${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${/[A-Za-z0-9]$/.test(s) ? '(?![A-Za-z0-9])' : ''}`,
+    'g',
+  );
   return text.match(re)?.length ?? 0;
 }
 
@@ -153,7 +184,8 @@ export function auditFacts(original: string, rewritten: string, protectedTerms: 
   const after = multiset(numberValues(rewritten));
   for (const [v, n] of before) if ((after.get(v) ?? 0) < n) lost.push(`number ${v}`);
   for (const [run, n] of multiset(capitalisedRuns(original))) if (occurrences(rewritten, run) < n) lost.push(run);
-  for (const ini of new Set(original.match(/\b[A-Z]{2,}[A-Z0-9]*\b/g) ?? [])) if (occurrences(rewritten, ini) < occurrences(original, ini)) lost.push(ini);
+  for (const ini of new Set(original.match(/\b[A-Z]{2,}[A-Z0-9]*\b/g) ?? []))
+    if (occurrences(rewritten, ini) < occurrences(original, ini)) lost.push(ini);
   for (const [name, n] of multiset(chineseNames(original))) if (occurrences(rewritten, name) < n) lost.push(name);
   for (const q of new Set(quoted(original))) if (!rewritten.includes(q)) lost.push(`“${q}”`);
   for (const t of protectedTerms) if (t && occurrences(rewritten, t) < occurrences(original, t)) lost.push(t);

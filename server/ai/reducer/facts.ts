@@ -24,7 +24,8 @@ const CAPITALISED = /\b[A-Z][A-Za-z&.'-]*(?:\s+(?:of|and|for|the|de|du|van|von)?
 const LATIN_IN_CJK = /[A-Za-z][A-Za-z0-9 .&'-]*[A-Za-z0-9]/g;
 const CJK = /[\u3400-\u9fff]/;
 
-const MONTH = '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
+const MONTH =
+  '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
 /** "March 2021", "March 15, 2021", "15 March 2021", "spring 2022", "May 3rd". */
 const EN_DATE = new RegExp(
   `\\b(?:${MONTH}\\.?(?:\\s+\\d{1,2}(?:st|nd|rd|th)?,?)?\\s+\\d{4}|\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}\\.?,?\\s+\\d{4}|${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|(?:[Ss]pring|[Ss]ummer|[Aa]utumn|[Ff]all|[Ww]inter)\\s+(?:of\\s+)?\\d{4})`,
@@ -46,9 +47,11 @@ const ZH_NUMBER = new RegExp(
   'g',
 );
 /** Chinese schools and organisations: a name ending in one of these (its lead trimmed at a function word). */
-const ZH_ORG = /[\u4e00-\u9fffA-Za-z]{1,10}?(?:大学|学院|中学|小学|高中|初中|附中|研究所|研究院|研究中心|实验室|公司|集团|医院|银行|协会|学会|委员会|基金会|出版社|科学院|工程院|事务所|研究室|课题组|图书馆|博物馆)/g;
+const ZH_ORG =
+  /[\u4e00-\u9fffA-Za-z]{1,10}?(?:大学|学院|中学|小学|高中|初中|附中|研究所|研究院|研究中心|实验室|公司|集团|医院|银行|协会|学会|委员会|基金会|出版社|科学院|工程院|事务所|研究室|课题组|图书馆|博物馆)/g;
 /** Characters that never end a name's lead: the name starts after the last of them. */
-const ZH_NAME_STOP = /[我你他她它们的了在于从到是和与及或为对进入考读就去向被把将所该这那个位名也都还很并而且但说让给曾已会要能想把之以其次每各本该此等，。、；：！？“”《》（）\s]/;
+const ZH_NAME_STOP =
+  /[我你他她它们的了在于从到是和与及或为对进入考读就去向被把将所该这那个位名也都还很并而且但说让给曾已会要能想把之以其次每各本该此等，。、；：！？“”《》（）\s]/;
 const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
 const COMPOUND_SURNAMES = '欧阳|司马|诸葛|上官|东方|慕容|令狐|皇甫|尉迟|长孙|宇文|司徒|夏侯';
@@ -60,7 +63,71 @@ const ZH_NAME_TITLE = new RegExp(`(?:${COMPOUND_SURNAMES}|[${SURNAMES}])[\\u4e00
 const ZH_ROLE_NAME = new RegExp(`(?:${ROLES})((?:${COMPOUND_SURNAMES}|[${SURNAMES}])[\\u4e00-\\u9fff]{1,2})`, 'g');
 
 /** Words a sentence may start with that are not names. */
-const COMMON_STARTERS = new Set(['I', 'A', 'An', 'The', 'My', 'We', 'Our', 'This', 'That', 'These', 'Those', 'It', 'In', 'On', 'At', 'As', 'For', 'From', 'By', 'With', 'When', 'While', 'After', 'Before', 'Since', 'During', 'Through', 'Throughout', 'Although', 'Because', 'If', 'But', 'And', 'So', 'Yet', 'Also', 'Then', 'There', 'Here', 'Today', 'Now', 'Furthermore', 'Moreover', 'Additionally', 'Ultimately', 'Overall', 'Finally', 'First', 'Second', 'Third', 'However', 'Therefore', 'Thus', 'Hence', 'Consequently', 'Indeed', 'Notably', 'Importantly', 'Meanwhile', 'Instead', 'Still', 'Besides', 'Additionally,']);
+const COMMON_STARTERS = new Set([
+  'I',
+  'A',
+  'An',
+  'The',
+  'My',
+  'We',
+  'Our',
+  'This',
+  'That',
+  'These',
+  'Those',
+  'It',
+  'In',
+  'On',
+  'At',
+  'As',
+  'For',
+  'From',
+  'By',
+  'With',
+  'When',
+  'While',
+  'After',
+  'Before',
+  'Since',
+  'During',
+  'Through',
+  'Throughout',
+  'Although',
+  'Because',
+  'If',
+  'But',
+  'And',
+  'So',
+  'Yet',
+  'Also',
+  'Then',
+  'There',
+  'Here',
+  'Today',
+  'Now',
+  'Furthermore',
+  'Moreover',
+  'Additionally',
+  'Ultimately',
+  'Overall',
+  'Finally',
+  'First',
+  'Second',
+  'Third',
+  'However',
+  'Therefore',
+  'Thus',
+  'Hence',
+  'Consequently',
+  'Indeed',
+  'Notably',
+  'Importantly',
+  'Meanwhile',
+  'Instead',
+  'Still',
+  'Besides',
+  'Additionally,',
+]);
 
 function unique(values: string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
@@ -128,7 +195,10 @@ function sentenceFacts(text: string): string[] {
     for (const m of text.matchAll(LATIN_IN_CJK)) facts.push(m[0]);
     for (const m of text.matchAll(ZH_NUMBER)) facts.push(m[0]);
     for (const m of text.matchAll(ZH_ORG)) {
-      const suffix = /(?:大学|学院|中学|小学|高中|初中|附中|研究所|研究院|研究中心|实验室|公司|集团|医院|银行|协会|学会|委员会|基金会|出版社|科学院|工程院|事务所|研究室|课题组|图书馆|博物馆)$/.exec(m[0])![0];
+      const suffix =
+        /(?:大学|学院|中学|小学|高中|初中|附中|研究所|研究院|研究中心|实验室|公司|集团|医院|银行|协会|学会|委员会|基金会|出版社|科学院|工程院|事务所|研究室|课题组|图书馆|博物馆)$/.exec(
+          m[0],
+        )![0];
       const name = trimLead(m[0], suffix.length);
       facts.push(name.length > suffix.length ? name : m[0]);
     }
@@ -168,5 +238,7 @@ export function countFact(text: string, fact: string): number {
 
 /** The facts of `original` (a sentence) that `rewritten` no longer contains, or has fewer of. */
 export function lostFacts(original: string, rewritten: string, protectedTerms: string[] = []): string[] {
-  return factsOf(original, protectedTerms).filter((fact) => !rewritten.includes(fact) || countFact(rewritten, fact) < countFact(original, fact));
+  return factsOf(original, protectedTerms).filter(
+    (fact) => !rewritten.includes(fact) || countFact(rewritten, fact) < countFact(original, fact),
+  );
 }

@@ -9,7 +9,16 @@
  */
 
 import { loadDetector } from '../detector';
-import { type Bag, denseFeatures, type FeatureConfig, Merger, N_COUNTERS, namespaceCount, sentenceBag, tokenGramsWithText } from '../detector/features';
+import {
+  type Bag,
+  denseFeatures,
+  type FeatureConfig,
+  Merger,
+  N_COUNTERS,
+  namespaceCount,
+  sentenceBag,
+  tokenGramsWithText,
+} from '../detector/features';
 import { calibratedLogit, type LangModel, rawScore, standardize } from '../detector/model';
 import { detectLanguage, splitSentences, ZH_CHARS_PER_EN_WORD, type Lang } from '../detector/text';
 import type { Slicer } from '../time-slice';
@@ -112,7 +121,8 @@ class LangSums {
     if (this.bags === 0 || this.units === 0) return null;
     const m = this.model;
     let raw = m.bias;
-    for (let ns = 0; ns < this.dot.length; ns++) if ((this.sq[ns] as number) > 0) raw += (this.dot[ns] as number) / Math.sqrt(this.sq[ns] as number);
+    for (let ns = 0; ns < this.dot.length; ns++)
+      if ((this.sq[ns] as number) > 0) raw += (this.dot[ns] as number) / Math.sqrt(this.sq[ns] as number);
     const dense = this.cfg.dense ? denseFeatures(this.stats, this.types, this.tokens, this.lang) : new Float64Array(0);
     for (let j = 0; j < m.dense.length; j++) raw += (m.dense[j] as number) * standardize(m, dense, j);
     return { z: calibratedLogit(m, raw, this.units), w: this.units / (this.lang === 'zh' ? ZH_CHARS_PER_EN_WORD : 1) };

@@ -44,7 +44,10 @@ const EN_PHRASES: Rule[] = [
   [/\bI am particularly drawn to\b/gi, 'I am drawn to'],
   [/\bembark on (?:this|a|an) (?:exciting |new )?journey\b/gi, 'start this next step'],
   [/\b(?:rapidly )?evolving\b/gi, 'changing'],
-  [/\b(play|plays|played|playing) a (?:crucial|pivotal|vital|key|significant) role in\b/gi, (_m, v: string) => `${{ play: 'matter', plays: 'matters', played: 'mattered', playing: 'mattering' }[v.toLowerCase()]} a great deal in`],
+  [
+    /\b(play|plays|played|playing) a (?:crucial|pivotal|vital|key|significant) role in\b/gi,
+    (_m, v: string) => `${{ play: 'matter', plays: 'matters', played: 'mattered', playing: 'mattering' }[v.toLowerCase()]} a great deal in`,
+  ],
   [/\ba testament to\b/gi, 'proof of'],
   [/\bdelve (?:deeper )?into\b/gi, 'dig into'],
   [/\bnavigat(?:e|ing) the complexities of\b/gi, 'handling'],
@@ -86,10 +89,22 @@ const EN_PHRASES: Rule[] = [
   [/\bdynamic learning environment\b/gi, 'learning environment'],
   [/\bmore important than ever\b/gi, 'very important'],
   [/\bIn doing so\b/g, 'That way'],
-  [/\bprovid(e|es|ing) ((?:\w+ ){0,2}?\w+) with\b/gi, (_m, f: string, obj: string) => `${{ e: 'give', es: 'gives', ing: 'giving' }[f.toLowerCase()]} ${obj}`],
-  [/\bprovid(e|es|ing) (?=(?:a|an|more|some|many|access|support|information|guidance|feedback|advice|help|insights?|opportunities)\b)/gi, (_m, f: string) => `${{ e: 'give', es: 'gives', ing: 'giving' }[f.toLowerCase()]} `],
-  [/\bpotential (?=(?:risks?|benefits?|dangers?|problems?|consequences|impacts?|effects?|solutions?|threats?|harm|issues?|outcomes?|drawbacks?|changes?|sources?|causes?|uses?|applications?|options?|employers?|students?|customers?)\b)/gi, 'possible '],
-  [/\b(people|students|teachers|individuals|those|someone|anyone|everyone|person|children|kids|friends|others|learners|parents|workers|citizens|voters|drivers|employees|members) who\b/g, '$1 that'],
+  [
+    /\bprovid(e|es|ing) ((?:\w+ ){0,2}?\w+) with\b/gi,
+    (_m, f: string, obj: string) => `${{ e: 'give', es: 'gives', ing: 'giving' }[f.toLowerCase()]} ${obj}`,
+  ],
+  [
+    /\bprovid(e|es|ing) (?=(?:a|an|more|some|many|access|support|information|guidance|feedback|advice|help|insights?|opportunities)\b)/gi,
+    (_m, f: string) => `${{ e: 'give', es: 'gives', ing: 'giving' }[f.toLowerCase()]} `,
+  ],
+  [
+    /\bpotential (?=(?:risks?|benefits?|dangers?|problems?|consequences|impacts?|effects?|solutions?|threats?|harm|issues?|outcomes?|drawbacks?|changes?|sources?|causes?|uses?|applications?|options?|employers?|students?|customers?)\b)/gi,
+    'possible ',
+  ],
+  [
+    /\b(people|students|teachers|individuals|those|someone|anyone|everyone|person|children|kids|friends|others|learners|parents|workers|citizens|voters|drivers|employees|members) who\b/g,
+    '$1 that',
+  ],
 ];
 
 /** Contractions, as people write in a personal statement. */
@@ -105,7 +120,10 @@ const EN_CONTRACTIONS: Rule[] = [
 ];
 
 const ZH_OPENERS: Rule[] = [
-  [/^(?:此外|另外|而且|同时|与此同时|值得一提的是|值得注意的是|总之|综上所述|总而言之|总的来说|因此|由此可见|首先|其次|最后|最终)[，,]\s*/, ''],
+  [
+    /^(?:此外|另外|而且|同时|与此同时|值得一提的是|值得注意的是|总之|综上所述|总而言之|总的来说|因此|由此可见|首先|其次|最后|最终)[，,]\s*/,
+    '',
+  ],
   [/^在当今(?:快速发展|日新月异|瞬息万变)的(?:世界|社会|时代)[中里]?[，,]\s*/, ''],
 ];
 
@@ -261,12 +279,16 @@ function swapChinese(text: string, lightOnly: boolean): string {
 
 /** Words a moved main clause may start with in lower case (never a name). */
 const LOWERABLE = new Set(
-  'the a an this that these those my our their his her its it we they he she such many most some students people each every both there one'.split(' '),
+  'the a an this that these those my our their his her its it we they he she such many most some students people each every both there one'.split(
+    ' ',
+  ),
 );
-const SUBORDINATORS = 'when|while|although|though|because|since|if|after|before|once|despite|through|by|during|as|with|without|unless|until';
+const SUBORDINATORS =
+  'when|while|although|though|because|since|if|after|before|once|despite|through|by|during|as|with|without|unless|until';
 
 /** A clause's first word: a subject (pronoun, determiner, a masked name), never a verb or an adverb. */
-const CLAUSE_START = /^(?:I|I'm|I've|We|He|She|They|It|My|Our|Their|His|Her|Its|The|This|That|These|Those|A|An|There|Students|People|Many|Some|Most|Each|Every|One)\b|^\uE000/;
+const CLAUSE_START =
+  /^(?:I|I'm|I've|We|He|She|They|It|My|Our|Their|His|Her|Its|The|This|That|These|Those|A|An|There|Students|People|Many|Some|Most|Each|Every|One)\b|^\uE000/;
 
 /** "When I was ten, I built a robot." → "I built a robot when I was ten." */
 function moveClauseBack(s: string): string | null {
@@ -282,11 +304,14 @@ function frontClause(s: string): string | null {
   // No match is possible with a comma, semicolon or colon anywhere; without one the pattern
   // cannot fail late, so it stays linear in a long sentence of many subordinators.
   if (/[,;:]/.test(s)) return null;
-  const m = /^([^,;:]{12,}?)\s+(because|although|though|when|while|since|after|before|once|unless|until)\s+([^,;:]{8,}?)([.!?]["”]?)$/.exec(s);
+  const m = /^([^,;:]{12,}?)\s+(because|although|though|when|while|since|after|before|once|unless|until)\s+([^,;:]{8,}?)([.!?]["”]?)$/.exec(
+    s,
+  );
   if (!m) return null;
   const main = m[1]!;
   const first = main.split(/\s+/)[0]!;
-  const lowered = first === 'I' || /^I'/.test(first) ? main : LOWERABLE.has(first.toLowerCase()) ? main[0]!.toLowerCase() + main.slice(1) : null;
+  const lowered =
+    first === 'I' || /^I'/.test(first) ? main : LOWERABLE.has(first.toLowerCase()) ? main[0]!.toLowerCase() + main.slice(1) : null;
   if (lowered === null) return null;
   return `${m[2]![0]!.toUpperCase()}${m[2]!.slice(1)} ${m[3]}, ${lowered}${m[4]}`;
 }
@@ -294,8 +319,14 @@ function frontClause(s: string): string | null {
 /** "It is clear that X" → "Clearly, X"; "There are many X that Y" → "Many X Y". */
 function plainFrames(s: string): string | null {
   let out = s
-    .replace(/^It is (clear|evident|obvious|undeniable) that\s+/i, (_m, w: string) => `${{ clear: 'Clearly', evident: 'Clearly', obvious: 'Obviously', undeniable: 'Undeniably' }[w.toLowerCase()]}, `)
-    .replace(/^There (?:are|is) (many|several|numerous|various|some|countless) ([a-z]+(?: [a-z]+)?) (?:that|who|which) (?=[a-z])/i, (_m, q: string, n: string) => `${q[0]!.toUpperCase()}${q.slice(1).toLowerCase()} ${n} `)
+    .replace(
+      /^It is (clear|evident|obvious|undeniable) that\s+/i,
+      (_m, w: string) => `${{ clear: 'Clearly', evident: 'Clearly', obvious: 'Obviously', undeniable: 'Undeniably' }[w.toLowerCase()]}, `,
+    )
+    .replace(
+      /^There (?:are|is) (many|several|numerous|various|some|countless) ([a-z]+(?: [a-z]+)?) (?:that|who|which) (?=[a-z])/i,
+      (_m, q: string, n: string) => `${q[0]!.toUpperCase()}${q.slice(1).toLowerCase()} ${n} `,
+    )
     .replace(/\bnot only ([^,.;]{3,60}?),? but also\b/gi, '$1 and also');
   out = out.replace(/^(Clearly|Obviously|Undeniably), ([a-z])/, (_m, w: string, c: string) => `${w}, ${c}`);
   return out === s ? null : out;
@@ -312,7 +343,9 @@ function dropOptionalCommas(s: string): string | null {
     .replace(/(?<!\w)(\w+), (\w+(?: \w+)?), and (\w+)/g, '$1, $2 and $3')
     .replace(/, (such as|including) /g, ' $1 ')
     // Two short clauses joined by a conjunction need no comma.
-    .replace(/^([^,;:]{8,50}), (and|but|so) ([^,;:]{8,50})$/, (m, a: string, c: string, b: string) => (a.split(' ').length <= 9 && b.split(' ').length <= 9 ? `${a} ${c} ${b}` : m));
+    .replace(/^([^,;:]{8,50}), (and|but|so) ([^,;:]{8,50})$/, (m, a: string, c: string, b: string) =>
+      a.split(' ').length <= 9 && b.split(' ').length <= 9 ? `${a} ${c} ${b}` : m,
+    );
   return out === s ? null : out;
 }
 
@@ -326,7 +359,8 @@ function dropIntensifiers(s: string): string | null {
 function splitLongEn(sentence: string, minWords: number): string | null {
   const words = sentence.split(/\s+/).length;
   if (words < minWords) return null;
-  const re = /;\s+|,\s+(?:and|but|so|yet)\s+(?=(?:I|we|my|our|this|it|they|he|she|these|that|there|students|people)\b)|,\s+which\s+(?=(?:is|was|has|had|made|makes|gave|gives|helped|helps|allowed|allows|taught|teaches|led|leads)\b)/g;
+  const re =
+    /;\s+|,\s+(?:and|but|so|yet)\s+(?=(?:I|we|my|our|this|it|they|he|she|these|that|there|students|people)\b)|,\s+which\s+(?=(?:is|was|has|had|made|makes|gave|gives|helped|helps|allowed|allows|taught|teaches|led|leads)\b)/g;
   let best: { at: number; len: number; kind: string } | null = null;
   for (const m of sentence.matchAll(re)) {
     const at = m.index!;
@@ -412,7 +446,10 @@ function tidyEn(s: string): string {
 }
 
 function tidyZh(s: string): string {
-  return s.replace(/^[，,]\s*/, '').replace(/，，/g, '，').trim();
+  return s
+    .replace(/^[，,]\s*/, '')
+    .replace(/，，/g, '，')
+    .trim();
 }
 
 /**
@@ -440,7 +477,10 @@ export function rewriteCandidates(sentence: string, mode: ReduceMode, lang: 'en'
       if (split) raw.push(split);
       if (split && mode === 'strong') {
         // Strong: a long sentence may be split twice.
-        const again = split.split('。').map((part) => (part ? (splitLongZh(part + '。', 30)?.replace(/。$/, '') ?? part) : part)).join('。');
+        const again = split
+          .split('。')
+          .map((part) => (part ? (splitLongZh(part + '。', 30)?.replace(/。$/, '') ?? part) : part))
+          .join('。');
         if (again !== split) raw.push(again);
       }
     }
@@ -451,9 +491,13 @@ export function rewriteCandidates(sentence: string, mode: ReduceMode, lang: 'en'
     raw.push(base);
     if (options.keepOpener !== false) raw.push(keepOpener);
     if (!light) {
-      const shapes = [moveClauseBack(base), frontClause(base), plainFrames(base), dropOptionalCommas(base), splitLongEn(base, mode === 'strong' ? 22 : 32)].filter(
-        (s): s is string => s !== null,
-      );
+      const shapes = [
+        moveClauseBack(base),
+        frontClause(base),
+        plainFrames(base),
+        dropOptionalCommas(base),
+        splitLongEn(base, mode === 'strong' ? 22 : 32),
+      ].filter((s): s is string => s !== null);
       raw.push(...shapes.map(tidyEn));
       if (mode === 'strong') {
         const plain = dropIntensifiers(base);

@@ -27,7 +27,11 @@ export async function loginWithPhone(
   // The account and its rewards commit together: no account without its welcome points. An
   // invite code counts only for a new account (a repeat or an existing user gets nothing).
   const { user, created } = await db.transaction(async (tx) => {
-    const invited = invitation ? ('channel' in invitation ? { invitedByChannel: invitation.channel.id } : { invitedBy: invitation.inviterId }) : {};
+    const invited = invitation
+      ? 'channel' in invitation
+        ? { invitedByChannel: invitation.channel.id }
+        : { invitedBy: invitation.inviterId }
+      : {};
     const found = await findOrCreateUserByPhone(tx, input.phone, invited);
     if (found.created) await grantRegistrationRewards(tx, deps.rewards, found.user, invitation);
     return found;

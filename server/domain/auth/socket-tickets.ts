@@ -30,7 +30,10 @@ export async function redeemSocketTicket(db: Database, ticket: string): Promise<
     .where(and(eq(socketTickets.ticketHash, sha256(ticket)), isNull(socketTickets.usedAt), gt(socketTickets.expiresAt, new Date())))
     .returning({ userId: socketTickets.userId, sessionId: socketTickets.sessionId });
   if (claimed) {
-    const [session] = await db.select({ revokedAt: authSessions.revokedAt }).from(authSessions).where(eq(authSessions.id, claimed.sessionId));
+    const [session] = await db
+      .select({ revokedAt: authSessions.revokedAt })
+      .from(authSessions)
+      .where(eq(authSessions.id, claimed.sessionId));
     if (session && !session.revokedAt) return claimed;
   }
   throw new DomainError('SOCKET_TICKET_INVALID', '连接凭证无效或已过期，请刷新页面');
@@ -38,5 +41,7 @@ export async function redeemSocketTicket(db: Database, ticket: string): Promise<
 
 export async function pruneSocketTickets(db: Database): Promise<void> {
   const cutoff = new Date(Date.now() - 3600_000);
-  await db.delete(socketTickets).where(or(lt(socketTickets.expiresAt, cutoff), and(isNotNull(socketTickets.usedAt), lt(socketTickets.usedAt, cutoff))));
+  await db
+    .delete(socketTickets)
+    .where(or(lt(socketTickets.expiresAt, cutoff), and(isNotNull(socketTickets.usedAt), lt(socketTickets.usedAt, cutoff))));
 }

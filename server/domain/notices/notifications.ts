@@ -150,7 +150,10 @@ const columns = (input: Partial<NotificationInput>) => ({
 
 async function checkUpdateLog(db: Database, id: string | undefined) {
   if (!id) return;
-  const [log] = await db.select({ id: updateLogs.id }).from(updateLogs).where(and(eq(updateLogs.id, id), isNull(updateLogs.deletedAt)));
+  const [log] = await db
+    .select({ id: updateLogs.id })
+    .from(updateLogs)
+    .where(and(eq(updateLogs.id, id), isNull(updateLogs.deletedAt)));
   if (!log) throw new DomainError('VALIDATION_ERROR', '版本更新日志不存在', { field: 'update_log_id' });
 }
 
@@ -214,7 +217,11 @@ export async function expireNotification(deps: { db: Database; events: RealtimeP
   const before = await notificationById(deps.db, id);
   await deps.db
     .update(systemNotifications)
-    .set({ status: 'EXPIRED', endTime: before.end_time && Date.parse(before.end_time) < now.getTime() ? new Date(before.end_time) : now, updatedAt: now })
+    .set({
+      status: 'EXPIRED',
+      endTime: before.end_time && Date.parse(before.end_time) < now.getTime() ? new Date(before.end_time) : now,
+      updatedAt: now,
+    })
     .where(eq(systemNotifications.id, id));
   if (before.status === 'PUBLISHED') await pushEnd(deps.events, before);
   return notificationById(deps.db, id);

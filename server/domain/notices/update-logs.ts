@@ -24,7 +24,11 @@ export const toUpdateLogDto = (row: UpdateLogRow): UpdateLog => ({
 
 /** Published, not deleted, and its publish time (if any) has come. */
 const visible = () =>
-  and(eq(updateLogs.status, 'PUBLISHED'), isNull(updateLogs.deletedAt), or(isNull(updateLogs.publishTime), lte(updateLogs.publishTime, new Date())));
+  and(
+    eq(updateLogs.status, 'PUBLISHED'),
+    isNull(updateLogs.deletedAt),
+    or(isNull(updateLogs.publishTime), lte(updateLogs.publishTime, new Date())),
+  );
 const newestFirst = [desc(sql`coalesce(${updateLogs.publishTime}, ${updateLogs.createdAt})`), desc(updateLogs.id)];
 
 /** GET /api/v1/system/update-logs/latest?limit */
@@ -39,7 +43,10 @@ export async function latestUpdateLogs(db: Database, limit: number): Promise<Upd
 }
 
 /** GET /api/v1/system/update-logs/public?page&limit&update_type (spec §7 page shape). */
-export async function publicUpdateLogs(db: Database, query: { page: number; limit: number; update_type?: UpdateType }): Promise<UpdateLogsPage> {
+export async function publicUpdateLogs(
+  db: Database,
+  query: { page: number; limit: number; update_type?: UpdateType },
+): Promise<UpdateLogsPage> {
   const where = and(visible(), query.update_type ? eq(updateLogs.updateType, query.update_type) : undefined);
   const [rows, [counted]] = await Promise.all([
     db
@@ -52,7 +59,13 @@ export async function publicUpdateLogs(db: Database, query: { page: number; limi
     db.select({ n: count() }).from(updateLogs).where(where),
   ]);
   const total = counted?.n ?? 0;
-  return { updateLogs: rows.map(toUpdateLogDto), total, page: query.page, pageSize: query.limit, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+  return {
+    updateLogs: rows.map(toUpdateLogDto),
+    total,
+    page: query.page,
+    pageSize: query.limit,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+  };
 }
 
 /** GET /api/v1/system/update-logs/detail/{id}: published ones for everybody, any for the console. */

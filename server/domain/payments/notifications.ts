@@ -2,7 +2,13 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { paymentNotifications, paymentOrders } from '../../../db/schema';
 import type { PaymentProviderKind } from '../../../contracts/payment-constants';
-import { NotificationRejected, SignatureProbe, type GatewayAnswer, type PaidNotice, type PaymentGateway } from '../../integrations/payments/types';
+import {
+  NotificationRejected,
+  SignatureProbe,
+  type GatewayAnswer,
+  type PaidNotice,
+  type PaymentGateway,
+} from '../../integrations/payments/types';
 import type { Logger } from '../../logger';
 import type { RealtimePublisher } from '../../realtime/bus';
 import { applyChange } from '../points/ledger';
@@ -30,7 +36,8 @@ export async function creditPayment(deps: PaymentsDeps, provider: PaymentProvide
     if (!order) return { kind: 'unknown-order' };
     if (order.status === 'paid') return { kind: 'duplicate', order };
     if (order.provider !== provider) return { kind: 'mismatch', reason: `订单未通过${provider}发起支付` };
-    if (notice.amountFen !== order.amountFen) return { kind: 'mismatch', reason: `金额不符：通知${notice.amountFen}分，订单${order.amountFen}分` };
+    if (notice.amountFen !== order.amountFen)
+      return { kind: 'mismatch', reason: `金额不符：通知${notice.amountFen}分，订单${order.amountFen}分` };
     if (notice.currency !== order.currency) return { kind: 'mismatch', reason: `币种不符：${notice.currency}` };
     if (notice.userId !== undefined && notice.userId !== order.userId) return { kind: 'mismatch', reason: '付款订单的用户不符' };
     const now = new Date();
@@ -47,7 +54,14 @@ export async function creditPayment(deps: PaymentsDeps, provider: PaymentProvide
     });
     const [paid] = await tx
       .update(paymentOrders)
-      .set({ status: 'paid', paidAt: now, paidLate: late, providerTradeNo: notice.tradeNo || null, ledgerEntryId: entry.id, updatedAt: now })
+      .set({
+        status: 'paid',
+        paidAt: now,
+        paidLate: late,
+        providerTradeNo: notice.tradeNo || null,
+        ledgerEntryId: entry.id,
+        updatedAt: now,
+      })
       .where(eq(paymentOrders.id, order.id))
       .returning();
     return { kind: 'credited', order: paid!, late };
@@ -154,6 +168,14 @@ export async function handleNotification(
   }
 }
 
-const KEPT_HEADERS = ['content-type', 'wechatpay-timestamp', 'wechatpay-nonce', 'wechatpay-serial', 'wechatpay-signature', 'x-sandbox-timestamp', 'x-sandbox-signature'];
+const KEPT_HEADERS = [
+  'content-type',
+  'wechatpay-timestamp',
+  'wechatpay-nonce',
+  'wechatpay-serial',
+  'wechatpay-signature',
+  'x-sandbox-timestamp',
+  'x-sandbox-signature',
+];
 const pickHeaders = (headers: Record<string, string | undefined>) =>
   Object.fromEntries(KEPT_HEADERS.filter((h) => headers[h] !== undefined).map((h) => [h, headers[h]!]));

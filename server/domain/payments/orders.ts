@@ -3,8 +3,21 @@ import { and, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { packages, paymentOrders } from '../../../db/schema';
 import { centsToPoints } from '../../../contracts/constants';
-import { fenToYuan, PAYMENT_EVENT_STATUS, paymentStatusEventId, yuanToFen, type PaymentChannel } from '../../../contracts/payment-constants';
-import { PAYMENT_MESSAGES, type CreateOrderInput, type CreatedOrder, type Order, type OrderPage, type PaymentStarted } from '../../../contracts/payments';
+import {
+  fenToYuan,
+  PAYMENT_EVENT_STATUS,
+  paymentStatusEventId,
+  yuanToFen,
+  type PaymentChannel,
+} from '../../../contracts/payment-constants';
+import {
+  PAYMENT_MESSAGES,
+  type CreateOrderInput,
+  type CreatedOrder,
+  type Order,
+  type OrderPage,
+  type PaymentStarted,
+} from '../../../contracts/payments';
 import type { Gateways } from '../../integrations/payments';
 import { GatewayError, type GatewayOrder } from '../../integrations/payments/types';
 import type { Logger } from '../../logger';
@@ -67,7 +80,12 @@ function newOrderNo(now = new Date()): string {
  * is an error, never a discount. The title and description are the package's too: the client's
  * `title` and `description` (spec §3) are accepted and ignored (issue 22).
  */
-export async function createOrder(db: Database, options: { ttlMinutes: number }, userId: string, input: CreateOrderInput): Promise<CreatedOrder> {
+export async function createOrder(
+  db: Database,
+  options: { ttlMinutes: number },
+  userId: string,
+  input: CreateOrderInput,
+): Promise<CreatedOrder> {
   const [pkg] = await db
     .select()
     .from(packages)
@@ -130,7 +148,10 @@ export async function listOrders(db: Database, userId: string, page: number, pag
       .orderBy(desc(paymentOrders.createdAt), desc(paymentOrders.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(paymentOrders).where(eq(paymentOrders.userId, userId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentOrders)
+      .where(eq(paymentOrders.userId, userId)),
   ]);
   const now = new Date();
   // The sweep runs every minute; between runs a list still shows an overdue order as expired.
@@ -210,10 +231,16 @@ export async function startPayment(
 ): Promise<PaymentStarted> {
   const order = await findOwnOrder(db, events, userId, ref);
   if (order.status === 'paid') throw new DomainError('CONFLICT', '订单已支付');
-  if (order.status !== 'pending') throw new DomainError('CONFLICT', order.status === 'expired' ? '订单已过期，请重新下单' : '订单已关闭，请重新下单');
+  if (order.status !== 'pending')
+    throw new DomainError('CONFLICT', order.status === 'expired' ? '订单已过期，请重新下单' : '订单已关闭，请重新下单');
   const gateway = gateways.forChannel(channel);
   if (!gateway) throw validationError(`${channel === 'WECHAT' ? '微信支付' : '支付宝'}暂未开通，请选择其他支付方式`, 'type');
-  const started = (codeUrl: string): PaymentStarted => ({ orderNo: order.orderNo, provider: gateway.kind, code_url: codeUrl, expiresAt: order.expiresAt.toISOString() });
+  const started = (codeUrl: string): PaymentStarted => ({
+    orderNo: order.orderNo,
+    provider: gateway.kind,
+    code_url: codeUrl,
+    expiresAt: order.expiresAt.toISOString(),
+  });
   if (order.codeUrl && order.provider === gateway.kind) return started(order.codeUrl);
   // One gateway per order: a trade open at one gateway is not opened at another as well.
   if (order.provider && order.provider !== gateway.kind) throw new DomainError('CONFLICT', '该订单已选择其他支付方式，请重新下单');
@@ -222,7 +249,12 @@ export async function startPayment(
     ({ codeUrl } = await gateway.startNative(gatewayOrder(order)));
   } catch (error) {
     if (error instanceof GatewayError) {
-      logger?.error('payments.gateway_failed', { provider: gateway.kind, orderNo: order.orderNo, reason: error.message, detail: error.detail });
+      logger?.error('payments.gateway_failed', {
+        provider: gateway.kind,
+        orderNo: order.orderNo,
+        reason: error.message,
+        detail: error.detail,
+      });
       throw new DomainError('PAYMENT_FAILED', PAYMENT_MESSAGES.PAY_FAILED(error.message));
     }
     throw error;

@@ -16,7 +16,9 @@ export async function reconcilePendingOrders(deps: PaymentsDeps, gateways: Gatew
   const rows = await deps.db
     .select()
     .from(paymentOrders)
-    .where(and(inArray(paymentOrders.status, ['pending', 'expired']), isNotNull(paymentOrders.provider), gt(paymentOrders.createdAt, since)));
+    .where(
+      and(inArray(paymentOrders.status, ['pending', 'expired']), isNotNull(paymentOrders.provider), gt(paymentOrders.createdAt, since)),
+    );
   const report: ReconcileReport = { checked: 0, credited: [], failed: [] };
   for (const row of rows) {
     const gateway = row.provider ? gateways.byKind[row.provider] : undefined;
@@ -33,7 +35,14 @@ export async function reconcilePendingOrders(deps: PaymentsDeps, gateways: Gatew
         headers: { source: 'reconcile' },
         raw: JSON.stringify(paid),
         verified: true,
-        outcome: outcome.kind === 'credited' ? (outcome.late ? 'credited_late' : 'credited') : outcome.kind === 'duplicate' ? 'duplicate' : 'rejected',
+        outcome:
+          outcome.kind === 'credited'
+            ? outcome.late
+              ? 'credited_late'
+              : 'credited'
+            : outcome.kind === 'duplicate'
+              ? 'duplicate'
+              : 'rejected',
         error: outcome.kind === 'mismatch' ? outcome.reason : null,
       });
       if (outcome.kind === 'credited') report.credited.push(row.orderNo);

@@ -33,7 +33,12 @@ export async function sandboxOrder(db: Database, secret: string, orderNo: string
   return view(await ticketOrder(db, secret, orderNo, ticket));
 }
 
-export async function sandboxPay(db: Database, options: { secret: string; apiUrl: string }, orderNo: string, ticket: string): Promise<SandboxOrder> {
+export async function sandboxPay(
+  db: Database,
+  options: { secret: string; apiUrl: string },
+  orderNo: string,
+  ticket: string,
+): Promise<SandboxOrder> {
   const row = await ticketOrder(db, options.secret, orderNo, ticket);
   const state = view(row).status;
   if (state === 'paid') return view(row);

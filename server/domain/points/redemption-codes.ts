@@ -77,7 +77,8 @@ export async function redeemCode(
         .innerJoin(redemptionBatches, eq(redemptionBatches.id, redemptionCodes.batchId))
         .where(eq(redemptionCodes.code, code))
         .for('update', { of: redemptionCodes });
-      if (!found || found.batch.disabledAt) throw new DomainError('REDEMPTION_CODE_INVALID', '兑换码不存在，请检查后重试', { field: 'code' });
+      if (!found || found.batch.disabledAt)
+        throw new DomainError('REDEMPTION_CODE_INVALID', '兑换码不存在，请检查后重试', { field: 'code' });
       if (found.batch.expiresAt && found.batch.expiresAt.getTime() <= Date.now()) {
         throw new DomainError('REDEMPTION_CODE_EXPIRED', '兑换码已过期', { field: 'code' });
       }
@@ -148,7 +149,8 @@ export async function exportBatchCsv(db: Database, batchId: string): Promise<str
   if (!batch) throw notFound('兑换码批次不存在');
   const codes = await db.select().from(redemptionCodes).where(eq(redemptionCodes.batchId, batchId)).orderBy(redemptionCodes.code);
   const lines = ['code,points,max_uses,uses,expires_at'];
-  for (const c of codes) lines.push([c.code, centsToPoints(batch.pointsCents), batch.maxUses, c.uses, batch.expiresAt?.toISOString() ?? ''].join(','));
+  for (const c of codes)
+    lines.push([c.code, centsToPoints(batch.pointsCents), batch.maxUses, c.uses, batch.expiresAt?.toISOString() ?? ''].join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 

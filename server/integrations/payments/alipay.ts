@@ -66,7 +66,8 @@ export function alipayGateway(options: AlipayOptions): PaymentGateway {
         },
         { notifyUrl: options.notifyUrl },
       );
-      if (result.code !== '10000' || typeof result.qrCode !== 'string') throw new GatewayError(result.subMsg || result.msg || '支付宝未返回二维码');
+      if (result.code !== '10000' || typeof result.qrCode !== 'string')
+        throw new GatewayError(result.subMsg || result.msg || '支付宝未返回二维码');
       return { codeUrl: result.qrCode };
     },
     verifyNotification({ raw }) {
@@ -85,7 +86,13 @@ export function alipayGateway(options: AlipayOptions): PaymentGateway {
       return {
         kind: 'paid',
         eventId,
-        notice: { orderNo, tradeNo: fields.trade_no ?? '', amountFen: yuanToFen(amount), currency: currencyOf(fields), userId: fields.body },
+        notice: {
+          orderNo,
+          tradeNo: fields.trade_no ?? '',
+          amountFen: yuanToFen(amount),
+          currency: currencyOf(fields),
+          userId: fields.body,
+        },
       };
     },
     // Alipay reads the body: exactly `success` stops its retries; anything else is retried.

@@ -42,7 +42,10 @@ export function signSandboxNotification(secret: string, order: GatewayOrder, tim
     status: 'SUCCESS',
   };
   const raw = JSON.stringify(body);
-  return { raw, headers: { [SANDBOX_TIMESTAMP_HEADER]: String(timestamp), [SANDBOX_SIGNATURE_HEADER]: hmac(secret, `${timestamp}\n${raw}`) } };
+  return {
+    raw,
+    headers: { [SANDBOX_TIMESTAMP_HEADER]: String(timestamp), [SANDBOX_SIGNATURE_HEADER]: hmac(secret, `${timestamp}\n${raw}`) },
+  };
 }
 
 export function sandboxGateway(options: { secret: string; publicBaseUrl: string }): PaymentGateway {
@@ -61,10 +64,16 @@ export function sandboxGateway(options: { secret: string; publicBaseUrl: string 
       const parsed = notificationSchema.safeParse(JSON.parse(raw.toString('utf8')));
       if (!parsed.success) throw new NotificationRejected('通知内容无效');
       const n = parsed.data;
-      return { kind: 'paid', eventId: n.id, notice: { orderNo: n.orderNo, tradeNo: n.tradeNo, amountFen: n.amountFen, currency: n.currency, userId: n.userId } };
+      return {
+        kind: 'paid',
+        eventId: n.id,
+        notice: { orderNo: n.orderNo, tradeNo: n.tradeNo, amountFen: n.amountFen, currency: n.currency, userId: n.userId },
+      };
     },
     answer: (ok, message) =>
-      ok ? { status: 204, contentType: 'text/plain', body: '' } : { status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: message ?? '失败' }) },
+      ok
+        ? { status: 204, contentType: 'text/plain', body: '' }
+        : { status: 400, contentType: 'application/json', body: JSON.stringify({ code: 'FAIL', message: message ?? '失败' }) },
     // The sandbox has no ledger of its own: an order is paid only when its notification arrived.
     queryPaid: async () => null,
   };

@@ -1,7 +1,16 @@
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import { z } from '../../../contracts/zod';
 import { readKey } from './keys';
-import { GatewayError, header, NotificationRejected, OWNER_MISSING, SignatureProbe, type GatewayOrder, type PaidNotice, type PaymentGateway } from './types';
+import {
+  GatewayError,
+  header,
+  NotificationRejected,
+  OWNER_MISSING,
+  SignatureProbe,
+  type GatewayOrder,
+  type PaidNotice,
+  type PaymentGateway,
+} from './types';
 
 export type WechatPayOptions = {
   mchid: string;
@@ -55,8 +64,10 @@ const failure = (error: unknown) => {
   const e = error as { code?: unknown; message?: unknown; response?: { status?: number; data?: { code?: unknown; message?: unknown } } };
   const data = e.response?.data;
   const detail = typeof e.message === 'string' ? e.message : String(error);
-  if ([e.code, data?.code].some((code) => typeof code === 'string' && /^EV[23]_/.test(code))) return new GatewayError('微信支付应答验签失败', detail);
-  if (typeof data?.message === 'string' && data.message) return new GatewayError(data.message, `${e.response?.status} ${String(data.code)}: ${detail}`);
+  if ([e.code, data?.code].some((code) => typeof code === 'string' && /^EV[23]_/.test(code)))
+    return new GatewayError('微信支付应答验签失败', detail);
+  if (typeof data?.message === 'string' && data.message)
+    return new GatewayError(data.message, `${e.response?.status} ${String(data.code)}: ${detail}`);
   return new GatewayError('微信支付暂时不可用', detail);
 };
 
@@ -133,7 +144,12 @@ export function wechatGateway(options: WechatPayOptions): PaymentGateway {
       if (!transaction.success) throw new NotificationRejected('通知内容无效');
       if (!ours(transaction.data)) throw new NotificationRejected('商户号或应用不符');
       if (eventType !== 'TRANSACTION.SUCCESS' || transaction.data.trade_state !== 'SUCCESS') {
-        return { kind: 'ignored', eventId: id, orderNo: transaction.data.out_trade_no, reason: `${eventType} ${transaction.data.trade_state}` };
+        return {
+          kind: 'ignored',
+          eventId: id,
+          orderNo: transaction.data.out_trade_no,
+          reason: `${eventType} ${transaction.data.trade_state}`,
+        };
       }
       // attach is sent with every order (startNative): a payment without it is not one of ours as made.
       const { attach } = transaction.data;

@@ -30,7 +30,11 @@ export function fitPlatt(scores: number[], ys: (0 | 1)[]): Platt {
   let b = 0;
   let loss = plattLoss(a, b, scores, ys, w) + (ridge * a * a) / 2;
   for (let iter = 0; iter < 100; iter++) {
-    let ga = ridge * a, gb = 0, haa = ridge, hab = 0, hbb = 1e-9;
+    let ga = ridge * a,
+      gb = 0,
+      haa = ridge,
+      hab = 0,
+      hbb = 1e-9;
     for (let i = 0; i < scores.length; i++) {
       const s = scores[i] as number;
       const p = sigmoid(a * s + b);
@@ -120,9 +124,9 @@ export function fitPlattLength(scores: number[], units: number[], ys: (0 | 1)[],
 function solve3(h: number[][], g: number[]): number[] {
   const m = (r: number, c: number) => (h[r] as number[])[c] as number;
   const det3 = (a: number[][]) =>
-    (a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!)) -
-    (a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!)) +
-    (a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!));
+    a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!) -
+    a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!) +
+    a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
   const base = [0, 1, 2].map((r) => [0, 1, 2].map((c) => m(r, c)));
   const det = det3(base);
   return [0, 1, 2].map((col) => det3(base.map((row, r) => row.map((v, c) => (c === col ? (g[r] as number) : v)))) / det);
@@ -184,7 +188,13 @@ export interface BinaryMetrics {
 
 /** Rates from per-item verdicts (each item may have had its own thresholds); AUROC from the probabilities. */
 export function binaryMetrics(probs: number[], ys: (0 | 1)[], verdicts: Verdict[]): BinaryMetrics {
-  let tp = 0, fp = 0, fn = 0, hm = 0, am = 0, nH = 0, nA = 0;
+  let tp = 0,
+    fp = 0,
+    fn = 0,
+    hm = 0,
+    am = 0,
+    nH = 0,
+    nA = 0;
   for (let i = 0; i < probs.length; i++) {
     const v = verdicts[i];
     const flagged = v === 'ai';
@@ -274,9 +284,17 @@ function eceBrier(probs: number[], ys: (0 | 1)[], w: number[]): { ece: number; b
 export function calibrationStats(probs: number[], ys: (0 | 1)[]): CalibrationStats {
   const nPos = ys.filter((y) => y === 1).length;
   const nNeg = ys.length - nPos;
-  const raw = eceBrier(probs, ys, ys.map(() => 1));
+  const raw = eceBrier(
+    probs,
+    ys,
+    ys.map(() => 1),
+  );
   if (nPos === 0 || nNeg === 0) return { n: ys.length, ece: NaN, brier: NaN, eceRaw: raw.ece, brierRaw: raw.brier, bins: raw.bins };
-  const bal = eceBrier(probs, ys, ys.map((y) => (y === 1 ? 0.5 / nPos : 0.5 / nNeg)));
+  const bal = eceBrier(
+    probs,
+    ys,
+    ys.map((y) => (y === 1 ? 0.5 / nPos : 0.5 / nNeg)),
+  );
   return { n: ys.length, ece: bal.ece, brier: bal.brier, eceRaw: raw.ece, brierRaw: raw.brier, bins: bal.bins };
 }
 

@@ -35,7 +35,11 @@ describe('fitTemperature', () => {
     // Logits of ±4 that are right only 3 times in 4: T > 1.
     const z = [4, 4, 4, -4, -4, -4, -4, 4];
     const y: (0 | 1)[] = [1, 1, 1, 1, 0, 0, 0, 0];
-    const t = fitTemperature(z, y, z.map(() => 'en'));
+    const t = fitTemperature(
+      z,
+      y,
+      z.map(() => 'en'),
+    );
     expect(t).toBeGreaterThan(1);
     expect(1 / (1 + Math.exp(-4 / t))).toBeCloseTo(0.75, 2);
     // Logits of ±0.5 that are always right: T < 1.

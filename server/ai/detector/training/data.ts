@@ -34,7 +34,10 @@ export const CORPUS_FILES = ['corpus.jsonl.gz', 'corpus-extra.jsonl.gz', 'corpus
  * comma-separated list of paths.
  */
 export function corpusPaths(): string[] {
-  if (process.env.AIGC_CORPUS) return process.env.AIGC_CORPUS.split(',').map((p) => p.trim()).filter((p) => p.length > 0);
+  if (process.env.AIGC_CORPUS)
+    return process.env.AIGC_CORPUS.split(',')
+      .map((p) => p.trim())
+      .filter((p) => p.length > 0);
   return CORPUS_FILES.map((f) => resolve(REPO_ROOT, '../shared/data/aigc', f)).filter((p) => existsSync(p));
 }
 
@@ -68,7 +71,14 @@ export function loadCorpus(paths: string | string[] = corpusPaths()): CorpusRow[
     for (const line of lines) {
       if (!line.trim()) continue;
       const r = JSON.parse(line) as CorpusRow;
-      rows.push({ text: cleanCorpusText(r.text), label: r.label, lang: r.lang, domain: r.domain, generator: r.generator, source: r.source });
+      rows.push({
+        text: cleanCorpusText(r.text),
+        label: r.label,
+        lang: r.lang,
+        domain: r.domain,
+        generator: r.generator,
+        source: r.source,
+      });
     }
   }
   return rows;

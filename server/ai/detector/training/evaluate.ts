@@ -109,7 +109,13 @@ function calibrationRows(scored: Scored[], probOf: (s: Scored) => number | null 
   ];
   return groups.map(([group, ss]) => {
     const judged = ss.filter((s) => typeof probOf(s) === 'number');
-    return { group, ...calibrationStats(judged.map((s) => probOf(s) as number), judged.map((s) => yOf(s.row))) };
+    return {
+      group,
+      ...calibrationStats(
+        judged.map((s) => probOf(s) as number),
+        judged.map((s) => yOf(s.row)),
+      ),
+    };
   });
 }
 
@@ -129,11 +135,19 @@ export function fullReport(scored: Scored[]): Report {
 function temperedOf(scored: Scored[]): Pick<Report, 'tempered'> {
   const judged = scored.filter((s) => s.prob !== null);
   if (judged.length === 0 || judged.some((s) => s.probT === undefined)) return {};
-  const aurocOf = (ss: Scored[]) => auroc(ss.map((s) => s.probT as number), ss.map((s) => yOf(s.row)));
+  const aurocOf = (ss: Scored[]) =>
+    auroc(
+      ss.map((s) => s.probT as number),
+      ss.map((s) => yOf(s.row)),
+    );
   return {
     tempered: {
       calibration: calibrationRows(judged, (s) => s.probT),
-      auroc: { all: aurocOf(judged), en: aurocOf(judged.filter((s) => s.row.lang === 'en')), zh: aurocOf(judged.filter((s) => s.row.lang === 'zh')) },
+      auroc: {
+        all: aurocOf(judged),
+        en: aurocOf(judged.filter((s) => s.row.lang === 'en')),
+        zh: aurocOf(judged.filter((s) => s.row.lang === 'zh')),
+      },
     },
   };
 }
@@ -155,7 +169,12 @@ export function leaveOneSourceOut(items: Item[], spec: TrainSpec, log: (s: strin
     const t0 = Date.now();
     const rest = items.filter((it) => it.row.source !== src);
     const model = buildModel(rest, spec);
-    pooled.push(...scoreItems(model, items.filter((it) => it.row.source === src)));
+    pooled.push(
+      ...scoreItems(
+        model,
+        items.filter((it) => it.row.source === src),
+      ),
+    );
     log(`  LOSO without ${shortSource(src)}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
   return fullReport(pooled);

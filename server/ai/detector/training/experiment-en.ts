@@ -33,22 +33,34 @@ function main(): void {
   const names = process.argv.slice(2);
   const rows = loadCorpus().filter((r) => r.lang === 'en');
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  console.log('| variant | random AUROC | random FPR (ai) | random recall ai / mixed-or-ai | LOSO AUROC | LOSO FPR ai / mixed-or-ai | LOSO recall ai / mixed-or-ai |');
+  console.log(
+    '| variant | random AUROC | random FPR (ai) | random recall ai / mixed-or-ai | LOSO AUROC | LOSO FPR ai / mixed-or-ai | LOSO recall ai / mixed-or-ai |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const name of names.length > 0 ? names : Object.keys(VARIANTS)) {
     const v = VARIANTS[name];
     if (!v) throw new Error(`unknown variant ${name}`);
-    const spec: TrainSpec = { ...SHIPPED_SPEC, cfg: { ...SHIPPED_SPEC.cfg, ...v.cfg }, fit: { ...SHIPPED_SPEC.fit, ...v.fit }, modelVersion: `experiment-${name}` };
+    const spec: TrainSpec = {
+      ...SHIPPED_SPEC,
+      cfg: { ...SHIPPED_SPEC.cfg, ...v.cfg },
+      fit: { ...SHIPPED_SPEC.fit, ...v.fit },
+      modelVersion: `experiment-${name}`,
+    };
     const t0 = Date.now();
     const items = featurize(rows, spec.cfg, DEFAULT_SPLIT);
-    const r = report(buildModel(items, spec), items.filter((i) => i.split === 'test')).byLanguage[0];
+    const r = report(
+      buildModel(items, spec),
+      items.filter((i) => i.split === 'test'),
+    ).byLanguage[0];
     const loso = leaveOneSourceOut(items, spec);
     const l = loso.byLanguage[0];
     if (!r || !l) throw new Error('no English rows');
     console.log(
       `| ${name} | ${r.auroc.toFixed(3)} | ${pct(r.humanFpr)} | ${pct(r.aiRecall)} / ${pct(r.aiRecallMixedOrAi)} | ${l.auroc.toFixed(3)} | ${pct(l.humanFpr)} / ${pct(l.humanMixedOrAi)} | ${pct(l.aiRecall)} / ${pct(l.aiRecallMixedOrAi)} |`,
     );
-    process.stderr.write(`${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s; ${loso.byDomain.map((d) => `${d.group} AUROC ${d.auroc.toFixed(2)} recall ${pct(d.aiRecall)}`).join('; ')}\n`);
+    process.stderr.write(
+      `${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s; ${loso.byDomain.map((d) => `${d.group} AUROC ${d.auroc.toFixed(2)} recall ${pct(d.aiRecall)}`).join('; ')}\n`,
+    );
   }
 }
 

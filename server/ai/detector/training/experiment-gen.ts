@@ -22,12 +22,20 @@ function main(): void {
   const names = process.argv.slice(2);
   const rows = loadCorpus();
   const cache = new Map<string, Item[]>();
-  console.log('| variant | LOSO AUROC all / en / zh | human FPR (ai) all / en / zh | AI recall (ai) all / en / zh | human → mixed/ai all / en / zh | AI → mixed/ai all / en / zh |');
+  console.log(
+    '| variant | LOSO AUROC all / en / zh | human FPR (ai) all / en / zh | AI recall (ai) all / en / zh | human → mixed/ai all / en / zh | AI → mixed/ai all / en / zh |',
+  );
   console.log('|---|---|---|---|---|---|');
   for (const name of names.length > 0 ? names : Object.keys(VARIANTS)) {
     const v = VARIANTS[name];
     if (!v) throw new Error(`unknown variant ${name}`);
-    const spec: TrainSpec = { ...SHIPPED_SPEC, ...v.spec, cfg: { ...SHIPPED_SPEC.cfg, ...v.spec?.cfg }, fit: { ...SHIPPED_SPEC.fit, ...v.spec?.fit }, modelVersion: `experiment-${name}` };
+    const spec: TrainSpec = {
+      ...SHIPPED_SPEC,
+      ...v.spec,
+      cfg: { ...SHIPPED_SPEC.cfg, ...v.spec?.cfg },
+      fit: { ...SHIPPED_SPEC.fit, ...v.spec?.fit },
+      modelVersion: `experiment-${name}`,
+    };
     // FAST=1: screening only. No shift guard inside the folds, so the
     // per-language AUROC is right but thresholds, rates and the pooled
     // AUROC across languages are not the recipe's.
@@ -45,18 +53,24 @@ function main(): void {
     console.log(
       `| ${name} | ${three((r) => f3(r.auroc))} | ${three((r) => pct(r.humanFpr))} | ${three((r) => pct(r.aiRecall))} | ${three((r) => pct(r.humanMixedOrAi))} | ${three((r) => pct(r.aiRecallMixedOrAi))} |`,
     );
-    const cal = (cs: CalibrationRow[]) => cs.map((c) => `${c.group} ECE ${f3(c.ece)} Brier ${f3(c.brier)} (as sampled ${f3(c.eceRaw)} / ${f3(c.brierRaw)})`).join('; ');
+    const cal = (cs: CalibrationRow[]) =>
+      cs.map((c) => `${c.group} ECE ${f3(c.ece)} Brier ${f3(c.brier)} (as sampled ${f3(c.eceRaw)} / ${f3(c.brierRaw)})`).join('; ');
     console.log(`  calibration: ${cal(loso.calibration)}`);
     if (loso.tempered) {
       const a = loso.tempered.auroc;
-      console.log(`  + shared out-of-source temperature (nested): AUROC ${f3(a.all as number)} / ${f3(a.en as number)} / ${f3(a.zh as number)}; ${cal(loso.tempered.calibration)}`);
+      console.log(
+        `  + shared out-of-source temperature (nested): AUROC ${f3(a.all as number)} / ${f3(a.en as number)} / ${f3(a.zh as number)}; ${cal(loso.tempered.calibration)}`,
+      );
     }
     if (process.env.BINS === '1') {
       console.log(reliabilityDiagram(loso.calibration));
       if (loso.tempered) console.log(`\ntempered:\n${reliabilityDiagram(loso.tempered.calibration)}`);
     }
     process.stderr.write(`${name}: ${((Date.now() - t0) / 1000).toFixed(0)} s\n`);
-    for (const d of loso.byDomain) process.stderr.write(`  ${d.group}: n ${d.nHuman}h/${d.nAi}ai AUROC ${f3(d.auroc)} FPR ${pct(d.humanFpr)} recall ${pct(d.aiRecall)} mixed+ ${pct(d.aiRecallMixedOrAi)}\n`);
+    for (const d of loso.byDomain)
+      process.stderr.write(
+        `  ${d.group}: n ${d.nHuman}h/${d.nAi}ai AUROC ${f3(d.auroc)} FPR ${pct(d.humanFpr)} recall ${pct(d.aiRecall)} mixed+ ${pct(d.aiRecallMixedOrAi)}\n`,
+      );
     for (const d of loso.byAttack) process.stderr.write(`  ${d.group}: recall ${pct(d.aiRecall)} mixed+ ${pct(d.aiRecallMixedOrAi)}\n`);
   }
 }

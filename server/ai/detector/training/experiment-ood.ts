@@ -91,7 +91,10 @@ function nearestStyle(q: number): Guard['fit'] {
       const z = zVec(m, v);
       return Math.min(...cents.map((c) => rmsDist(z, c)));
     };
-    const limit = quantile(train.map((it) => d(it.vec)), q);
+    const limit = quantile(
+      train.map((it) => d(it.vec)),
+      q,
+    );
     return (v) => d(v) > limit;
   };
 }
@@ -127,13 +130,19 @@ function coverage(q: number, minDocs: number): Guard['fit'] {
       }
       return all > 0 ? inV / all : 1;
     };
-    const limit = quantile(train.map((it) => cov(it.vec)), q);
+    const limit = quantile(
+      train.map((it) => cov(it.vec)),
+      q,
+    );
     return (v) => cov(v) < limit;
   };
 }
 
 const GUARDS: Guard[] = [
-  { name: 'atypical (shipped: stylometric RMS z > 99th pct)', fit: (m) => (v) => m.atypical !== undefined && atypicalityOf(m, v.dense) > m.atypical },
+  {
+    name: 'atypical (shipped: stylometric RMS z > 99th pct)',
+    fit: (m) => (v) => m.atypical !== undefined && atypicalityOf(m, v.dense) > m.atypical,
+  },
   { name: 'nearest-source style distance > 99th pct', fit: nearestStyle(0.99) },
   { name: 'nearest-source style distance > 95th pct', fit: nearestStyle(0.95) },
   { name: 'n-gram profile similarity to nearest source < 1st pct', fit: ngramProfile(0.01) },
@@ -163,7 +172,16 @@ function main(): void {
       const flags = GUARDS.map((g) => g.fit(m, train));
       for (const it of held) {
         const v = verdictOf(probOf(model, lang, it.vec), m.thresholds);
-        const cat: Cat = yOf(it.row) === 0 ? (v === 'ai' ? 'human→ai' : v === 'mixed' ? 'human→mixed' : 'human→human') : v === 'ai' ? 'AI→ai' : 'AI→mixed/human';
+        const cat: Cat =
+          yOf(it.row) === 0
+            ? v === 'ai'
+              ? 'human→ai'
+              : v === 'mixed'
+                ? 'human→mixed'
+                : 'human→human'
+            : v === 'ai'
+              ? 'AI→ai'
+              : 'AI→mixed/human';
         flags.forEach((f, gi) => {
           const mp = (counts[gi] as Record<Lang, Map<Cat, [number, number]>>)[lang];
           const c = mp.get(cat) ?? [0, 0];

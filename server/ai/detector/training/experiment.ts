@@ -23,23 +23,53 @@ const VARIANTS: Variant[] = [
   { name: 'ngrams', cfg: { bits: 17, tokenOrders: words, charOrders: [], abstractOrders: [], dense: false } },
   { name: 'ngrams+style', cfg: { bits: 17, tokenOrders: words, charOrders: [], abstractOrders: [], dense: true } },
   { name: 'ngrams+char+style', cfg: { bits: 17, tokenOrders: words, charOrders: [3, 4], abstractOrders: [], dense: true } },
-  { name: 'ngrams+style/classw', cfg: { bits: 17, tokenOrders: words, charOrders: [], abstractOrders: [], dense: true }, fit: { weighting: 'class' } },
+  {
+    name: 'ngrams+style/classw',
+    cfg: { bits: 17, tokenOrders: words, charOrders: [], abstractOrders: [], dense: true },
+    fit: { weighting: 'class' },
+  },
   { name: 'unigram+style', cfg: { bits: 17, tokenOrders: { en: [1], zh: [1, 2] }, charOrders: [], abstractOrders: [], dense: true } },
   { name: 'ngrams+style/bits15', cfg: { bits: 15, tokenOrders: words, charOrders: [], abstractOrders: [], dense: true } },
-  { name: 'abstract+style', cfg: { bits: 17, tokenOrders: { en: [], zh: [1, 2, 3] }, charOrders: [], abstractOrders: [1, 2, 3, 4], dense: true } },
+  {
+    name: 'abstract+style',
+    cfg: { bits: 17, tokenOrders: { en: [], zh: [1, 2, 3] }, charOrders: [], abstractOrders: [1, 2, 3, 4], dense: true },
+  },
   { name: 'ngrams+abstract+style', cfg: { bits: 17, tokenOrders: words, charOrders: [], abstractOrders: [2, 3, 4], dense: true } },
-  { name: 'unigram+style/l2=1e-5', cfg: { bits: 17, tokenOrders: { en: [1], zh: [1, 2] }, charOrders: [], abstractOrders: [], dense: true }, fit: { l2: 1e-5 } },
-  { name: 'unigram+style/l2=1e-4', cfg: { bits: 17, tokenOrders: { en: [1], zh: [1, 2] }, charOrders: [], abstractOrders: [], dense: true }, fit: { l2: 1e-4 } },
-  { name: 'ngrams+style/l2=1e-5', cfg: { bits: 17, tokenOrders: words, charOrders: [], abstractOrders: [], dense: true }, fit: { l2: 1e-5 } },
-  { name: 'ngrams+style/l2=1e-4', cfg: { bits: 17, tokenOrders: words, charOrders: [], abstractOrders: [], dense: true }, fit: { l2: 1e-4 } },
-  { name: 'shipped: unigram(en)+ngrams(zh)+style+shift-guard', cfg: { bits: 17, tokenOrders: { en: [1], zh: [1, 2, 3] }, charOrders: [], abstractOrders: [], dense: true }, shiftGuard: true },
+  {
+    name: 'unigram+style/l2=1e-5',
+    cfg: { bits: 17, tokenOrders: { en: [1], zh: [1, 2] }, charOrders: [], abstractOrders: [], dense: true },
+    fit: { l2: 1e-5 },
+  },
+  {
+    name: 'unigram+style/l2=1e-4',
+    cfg: { bits: 17, tokenOrders: { en: [1], zh: [1, 2] }, charOrders: [], abstractOrders: [], dense: true },
+    fit: { l2: 1e-4 },
+  },
+  {
+    name: 'ngrams+style/l2=1e-5',
+    cfg: { bits: 17, tokenOrders: words, charOrders: [], abstractOrders: [], dense: true },
+    fit: { l2: 1e-5 },
+  },
+  {
+    name: 'ngrams+style/l2=1e-4',
+    cfg: { bits: 17, tokenOrders: words, charOrders: [], abstractOrders: [], dense: true },
+    fit: { l2: 1e-4 },
+  },
+  {
+    name: 'shipped: unigram(en)+ngrams(zh)+style+shift-guard',
+    cfg: { bits: 17, tokenOrders: { en: [1], zh: [1, 2, 3] }, charOrders: [], abstractOrders: [], dense: true },
+    shiftGuard: true,
+  },
 ];
 
 const MIN_LENGTH = { en: 50, zh: 100 };
 
 function summary(rows: Row[]): string {
   return rows
-    .map((r) => `${r.group}: AUROC ${r.auroc.toFixed(3)} FPR ${(100 * r.humanFpr).toFixed(1)}% recall ${(100 * r.aiRecall).toFixed(1)}% (n ${r.nHuman}h/${r.nAi}ai)`)
+    .map(
+      (r) =>
+        `${r.group}: AUROC ${r.auroc.toFixed(3)} FPR ${(100 * r.humanFpr).toFixed(1)}% recall ${(100 * r.aiRecall).toFixed(1)}% (n ${r.nHuman}h/${r.nAi}ai)`,
+    )
     .join(' | ');
 }
 
@@ -62,7 +92,10 @@ function main(): void {
     const t1 = Date.now();
     const model = buildModel(items, spec);
     const tTrain = Date.now() - t1;
-    const rnd = report(model, items.filter((i) => i.split === 'test'));
+    const rnd = report(
+      model,
+      items.filter((i) => i.split === 'test'),
+    );
     const loso = leaveOneSourceOut(items, spec);
     // Mean AUROC over held-out domains that have both classes: each domain counts once.
     const domainAurocs = loso.byDomain.filter((r) => !Number.isNaN(r.auroc));

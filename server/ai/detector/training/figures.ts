@@ -63,7 +63,9 @@ export function computeFigures(items: Item[], detector: Detector, spec: TrainSpe
     // Diagnostic (not in the card): each fold's shared out-of-source temperature applied to its scores.
     const t = loso.tempered;
     const cal = t.calibration.map((c) => `${c.group} ECE ${c.ece.toFixed(3)} Brier ${c.brier.toFixed(3)}`).join('; ');
-    log(`LOSO after each fold's shared out-of-source temperature: AUROC all ${t.auroc.all?.toFixed(3)} en ${t.auroc.en?.toFixed(3)} zh ${t.auroc.zh?.toFixed(3)}; ${cal}`);
+    log(
+      `LOSO after each fold's shared out-of-source temperature: AUROC all ${t.auroc.all?.toFixed(3)} en ${t.auroc.en?.toFixed(3)} zh ${t.auroc.zh?.toFixed(3)}; ${cal}`,
+    );
   }
   const length = lengthStudy(items, spec, detector.model);
   return { random, loso, length };

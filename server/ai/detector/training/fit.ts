@@ -171,6 +171,7 @@ export function fitLanguage(examplesIn: Example[], sparseSize: number, nDense: n
     }
   }
   model.sparseMean = examples.reduce((a, e) => a + sparseScore(model, e.vec), 0) / Math.max(1, examples.length);
-  if (opts.mlp && !useLm) model.mlp = fitMlp(examples, model, opts.mlp.sparse ? { ...opts.mlp, sparse: { ...opts.mlp.sparse, size: sparseSize } } : opts.mlp);
+  if (opts.mlp && !useLm)
+    model.mlp = fitMlp(examples, model, opts.mlp.sparse ? { ...opts.mlp, sparse: { ...opts.mlp.sparse, size: sparseSize } } : opts.mlp);
   return model;
 }

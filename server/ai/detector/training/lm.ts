@@ -114,8 +114,18 @@ export function lmFeatures(t: LmTables, s: LmSeq): Float64Array {
   const V = 1 << LM_UNI_BITS;
   const dH = H.total + ALPHA * V;
   const dA = A.total + ALPHA * V;
-  let n = 0, su = 0, su2 = 0, sb = 0, sb2 = 0, sh = 0, sh2 = 0;
-  let ns = 0, sbS = 0, sbS2 = 0, shS = 0, shS2 = 0;
+  let n = 0,
+    su = 0,
+    su2 = 0,
+    sb = 0,
+    sb2 = 0,
+    sh = 0,
+    sh2 = 0;
+  let ns = 0,
+    sbS = 0,
+    sbS2 = 0,
+    shS = 0,
+    shS2 = 0;
   let iu = 0;
   let ib = 0;
   for (let k = 0; k < s.sent.length; k++) {

@@ -210,7 +210,13 @@ export function fitMlp(examples: Example[], m: TrainingLangModel, opts: MlpOptio
         else net.b2 -= step;
       }
     }
-    const auc = val.length > 0 ? auroc(val.map((i) => ((cur = (examples[i] as Example).vec), score(X[i] as Float64Array))), val.map((i) => (examples[i] as Example).y)) : 0;
+    const auc =
+      val.length > 0
+        ? auroc(
+            val.map((i) => ((cur = (examples[i] as Example).vec), score(X[i] as Float64Array))),
+            val.map((i) => (examples[i] as Example).y),
+          )
+        : 0;
     net.valAuroc.push(auc);
     if (auc > best.auc) best = { auc, w1: net.w1.slice(), b1: net.b1.slice(), w2: net.w2.slice(), b2: net.b2, epoch, emb: emb?.slice() };
   }

@@ -28,7 +28,13 @@ export interface Item {
  * Document vector exactly as the detector builds it for a single-language
  * text (the runtime's features; experimental options add to them).
  */
-export function documentVector(text: string, lang: Lang, merger: TrainingMerger, cfg: TrainingFeatureConfig, maxUnits = Infinity): TrainingVector {
+export function documentVector(
+  text: string,
+  lang: Lang,
+  merger: TrainingMerger,
+  cfg: TrainingFeatureConfig,
+  maxUnits = Infinity,
+): TrainingVector {
   const bags = [];
   let units = 0;
   for (const s of splitSentences(text)) {
@@ -104,7 +110,12 @@ export function probOf(model: TrainedModel, lang: Lang, vec: TrainingVector): nu
  * The verdict Detector.detect gives a single-language document (thresholds,
  * then the reliability cap of reliability.ts), for the fast evaluation path.
  */
-export function verdictOfItem(model: TrainedModel, lang: Lang, vec: TrainingVector, prob: number): { verdict: Verdict; reliability: Reliability } {
+export function verdictOfItem(
+  model: TrainedModel,
+  lang: Lang,
+  vec: TrainingVector,
+  prob: number,
+): { verdict: Verdict; reliability: Reliability } {
   const m = model.langs[lang];
   const { reliability } = assessReliability({
     relLength: vec.units / model.meta.minLength[lang],
@@ -166,13 +177,15 @@ export function trainAndCalibrate(
   const parts = {} as Record<Lang, { cal: Item[]; oos: OutOfSource[]; ex: Example[] }>;
   const summary: Record<string, unknown> = { ...extraMeta };
   for (const lang of ['en', 'zh'] as const) {
-    const ex: Example[] = train
-      .filter((it) => it.row.lang === lang)
-      .map((it) => ({ vec: it.vec, y: yOf(it.row), group: groupOf(it.row) }));
+    const ex: Example[] = train.filter((it) => it.row.lang === lang).map((it) => ({ vec: it.vec, y: yOf(it.row), group: groupOf(it.row) }));
     const nDense = trainingDenseSpecs(spec.cfg, lang).length;
     const share = spec.sharedVocabulary?.[lang];
     if (share !== undefined && share > 0) {
-      const keep = sharedBuckets(train.filter((it) => it.row.lang === lang), sparseSize(spec.cfg, lang), share);
+      const keep = sharedBuckets(
+        train.filter((it) => it.row.lang === lang),
+        sparseSize(spec.cfg, lang),
+        share,
+      );
       for (const e of ex) e.vec = maskVector(e.vec, keep);
     }
     // A network restricted to some languages (mlp.langs) leaves the others linear.
@@ -192,10 +205,21 @@ export function trainAndCalibrate(
     // With out-of-source scores, calibrate on them: aiRate then means what it
     // would on a kind of text the model has not seen, instead of the
     // overconfident in-domain probability.
-    const calPool = oos.length > 0 && spec.calibration?.fitOn !== 'calib' ? oos : cal.map((it) => ({ raw: trainingRawScore(m, it.vec), y: yOf(it.row), units: it.vec.units }));
+    const calPool =
+      oos.length > 0 && spec.calibration?.fitOn !== 'calib'
+        ? oos
+        : cal.map((it) => ({ raw: trainingRawScore(m, it.vec), y: yOf(it.row), units: it.vec.units }));
     m.platt = spec.calibration?.lengthAware
-      ? fitPlattLength(calPool.map((o) => o.raw), calPool.map((o) => o.units), calPool.map((o) => o.y), spec.minLength[lang])
-      : fitPlatt(calPool.map((o) => o.raw), calPool.map((o) => o.y));
+      ? fitPlattLength(
+          calPool.map((o) => o.raw),
+          calPool.map((o) => o.units),
+          calPool.map((o) => o.y),
+          spec.minLength[lang],
+        )
+      : fitPlatt(
+          calPool.map((o) => o.raw),
+          calPool.map((o) => o.y),
+        );
     langs[lang] = m;
     parts[lang] = { cal, oos, ex };
   }
@@ -204,9 +228,14 @@ export function trainAndCalibrate(
     // scores: the ranking (and so the labels) stays as fitted, but aiRate
     // becomes a probability for kinds of text the model has not seen, the same
     // in English and Chinese. Folded into each language's calibration.
-    const pool = (['en', 'zh'] as const).flatMap((lang) => parts[lang].oos.map((o) => ({ z: calibratedLogit(langs[lang], o.raw, o.units), y: o.y })));
+    const pool = (['en', 'zh'] as const).flatMap((lang) =>
+      parts[lang].oos.map((o) => ({ z: calibratedLogit(langs[lang], o.raw, o.units), y: o.y })),
+    );
     if (pool.some((o) => o.y === 0) && pool.some((o) => o.y === 1)) {
-      const r = fitPlatt(pool.map((o) => o.z), pool.map((o) => o.y));
+      const r = fitPlatt(
+        pool.map((o) => o.z),
+        pool.map((o) => o.y),
+      );
       if (r.a > 0) {
         for (const lang of ['en', 'zh'] as const) {
           const p = langs[lang].platt;
@@ -218,9 +247,15 @@ export function trainAndCalibrate(
   // The shared out-of-source temperature: applied with oosTemperature, else
   // kept (not stored) so that LOSO can report what it would have done.
   let residualTemperature: number | undefined;
-  const tPool = (['en', 'zh'] as const).flatMap((lang) => parts[lang].oos.map((o) => ({ z: calibratedLogit(langs[lang], o.raw, o.units), y: o.y, lang })));
+  const tPool = (['en', 'zh'] as const).flatMap((lang) =>
+    parts[lang].oos.map((o) => ({ z: calibratedLogit(langs[lang], o.raw, o.units), y: o.y, lang })),
+  );
   if ((['en', 'zh'] as const).every((lang) => parts[lang].oos.some((o) => o.y === 0) && parts[lang].oos.some((o) => o.y === 1))) {
-    const t = fitTemperature(tPool.map((o) => o.z), tPool.map((o) => o.y), tPool.map((o) => o.lang));
+    const t = fitTemperature(
+      tPool.map((o) => o.z),
+      tPool.map((o) => o.y),
+      tPool.map((o) => o.lang),
+    );
     residualTemperature = t;
     if (spec.calibration?.oosTemperature) {
       for (const lang of ['en', 'zh'] as const) {
@@ -234,7 +269,9 @@ export function trainAndCalibrate(
   for (const lang of ['en', 'zh'] as const) {
     const m = langs[lang];
     const { cal, oos, ex } = parts[lang];
-    const humanProbs = cal.filter((it) => it.row.label === 'human').map((it) => sigmoid(calibratedLogit(m, trainingRawScore(m, it.vec), it.vec.units)));
+    const humanProbs = cal
+      .filter((it) => it.row.label === 'human')
+      .map((it) => sigmoid(calibratedLogit(m, trainingRawScore(m, it.vec), it.vec.units)));
     const inDomain = chooseThresholds(humanProbs, spec.targets.aiMaxHumanFpr, spec.targets.mixedMaxHumanFpr);
     m.thresholds = inDomain;
     const oosHumans = oos.filter((o) => o.y === 0).map((o) => sigmoid(calibratedLogit(m, o.raw, o.units)));
@@ -299,7 +336,11 @@ export function buildModel(items: Item[], spec: TrainSpec, extraMeta: Record<str
   const heldOutSources: Record<Lang, Set<string>> = { en: new Set(), zh: new Set() };
   for (const src of sources) {
     const foldTrain = train.filter((it) => it.row.source !== src);
-    const fold = trainAndCalibrate(foldTrain, calib.filter((it) => it.row.source !== src), spec);
+    const fold = trainAndCalibrate(
+      foldTrain,
+      calib.filter((it) => it.row.source !== src),
+      spec,
+    );
     for (const lang of ['en', 'zh'] as const) {
       // A fold that saw no text of this language has nothing to say about it.
       if (!foldTrain.some((it) => it.row.lang === lang)) continue;

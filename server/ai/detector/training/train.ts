@@ -42,7 +42,12 @@ function main(): void {
   if (model.residualTemperature !== undefined && model.residualTemperature !== 1) {
     // Diagnostic (not stored): what the shared out-of-source temperature would
     // do to the random split's calibration (fast path, same scores).
-    const t = fullReport(scoreItems(model, items.filter((it) => it.split === 'test'))).tempered;
+    const t = fullReport(
+      scoreItems(
+        model,
+        items.filter((it) => it.split === 'test'),
+      ),
+    ).tempered;
     const cal = (t?.calibration ?? []).map((c) => `${c.group} ECE ${c.ece.toFixed(3)} Brier ${c.brier.toFixed(3)}`).join('; ');
     log(`shared out-of-source temperature (not applied): T = ${model.residualTemperature.toFixed(3)}; random split after it: ${cal}`);
   }

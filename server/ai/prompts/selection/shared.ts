@@ -9,7 +9,12 @@ import { NO_INVENTION_RULE, type PromptDefinition, detectLanguage, fenced, langu
  */
 const ONLY_REPLACEMENT = '输出格式：只输出替换选中文字的新文本本身，不加引号、标题、解释或代码块；保持与上下文一致的人称和时态。';
 
-export function selectionMessages(task: string, input: SelectionInput, profile: StudentProfile | null, extra: [string, string][] = []): ChatMessage[] {
+export function selectionMessages(
+  task: string,
+  input: SelectionInput,
+  profile: StudentProfile | null,
+  extra: [string, string][] = [],
+): ChatMessage[] {
   const lang = detectLanguage(input.selectedText);
   return [
     system(
@@ -37,4 +42,3 @@ export const selectionPrompt = <K extends SelectionOperation>(
   id: K,
   build: (input: AiOperationInput<K>, profile: StudentProfile | null) => ChatMessage[],
 ): PromptDefinition<K> => ({ id, version: `${id}/1`, build });
-

@@ -8,7 +8,8 @@ const STYLE_GUIDE: Record<WritingStyle, string> = {
   academic: '学术：客观、精确，使用学术写作的常用表达，避免夸张和情绪化词语。',
 };
 
-
 export const stylePrompt = selectionPrompt('style', (input: StyleInput, profile) =>
-  selectionMessages(`风格调整：改为${STYLE_GUIDE[input.style]}内容和事实不变。`, input, profile, [['目标风格', WRITING_STYLE_LABELS[input.style]]]),
+  selectionMessages(`风格调整：改为${STYLE_GUIDE[input.style]}内容和事实不变。`, input, profile, [
+    ['目标风格', WRITING_STYLE_LABELS[input.style]],
+  ]),
 );
