@@ -1,3 +1,4 @@
+import { agreementErrors } from './agreement';
 import { GRAMMAR_MAX_CHARS, type GrammarLint, lintTexts } from './engine';
 
 /**
@@ -179,13 +180,27 @@ export async function grammarOf(texts: string[]): Promise<GrammarLint[][] | null
     found.push(...part);
     i = j;
   }
-  const fresh = new Map(missing.map((t, i) => [t, found[i]!.filter((x) => !isNameLike(x, t))]));
+  const fresh = new Map(
+    missing.map((t, i) => [
+      t,
+      withAgreement(
+        t,
+        found[i]!.filter((x) => !isNameLike(x, t)),
+      ),
+    ]),
+  );
   for (const [text, lints] of fresh) {
     if (text.length > CACHE_TEXT_CHARS) continue;
     cache.set(text, lints);
     if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   }
   return texts.map((t) => fresh.get(t) ?? known.get(t)!);
+}
+
+/** Harper's findings and the agreement errors it missed (agreement.ts), in text order, none twice. */
+function withAgreement(text: string, lints: GrammarLint[]): GrammarLint[] {
+  const extra = agreementErrors(text).filter((a) => !lints.some((l) => l.start < a.end && a.start < l.end));
+  return extra.length ? [...lints, ...extra].sort((a, b) => a.start - b.start) : lints;
 }
 
 /**
