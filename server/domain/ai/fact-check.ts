@@ -401,7 +401,7 @@ type AliasName = { name: string; key: string; exact: boolean; group: AliasGroup;
 
 const isAcronym = (s: string) => /^[A-Z][A-Z0-9&/+-]*[A-Z0-9+]$/.test(s) && s.length <= 8;
 function aliasNameOf(name: string, group: AliasGroup): AliasName {
-  const exact = isAcronym(name);
+  const exact = isAcronym(name) || (group.exact?.has(name) ?? false);
   return { name, key: exact ? name : normal(name), exact, group, latin: !hasHan(name) };
 }
 
@@ -721,7 +721,9 @@ function hanLinesFor(name: string, known: Known): number[] {
 
 /** The supporting lines of a name in the table: its group's names on a line. */
 function tableLinesFor(name: string, known: Known): { lines: number[]; inTable: boolean } {
-  const groups = groupsIn(name, known.index).filter((g) => g.names.some((n) => normal(n) === normal(name) || (isAcronym(n) && n === name)));
+  const groups = groupsIn(name, known.index).filter((g) =>
+    g.names.some((n) => normal(n) === normal(name) || ((isAcronym(n) || g.exact?.has(n)) && n === name)),
+  );
   if (groups.length === 0) return { lines: [], inTable: false };
   const out: number[] = [];
   known.lines.forEach((line, i) => {
@@ -878,6 +880,8 @@ function* tableCandidates(text: string, index: Map<string, AliasName[]>, out: Ca
     if (!list) continue;
     for (const a of list) {
       if (!nameAt(text, lower, i, a)) continue;
+      // A place is context, not a claim: it only supports the names that hold it (Lake Taihu = 太湖).
+      if (a.group.kind === 'place') break;
       let end = i + a.key.length;
       // A venue with its year: "NeurIPS 2025", "CVPR'24".
       if (a.group.kind === 'conference' || a.group.kind === 'publication') {
