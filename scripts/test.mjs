@@ -30,7 +30,11 @@ function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const since = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) exitCode = 1;
+  if (result.status !== 0) {
+    exitCode = 1;
+    // Named even when it failed before any test ran (a port in use, a crash): its tests count nothing.
+    failures.push(`${label}: the stage failed (exit ${result.status ?? result.signal})`);
+  }
   stageTimes.push(`${label}: ${seconds(since)}`);
   console.log(`=== ${label}: ${result.status === 0 ? 'ok' : 'failed'} in ${seconds(since)} ===`);
   return result.status;
