@@ -173,8 +173,10 @@ test('PS writing: a student from a CV, streamed, stopped and continued, shaped w
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.docx$/);
   const lines = await downloadedDocxText(file);
-  // The rephrased paragraph, the award typed after it.
-  expect(lines.join('\n')).toContain(`${firstLine} I also won the Gates Cambridge Scholarship.`);
+  // The body is exported; the draft's closing note (its last paragraph, shortened, with the award
+  // typed after it) is the consultant's and stays out of a document for a university (ADR 0044).
+  expect(lines.join('\n')).toContain('Academic background');
+  expect(lines.join('\n')).not.toContain('I also won the Gates Cambridge Scholarship.');
   expect(lines.join('\n')).toContain('Academic background');
   expect(lines.at(-1)).toBe('本文档部分内容由人工智能生成（含离线模式模板草稿；留学文书AI平台）');
 

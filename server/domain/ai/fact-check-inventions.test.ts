@@ -117,3 +117,11 @@ describe('fact check: names with no pattern or table entry (ADR 0042 addendum)',
     expect(texts(findUnsupported('As a design intern at Atelier FCJX I learnt to build models.', studio))).toEqual(['Atelier FCJX']);
   });
 });
+
+describe('a heading before a name (issue 24)', () => {
+  it('claims the name, not the heading: "Personal Statement" is nobody’s fact', () => {
+    expect(findUnsupported('Personal Statement Mab12cd34\nPersonal Statement Zhang Wei', 'MSc Data Science Mab12cd34')).toEqual([
+      { text: 'Zhang Wei', kind: expect.any(String) },
+    ]);
+  });
+});

@@ -961,7 +961,22 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
       const common = (w: string) =>
         !w || CONNECTORS.has(w) || COMMON_CAPS.has(w.toLowerCase()) || (order !== CAPS_PHRASE && w.toLowerCase() in WORD_EQUIVALENTS);
       if (generic && fact.split(/[^A-Za-z]+/).every(common)) continue;
-      candidates.push({ kind, text: fact.trim(), start: start + lead, end: start + lead + fact.trim().length, order });
+      let claim = fact.trim();
+      let from = start + lead;
+      if (order === CAPS_PHRASE) {
+        // A capitalised phrase's leading common words are the sentence's (a heading), not the name's:
+        // "Personal Statement Zhang Wei" claims Zhang Wei. Trailing ones may be the name's own
+        // (Cognitive Science Society), so they stay.
+        const words = claim.split(' ');
+        let first = 0;
+        while (first < words.length && common(words[first]!)) first++;
+        // One word left: the patterns after "at", "in"… judge single words.
+        if (first > 0 && words.length - first < 2) continue;
+        const kept = words.slice(first).join(' ');
+        from += words.slice(0, first).reduce((n, w) => n + w.length + 1, 0);
+        claim = kept;
+      }
+      candidates.push({ kind, text: claim, start: from, end: from + claim.length, order });
     }
   }
   for (const [k, { kind, re, max }] of ZH_ENDS.entries()) {
