@@ -18,8 +18,19 @@ export type WechatSceneCookie = z.infer<typeof wechatSceneCookieSchema>;
 export type WechatScenePurpose = 'login' | 'bind';
 const SCENE_KEYS = { login: 'wechatLoginScene', bind: 'wechatBindScene' } as const;
 
-type SessionData = Tokens & { userId: string; role: Role; wechatLoginScene: WechatSceneCookie; wechatBindScene: WechatSceneCookie };
-type FlashData = { wipeLocalData: true; notice: string };
+type SessionData = Tokens & {
+  userId: string;
+  role: Role;
+  wechatLoginScene: WechatSceneCookie;
+  wechatBindScene: WechatSceneCookie;
+  /**
+   * Set at logout, kept until the next sign-in. Not a flash: the login page's loader can run twice
+   * after a logout (a revalidation interrupts the first, whose data is dropped), and a flash read by
+   * the dropped run would be gone for the second. Wiping again while signed out loses nothing.
+   */
+  wipeLocalData: true;
+};
+type FlashData = { notice: string };
 
 type CookieConfig = Pick<AppLoadContext['config'], 'appEnv' | 'sessionSecrets'>;
 
@@ -63,6 +74,7 @@ function writeSignIn(session: Session<SessionData, FlashData>, tokens: Tokens, u
   for (const [k, v] of Object.entries(tokens)) session.set(k as keyof Tokens, v);
   session.set('userId', user.id);
   session.set('role', user.role);
+  session.unset('wipeLocalData');
 }
 
 export type WebSession = {
@@ -139,7 +151,7 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
       for (const key of ['accessToken', 'refreshToken', 'accessTokenExpiresAt', 'refreshTokenExpiresAt', 'userId', 'role'] as const)
         session.unset(key);
       for (const key of Object.values(SCENE_KEYS)) session.unset(key);
-      if (options.wipeLocalData) session.flash('wipeLocalData', true);
+      if (options.wipeLocalData) session.set('wipeLocalData', true);
       touch();
     },
     flashNotice(notice) {
@@ -149,7 +161,7 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
     readFlash() {
       const wipe = session.get('wipeLocalData') === true;
       const notice = session.get('notice') ?? null;
-      if (wipe || notice) touch();
+      if (notice) touch();
       return { wipeLocalData: wipe, notice };
     },
     wechatScene(purpose) {
