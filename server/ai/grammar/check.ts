@@ -1,5 +1,6 @@
 import { agreementErrors } from './agreement';
 import { GRAMMAR_MAX_CHARS, type GrammarLint, lintTexts } from './engine';
+import { tenseErrors } from './tense';
 
 /**
  * What the review tools do with Harper's findings (ADR 0041): which to report and with what
@@ -26,13 +27,16 @@ const KIND_REASONS: Record<string, string> = {
   Repetition: '词语重复',
   Spelling: '拼写错误：词典中没有这个词',
   Style: '文体建议（不是错误）',
+  Tense: '时态不一致：句子说的是过去的事，动词要用过去式',
   Typo: '笔误',
   Usage: '用法不当',
   WordChoice: '用词可能不当',
 };
 
-/** Findings worth more than a kind's name: the reason says what exactly is wrong. */
+/** Findings worth more than a kind's name: the reason says what exactly is wrong ($1: the message's first group). */
 const MESSAGE_REASONS: Array<[RegExp, string]> = [
+  [/^Tense: the past cleft "(.+?)"/, '时态不一致：「$1」是过去时的强调句，强调的时间或地点属于后面这个动作，动词也要用过去式'],
+  [/^Tense: the past time "(.+?)"/, '时态不一致：「$1」说的是过去的事，同一主语的动词要用过去式'],
   [/indefinite article/i, '冠词用错：元音音素开头的词前用 an，辅音音素开头的词前用 a'],
   [/past participle/i, '时态有误：完成时和被动语态要用过去分词'],
   [/Did you mean `there`/i, 'there / their / they’re 混用：表示“有”或“那里”时用 there'],
@@ -52,13 +56,14 @@ const ERROR_KINDS = new Set([
   'Punctuation',
   'Repetition',
   'Spelling',
+  'Tense',
   'Typo',
   'Usage',
   'WordChoice',
 ]);
 /**
  * Kinds whose first suggestion a polish applies by itself: Harper's fix for them is the fix
- * (agreement, articles, there/their, doubled words, spacing). Word choice and malapropisms are
+ * (agreement, tense, articles, there/their, doubled words, spacing). Word choice and malapropisms are
  * guesses at what the writer meant ("Informations" → "Deformations"): reported, never applied.
  */
 const APPLIED_KINDS = new Set([
@@ -71,6 +76,7 @@ const APPLIED_KINDS = new Set([
   'Miscellaneous',
   'Punctuation',
   'Repetition',
+  'Tense',
   'Typo',
 ]);
 
@@ -94,7 +100,10 @@ export function reportable(text: string, lints: GrammarLint[]): GrammarLint[] {
 }
 
 export function reasonOf(lint: GrammarLint): string {
-  for (const [pattern, reason] of MESSAGE_REASONS) if (pattern.test(lint.message)) return reason;
+  for (const [pattern, reason] of MESSAGE_REASONS) {
+    const m = pattern.exec(lint.message);
+    if (m) return reason.replace('$1', () => m[1] ?? '');
+  }
   return KIND_REASONS[lint.kind] ?? '语法检查发现的问题';
 }
 
@@ -183,7 +192,7 @@ export async function grammarOf(texts: string[]): Promise<GrammarLint[][] | null
   const fresh = new Map(
     missing.map((t, i) => [
       t,
-      withAgreement(
+      withRules(
         t,
         found[i]!.filter((x) => !isNameLike(x, t)),
       ),
@@ -197,10 +206,19 @@ export async function grammarOf(texts: string[]): Promise<GrammarLint[][] | null
   return texts.map((t) => fresh.get(t) ?? known.get(t)!);
 }
 
-/** Harper's findings and the agreement errors it missed (agreement.ts), in text order, none twice. */
-function withAgreement(text: string, lints: GrammarLint[]): GrammarLint[] {
-  const extra = agreementErrors(text).filter((a) => !lints.some((l) => l.start < a.end && a.start < l.end));
-  return extra.length ? [...lints, ...extra].sort((a, b) => a.start - b.start) : lints;
+const overlap = (a: GrammarLint, b: GrammarLint) => a.start < b.end && b.start < a.end;
+
+/**
+ * Harper's findings and the tense (tense.ts) and agreement (agreement.ts) errors it missed, in text
+ * order, none twice. A tense finding replaces an agreement finding on the same verb: after "It was
+ * in 2021 that she decide" the fix is "decided", not "decides".
+ */
+function withRules(text: string, lints: GrammarLint[]): GrammarLint[] {
+  const tense = tenseErrors(text).filter((t) => !lints.some((l) => l.kind !== 'Agreement' && overlap(l, t)));
+  const kept = lints.filter((l) => !(l.kind === 'Agreement' && tense.some((t) => overlap(l, t))));
+  const agreement = agreementErrors(text).filter((a) => ![...kept, ...tense].some((l) => overlap(l, a)));
+  const extra = [...tense, ...agreement];
+  return extra.length || kept.length < lints.length ? [...kept, ...extra].sort((a, b) => a.start - b.start) : lints;
 }
 
 /**

@@ -20,7 +20,7 @@ import { lengthOf, paragraphsOf, sentencesOf } from './text';
  */
 
 const REVISION_NOTE = {
-  en: '离线模式未接入语言模型，不能理解文意：总体评价来自对文本的统计；语法和拼写问题由本地语法检查引擎（Harper）找出，理由按它的判断类别给出，拼写检查不把英式和美式拼写当作错误，也不检查人名、校名等大写开头的专有名词。时态、语境和逻辑上的问题它发现不了，需要接入 AI 服务后再做。',
+  en: '离线模式未接入语言模型，不能理解文意：总体评价来自对文本的统计；语法和拼写问题由本地语法检查引擎（Harper）找出，理由按它的判断类别给出，拼写检查不把英式和美式拼写当作错误，也不检查人名、校名等大写开头的专有名词。时态只查得出确定的错误（过去时的句子里用了现在时，如 It was there I realise），其他时态、语境和逻辑上的问题它发现不了，需要接入 AI 服务后再做。',
   zh: '离线模式未接入语言模型，不能理解文意，也没有中文语法检查：总体评价来自对文本的统计，修改建议只有不改动词语的几类（中文句子里的半角标点、紧挨着重复的词），以及过长的句子和档案中没有的数字。语法、用词和内容的修改需要接入 AI 服务后再做。',
 } as const;
 
@@ -65,7 +65,7 @@ function assessment(essay: string, lang: OutputLanguage, findings: Finding[], st
     lang === 'zh'
       ? '离线模式没有中文语法检查。'
       : grammar.checked
-        ? `语法检查引擎发现 ${grammar.errors} 处语法或拼写问题${grammar.errors > 0 ? '，见下方建议' : ''}（时态和语境上的问题它发现不了）。`
+        ? `语法检查引擎发现 ${grammar.errors} 处语法或拼写问题${grammar.errors > 0 ? '，见下方建议' : ''}（时态只查确定的错误，语境上的问题它发现不了）。`
         : `语法检查未完成（${grammar.why}），本次没有检查语法和拼写。`;
   return [
     `- 结构：全文约 ${len} ${unit}，${paragraphs.length} 段、${sentences.length} 句${
