@@ -66,6 +66,23 @@ describe('offline 文书修改 and 文书润色 with the grammar engine', () => 
     expect(review.assessment.find((a) => a.aspect === '语言与语法')!.text).toContain('语法检查引擎发现 1 处语法或拼写问题');
   });
 
+  it('revision reports the tense error "It was there I realise" from issue 24 with the fix and a true Chinese reason', async () => {
+    const me = await login(offline.url);
+    const essay = 'It was there I realise the value of teamwork. It was there that I realised it again.';
+    const { text } = await generate(offline, me.accessToken, { operation: 'revision', input: { essay } });
+    const review = parseRevision(text);
+    const tense = review.suggestions.filter((s) => s.reason.includes('时态'));
+    expect(tense).toEqual([
+      expect.objectContaining({
+        kind: 'edit',
+        original: 'I realise the',
+        replacement: 'I realised the',
+        reason: expect.stringMatching(/^第1段第1句：时态不一致：「It was there」是过去时的强调句.*「realise」建议改为「realised」/),
+      }),
+    ]);
+    expect(review.assessment.find((a) => a.aspect === '语言与语法')!.text).toContain('语法检查引擎发现 1 处语法或拼写问题');
+  });
+
   it('polish of the Chinese sentence from issue 24 leaves it as it was, says there was nothing safe to do, and charges nothing', async () => {
     const me = await login(offline.url);
     const essay = '作为一名计算机科学的学生，我始终致力于探索这一领域的无限可能，并且希望在研究生阶段继续深造。';
@@ -97,6 +114,7 @@ describe('offline 文书修改 and 文书润色 with the grammar engine', () => 
       const out = polished.paragraphs.map((p) => p.map((x) => (x.kind === 'same' ? x.text : x.change.after)).join(' ')).join('\n');
       expect(await errorsIn(out)).toBeLessThanOrEqual(await errorsIn(essay));
       if (essay.includes('person who often')) expect(out).toContain('a person who often reads');
+      if (essay.includes('It was there')) expect(out).toContain('It was there I realised how');
     }
     const { text } = await generate(offline, me.accessToken, { operation: 'polish', input: { essay: essays[0], level: 'light' } });
     expect(comparePolish(essays[0]!, text).changes.map((c) => c.after)).toEqual([
