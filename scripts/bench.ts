@@ -75,6 +75,64 @@ async function load(
   };
 }
 
+/** An administrator, seeded before the server opens the database (it publishes the notice), with 10,000 students (issue 10). */
+async function seedBench(dataDir: string) {
+  const seed = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir });
+  const [admin] = await seed.db
+    .insert(users)
+    .values({ phone: ADMIN_PHONE, username: 'bench', role: 'admin', inviteCode: 'BENCHADM' })
+    .onConflictDoUpdate({ target: users.phone, set: { role: 'admin' } })
+    .returning({ id: users.id });
+  // Issue 10: the global search over 10,000 students of one user.
+  await seed.db.delete(clientProfiles).where(eq(clientProfiles.userId, admin!.id));
+  const schools = ['清华大学', '北京大学', 'University of Michigan', '复旦大学', 'National University of Singapore', '浙江大学'];
+  const majors = ['金融学', 'Computer Science', '电子工程', 'Economics', '法学', 'Mechanical Engineering'];
+  for (let i = 0; i < 10_000; i += 1000) {
+    await seed.db.insert(clientProfiles).values(
+      Array.from({ length: 1000 }, (_, j) => {
+        const n = i + j;
+        const data = profileDataSchema.parse({ currentSchool: schools[n % 6], major: majors[(n * 7) % 6] });
+        return { userId: admin!.id, name: `学生${n}`, data, searchText: searchTextOf(`学生${n}`, data) };
+      }),
+    );
+  }
+  await seed.close();
+}
+
+/** A token from the API's phone login, and the session cookie from the web form, as a browser gets it. */
+async function signIn(app: string): Promise<{ token: string; cookie: string }> {
+  const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' as const });
+  const sent = await (
+    await fetch(`${app}/api/v1/auth/sms/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '13700000002' }),
+    })
+  ).json();
+  const login = await (
+    await fetch(`${app}/api/v1/auth/login/phone`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '13700000002', code: sent.data.devCode }),
+    })
+  ).json();
+  const token = login.data.accessToken as string;
+  const webSent = await (
+    await fetch(`${app}/api/v1/auth/sms/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '13700000003' }),
+    })
+  ).json();
+  const webLogin = await fetch(
+    `${app}/dash/login`,
+    form({ intent: 'login', phone: '13700000003', code: webSent.data.devCode, redirectTo: '/dash/overview' }),
+  );
+  const cookie = (webLogin.headers.get('set-cookie') ?? '').split(';')[0]!;
+  if (!cookie.startsWith('__lx_session=')) throw new Error('web login failed');
+  return { token, cookie };
+}
+
 async function main() {
   const children: ChildProcess[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-bench-'));
@@ -82,27 +140,7 @@ async function main() {
   const provider = await startFakeOpenAI({ keepRequests: 10 });
   try {
     const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
-    // An administrator, seeded before the server opens the database (it publishes the notice).
-    const seed = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir });
-    const [admin] = await seed.db
-      .insert(users)
-      .values({ phone: ADMIN_PHONE, username: 'bench', role: 'admin', inviteCode: 'BENCHADM' })
-      .onConflictDoUpdate({ target: users.phone, set: { role: 'admin' } })
-      .returning({ id: users.id });
-    // Issue 10: the global search over 10,000 students of one user.
-    await seed.db.delete(clientProfiles).where(eq(clientProfiles.userId, admin!.id));
-    const schools = ['清华大学', '北京大学', 'University of Michigan', '复旦大学', 'National University of Singapore', '浙江大学'];
-    const majors = ['金融学', 'Computer Science', '电子工程', 'Economics', '法学', 'Mechanical Engineering'];
-    for (let i = 0; i < 10_000; i += 1000) {
-      await seed.db.insert(clientProfiles).values(
-        Array.from({ length: 1000 }, (_, j) => {
-          const n = i + j;
-          const data = profileDataSchema.parse({ currentSchool: schools[n % 6], major: majors[(n * 7) % 6] });
-          return { userId: admin!.id, name: `学生${n}`, data, searchText: searchTextOf(`学生${n}`, data) };
-        }),
-      );
-    }
-    await seed.close();
+    await seedBench(dataDir);
     children.push(spawn(process.execPath, ['-e', BASELINE_SOURCE], { env: { ...process.env, PORT: String(basePort) }, stdio: 'ignore' }));
     const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
       // BENCH_DATABASE_URL measures the same on PostgreSQL instead of embedded PGlite.
@@ -128,36 +166,7 @@ async function main() {
     const app = `http://127.0.0.1:${appPort}`;
     await Promise.all([waitFor(`${app}/healthz`), waitFor(`http://127.0.0.1:${basePort}/`)]);
 
-    // Log in through the web form, as a browser does, to get the session cookie and a token.
-    const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' as const });
-    const sent = await (
-      await fetch(`${app}/api/v1/auth/sms/send`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ phone: '13700000002' }),
-      })
-    ).json();
-    const login = await (
-      await fetch(`${app}/api/v1/auth/login/phone`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ phone: '13700000002', code: sent.data.devCode }),
-      })
-    ).json();
-    const token = login.data.accessToken as string;
-    const webSent = await (
-      await fetch(`${app}/api/v1/auth/sms/send`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ phone: '13700000003' }),
-      })
-    ).json();
-    const webLogin = await fetch(
-      `${app}/dash/login`,
-      form({ intent: 'login', phone: '13700000003', code: webSent.data.devCode, redirectTo: '/dash/overview' }),
-    );
-    const cookie = (webLogin.headers.get('set-cookie') ?? '').split(';')[0]!;
-    if (!cookie.startsWith('__lx_session=')) throw new Error('web login failed');
+    const { token, cookie } = await signIn(app);
 
     // Warm up JIT and caches.
     await load('warmup', `${app}/dash/overview`, { headers: { cookie } });

@@ -69,55 +69,70 @@ function nextRequestId(context: AppLoadContext): string {
   return `${context.requestId}.${n}`;
 }
 
+/** One call to the API with the headers every call carries; an event stream comes back watched for silence. */
+async function send(
+  to: { context: AppLoadContext; pageName: string },
+  path: string,
+  call: RawCall,
+  token: string | null,
+): Promise<Response> {
+  const { context, pageName } = to;
+  const headers: Record<string, string> = {
+    'X-Request-Id': nextRequestId(context),
+    'X-Source-Page': encodeURIComponent(pageName),
+    'X-Forwarded-For': context.clientIp,
+    Accept: call.accept ?? 'application/json',
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (call.contentType) headers['Content-Type'] = call.contentType;
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), call.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  timer.unref();
+  let response: Response;
+  try {
+    response = await fetch(`${context.apiUrl}/api/v1${path}`, {
+      method: call.method ?? 'GET',
+      headers,
+      body: call.body,
+      signal: call.signal ? AbortSignal.any([timeout.signal, call.signal]) : timeout.signal,
+    });
+  } catch (error) {
+    if (timeout.signal.aborted) throw new ApiRequestError(0, 'TIMEOUT', ERROR_MESSAGES.TIMEOUT);
+    if (call.signal?.aborted) throw error;
+    throw new ApiRequestError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK);
+  }
+  if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
+  // An event stream is as long as the API's own deadline (AI_TIMEOUT_MS), which ends it with an
+  // error event the page can show; cutting it here at the same moment would lose that event. The
+  // request timeout bounds only the wait for the answer to start; then silence is the limit (the
+  // API sends a comment every 15 s).
+  clearTimeout(timer);
+  return new Response(
+    abortWhenIdle(response.body, STREAM_IDLE_MS, () => timeout.abort()),
+    {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    },
+  );
+}
+
+/** The API's JSON envelope, or BAD_RESPONSE when the answer is not one. */
+async function readEnvelope(response: Response): Promise<Envelope> {
+  const envelope = envelopeSchema.safeParse(await response.json().catch(() => null));
+  if (!envelope.success) throw new ApiRequestError(response.status, 'BAD_RESPONSE', messageForFailure(response.status));
+  return envelope.data;
+}
+
+/** Throws the API's refusal as the catalogue error it names. */
+async function failure(response: Response): Promise<never> {
+  const envelope = await readEnvelope(response);
+  throw new ApiRequestError(response.status, envelope.code ?? 'ERROR', messageForFailure(response.status, envelope.message), envelope.data);
+}
+
 export function createTransport(request: Request, context: AppLoadContext, pageName: string) {
   const sessionPromise = getWebSession(request, context);
-
-  async function send(path: string, call: RawCall, token: string | null): Promise<Response> {
-    const headers: Record<string, string> = {
-      'X-Request-Id': nextRequestId(context),
-      'X-Source-Page': encodeURIComponent(pageName),
-      'X-Forwarded-For': context.clientIp,
-      Accept: call.accept ?? 'application/json',
-    };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (call.contentType) headers['Content-Type'] = call.contentType;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), call.timeoutMs ?? REQUEST_TIMEOUT_MS);
-    timer.unref();
-    let response: Response;
-    try {
-      response = await fetch(`${context.apiUrl}/api/v1${path}`, {
-        method: call.method ?? 'GET',
-        headers,
-        body: call.body,
-        signal: call.signal ? AbortSignal.any([timeout.signal, call.signal]) : timeout.signal,
-      });
-    } catch (error) {
-      if (timeout.signal.aborted) throw new ApiRequestError(0, 'TIMEOUT', ERROR_MESSAGES.TIMEOUT);
-      if (call.signal?.aborted) throw error;
-      throw new ApiRequestError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK);
-    }
-    if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) return response;
-    // An event stream is as long as the API's own deadline (AI_TIMEOUT_MS), which ends it with an
-    // error event the page can show; cutting it here at the same moment would lose that event. The
-    // request timeout bounds only the wait for the answer to start; then silence is the limit (the
-    // API sends a comment every 15 s).
-    clearTimeout(timer);
-    return new Response(
-      abortWhenIdle(response.body, STREAM_IDLE_MS, () => timeout.abort()),
-      {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      },
-    );
-  }
-
-  async function readEnvelope(response: Response): Promise<Envelope> {
-    const envelope = envelopeSchema.safeParse(await response.json().catch(() => null));
-    if (!envelope.success) throw new ApiRequestError(response.status, 'BAD_RESPONSE', messageForFailure(response.status));
-    return envelope.data;
-  }
+  const to = { context, pageName };
 
   async function refresh(web: WebSession, tokens: Tokens): Promise<Tokens> {
     let pending = refreshes.get(tokens.refreshToken);
@@ -125,6 +140,7 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
       const key = tokens.refreshToken;
       pending = (async () => {
         const response = await send(
+          to,
           '/user/refresh-token',
           { method: 'POST', body: JSON.stringify({ refreshToken: key }), contentType: 'application/json' },
           null,
@@ -164,30 +180,20 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
   /** Sends with the session's token, refreshing first or after an expiry 401. Throws redirects. */
   async function authorized(path: string, call: RawCall, anonymous = false): Promise<Response> {
     const web = await sessionPromise;
-    if (anonymous) return send(path, call, null);
+    if (anonymous) return send(to, path, call, null);
     let tokens = web.tokens;
     if (!tokens) throw redirect(loginRedirectUrl(request));
     if (Date.parse(tokens.accessTokenExpiresAt) - Date.now() < REFRESH_THRESHOLD_MS) tokens = await refresh(web, tokens);
-    const response = await send(path, call, tokens.accessToken);
+    const response = await send(to, path, call, tokens.accessToken);
     if (response.status !== 401) return response;
     const { code } = await readEnvelope(response).catch(() => ({ code: undefined }));
     if (code === 'TOKEN_INVALID') throw signOutAndRedirect(web);
     const current = web.tokens;
     if (!current) throw signOutAndRedirect(web);
     const renewed = current.accessToken !== tokens.accessToken ? current : await refresh(web, current);
-    const retried = await send(path, call, renewed.accessToken);
+    const retried = await send(to, path, call, renewed.accessToken);
     if (retried.status === 401) throw signOutAndRedirect(web);
     return retried;
-  }
-
-  async function failure(response: Response): Promise<never> {
-    const envelope = await readEnvelope(response);
-    throw new ApiRequestError(
-      response.status,
-      envelope.code ?? 'ERROR',
-      messageForFailure(response.status, envelope.message),
-      envelope.data,
-    );
   }
 
   async function json<S extends z.ZodType>(path: string, call: JsonCall<S>): Promise<z.infer<S>> {

@@ -59,6 +59,38 @@ async function detectOk(text: string, slicer: Slicer): Promise<Scored> {
   return result;
 }
 
+type Span = { start: number; end: number; original: string };
+
+/** The text with the current sentences in place of the original's, and where each sentence stands in it. */
+function composeText(text: string, spans: Span[], current: string[]) {
+  let out = '';
+  let at = 0;
+  const ranges: Array<{ start: number; end: number }> = [];
+  spans.forEach((s, i) => {
+    out += text.slice(at, s.start);
+    ranges.push({ start: out.length, end: out.length + current[i]!.length });
+    out += current[i];
+    at = s.end;
+  });
+  return { text: out + text.slice(at), ranges };
+}
+
+/** A round's sentences, in text order: the most AI-like share of the mode, over the floor (strong: any). */
+function sentencesToRewrite(scores: number[], spans: Span[], mode: ReduceMode): number[] {
+  const limit = Math.max(1, Math.ceil(spans.length * MODE_PLAN[mode].share));
+  return (
+    scores
+      .map((rate, index) => ({ rate, index }))
+      .filter((s) => s.rate >= SENTENCE_FLOOR || mode === 'strong')
+      // A "sentence" of thousands of characters (no punctuation) is left as it is, by either engine.
+      .filter((s) => spans[s.index]!.original.length <= MAX_REWRITE_CHARS)
+      .sort((a, b) => b.rate - a.rate || a.index - b.index)
+      .slice(0, limit)
+      .map((s) => s.index)
+      .sort((a, b) => a - b)
+  );
+}
+
 export async function reduceAiRate(
   text: string,
   options: {
@@ -77,22 +109,10 @@ export async function reduceAiRate(
   const slicer = new Slicer({ signal: options.signal });
   const first = await detectOk(text, slicer);
   // The original's sentences, by offset: the result is the original with sentences replaced.
-  const spans = first.sentences.map((s) => ({ start: s.start, end: s.end, original: s.text }));
+  const spans: Span[] = first.sentences.map((s) => ({ start: s.start, end: s.end, original: s.text }));
   const current = spans.map((s) => s.original);
   const lang = (i: number): 'en' | 'zh' => (/[\u3400-\u9fff]/.test(spans[i]!.original) ? 'zh' : 'en');
-  /** The text with the current sentences, and where each sentence stands in it. */
-  const compose = () => {
-    let out = '';
-    let at = 0;
-    const ranges: Array<{ start: number; end: number }> = [];
-    spans.forEach((s, i) => {
-      out += text.slice(at, s.start);
-      ranges.push({ start: out.length, end: out.length + current[i]!.length });
-      out += current[i];
-      at = s.end;
-    });
-    return { text: out + text.slice(at), ranges };
-  };
+  const compose = () => composeText(text, spans, current);
   const locked = new Map<number, string[]>();
   let scores = first.sentences.map((s) => s.aiRate);
   let last: Scored = first;
@@ -121,16 +141,7 @@ export async function reduceAiRate(
     // Each round yields to the event loop: other requests run, and a client gone away is noticed.
     await slicer.pause();
     const roundMode = options.model ? options.mode : plan.rounds[r]!;
-    const limit = Math.max(1, Math.ceil(spans.length * plan.share));
-    const chosen = scores
-      .map((rate, index) => ({ rate, index }))
-      .filter((s) => s.rate >= SENTENCE_FLOOR || options.mode === 'strong')
-      // A "sentence" of thousands of characters (no punctuation) is left as it is, by either engine.
-      .filter((s) => spans[s.index]!.original.length <= MAX_REWRITE_CHARS)
-      .sort((a, b) => b.rate - a.rate || a.index - b.index)
-      .slice(0, limit)
-      .map((s) => s.index)
-      .sort((a, b) => a - b);
+    const chosen = sentencesToRewrite(scores, spans, options.mode);
     if (chosen.length === 0) break;
     rounds++;
     options.onEvent?.({ event: 'round', data: { round: rounds, rounds: plan.rounds.length, sentences: chosen.length } });

@@ -124,6 +124,64 @@ function createWakeup() {
   };
 }
 
+/**
+ * The operation's own abort: the caller leaving, a cancel from another process (seen at the row's
+ * heartbeat), the cancel endpoint here (through `running`) or the whole limit running out ('timeout').
+ */
+function watchOperation(
+  ctx: { db: Database; logger: Logger; running: Map<string, AbortController>; timeoutMs: number },
+  operationId: string,
+  callerSignal: AbortSignal | undefined,
+) {
+  const controller = new AbortController();
+  ctx.running.set(operationId, controller);
+  const onCallerGone = () => controller.abort();
+  if (callerSignal?.aborted) controller.abort();
+  callerSignal?.addEventListener('abort', onCallerGone);
+  const rowBeat = setInterval(() => {
+    heartbeat(ctx.db, operationId).then(
+      (alive) => {
+        // Cancelled through the endpoint on another process.
+        if (!alive) controller.abort();
+      },
+      (err: unknown) => ctx.logger.warn('ai.heartbeat_failed', { operationId, err }),
+    );
+  }, HEARTBEAT_MS);
+  const deadline = setTimeout(() => controller.abort('timeout'), ctx.timeoutMs);
+  const cleanUp = () => {
+    clearInterval(rowBeat);
+    clearTimeout(deadline);
+    ctx.running.delete(operationId);
+    callerSignal?.removeEventListener('abort', onCallerGone);
+  };
+  return { controller, cleanUp };
+}
+
+/** How work that threw ends: its code (a time-out, the provider's, a cancel, a refusal, ours) and what the user reads. */
+function failedOutcome(
+  error: unknown,
+  signal: AbortSignal,
+  delivered: number,
+  failureMessage: string | undefined,
+): Extract<Outcome, { errorCode: string }> {
+  const timedOut = signal.reason === 'timeout';
+  const code = timedOut
+    ? 'TIMEOUT'
+    : isProviderError(error)
+      ? error.code
+      : signal.aborted
+        ? 'CANCELLED'
+        : isRefusal(error)
+          ? error.code
+          : 'INTERNAL';
+  const message = isProviderCode(code)
+    ? PROVIDER_ERROR_MESSAGES[code]
+    : isRefusal(error)
+      ? error.message
+      : (failureMessage ?? 'AI 处理失败，请稍后重试');
+  return { status: code === 'CANCELLED' ? 'cancelled' : 'failed', outputChars: delivered, errorCode: code, errorMessage: message };
+}
+
 export function createAiEngine(deps: {
   db: Database;
   config: AppConfig;
@@ -175,27 +233,7 @@ export function createAiEngine(deps: {
       promptVersion: spec.promptVersion,
     });
 
-    const controller = new AbortController();
-    running.set(op.id, controller);
-    const onCallerGone = () => controller.abort();
-    if (spec.signal?.aborted) controller.abort();
-    spec.signal?.addEventListener('abort', onCallerGone);
-    const rowBeat = setInterval(() => {
-      heartbeat(db, op.id).then(
-        (alive) => {
-          // Cancelled through the endpoint on another process.
-          if (!alive) controller.abort();
-        },
-        (err: unknown) => logger.warn('ai.heartbeat_failed', { operationId: op.id, err }),
-      );
-    }, HEARTBEAT_MS);
-    const deadline = setTimeout(() => controller.abort('timeout'), config.AI_TIMEOUT_MS);
-    const cleanUp = () => {
-      clearInterval(rowBeat);
-      clearTimeout(deadline);
-      running.delete(op.id);
-      spec.signal?.removeEventListener('abort', onCallerGone);
-    };
+    const { controller, cleanUp } = watchOperation({ db, logger, running, timeoutMs: config.AI_TIMEOUT_MS }, op.id, spec.signal);
 
     // Refusals before the reservation end the row and reach the caller as JSON; nothing was charged.
     let prepared: P;
@@ -251,23 +289,9 @@ export function createAiEngine(deps: {
       };
     } catch (error) {
       failure = error;
-      const timedOut = controller.signal.reason === 'timeout';
-      const code = timedOut
-        ? 'TIMEOUT'
-        : isProviderError(error)
-          ? error.code
-          : controller.signal.aborted
-            ? 'CANCELLED'
-            : isRefusal(error)
-              ? error.code
-              : 'INTERNAL';
-      if (code === 'INTERNAL') logger.error('ai.operation_failed', { operationId: op.id, operation: spec.operation, err: error });
-      const message = isProviderCode(code)
-        ? PROVIDER_ERROR_MESSAGES[code]
-        : isRefusal(error)
-          ? error.message
-          : (spec.failureMessage ?? 'AI 处理失败，请稍后重试');
-      outcome = { status: code === 'CANCELLED' ? 'cancelled' : 'failed', outputChars: delivered, errorCode: code, errorMessage: message };
+      outcome = failedOutcome(error, controller.signal, delivered, spec.failureMessage);
+      if (outcome.errorCode === 'INTERNAL')
+        logger.error('ai.operation_failed', { operationId: op.id, operation: spec.operation, err: error });
     } finally {
       cleanUp();
     }
