@@ -1,3 +1,4 @@
+import { timeLimit } from '../fixtures/event-loop';
 import { readFileSync } from 'node:fs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { aiOperations, aiReductions, pointsLedger } from '../../db/schema';
@@ -155,7 +156,7 @@ describe('the price before the work', () => {
     await s.close();
   });
 
-  it('a 0-point 查AI率 of the largest text answers 402 in under 50 ms, without running the detector', async () => {
+  it('a 0-point 查AI率 of the largest text answers 402 within timeLimit(50 ms), without running the detector', async () => {
     const me = await login(s.url);
     const admin = await login(s.url);
     const balance = (await client(s.url).get('/user/info', me.accessToken)).body.data.total_points as number;
@@ -171,7 +172,8 @@ describe('the price before the work', () => {
       expect(res.body.code).toBe('INSUFFICIENT_POINTS');
     }
     times.sort((a, b) => a - b);
-    expect(times[2]).toBeLessThan(50);
+    // Running the detector on this text takes seconds; the refusal comes before it.
+    expect(times[2]).toBeLessThan(timeLimit(50));
     const rows = await s.database.db.select().from(pointsLedger).where(eq(pointsLedger.userId, me.user.id));
     expect(rows.filter((r) => r.type === 'consumption')).toEqual([]);
   });
