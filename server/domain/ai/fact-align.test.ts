@@ -39,6 +39,12 @@ describe('alignment of leftovers', () => {
     expect(texts(findUnsupported(text, chips))).toEqual(['Kirin Silicon Labs']);
   });
 
+  it('a name written twice is one name, paired once for both', () => {
+    const text =
+      'As a chip verification intern at HiSilicon I wrote test benches from June to September 2024. What I learnt at HiSilicon shaped my plans.';
+    expect(findUnsupported(text, chips)).toEqual([]);
+  });
+
   it('a prize level beside a paired contest is compared with that entry', () => {
     expect(findUnsupported('I won second prize in the National University Students Advertising Art Competition.', chips)).toEqual([]);
     expect(texts(findUnsupported('I won first prize in the National University Students Advertising Art Competition.', chips))).toEqual([

@@ -1,4 +1,5 @@
 import { ALIAS_GROUPS, WORD_EQUIVALENTS } from './fact-aliases';
+import { runToEnd, type Steps } from '../../ai/time-slice';
 import { readingsOf } from './pinyin';
 
 /**
@@ -37,6 +38,9 @@ export type AlignEntry = { yearMonths: Set<string>; years: Set<string>; claimed:
 
 /** Longer lines are descriptions or a CV's paragraphs, not names. */
 const LINE_MAX = 40;
+/** A student's archive has far fewer short lines, and a text far fewer unknown names: the pairing stays bounded (names × lines). */
+const MAX_LINES = 200;
+const MAX_NAMES = 200;
 /** Words of a name's form, not its identity (Atelier, Office): not counted either way. */
 const FILLER = new Set([
   ...['of', 'the', 'and', 'in', 'at', 'for', 'on', 'co', 'ltd', 'inc', 'limited', 'a', 'an', 's'],
@@ -148,13 +152,20 @@ export type Evidence = { score: number; coverage: number };
  * when too little: no distinctive word and fewer than half of the name's words (or than two).
  */
 export function wordEvidence(name: string, raw: string): Evidence | null {
+  return evidenceOn(wordsOf(name), prepare(raw));
+}
+
+/** A line as the evidence reads it, prepared once per check. */
+type Prepared = { han: string[]; hanText: string; latin: Set<string>; kind: AlignKind };
+function prepare(raw: string): Prepared {
   const line = raw.normalize('NFKC');
   const han = Array.from(line).filter((c) => /\p{Script=Han}/u.test(c));
-  if (han.length === 0) return null;
-  const hanText = han.join('');
-  const latin = new Set(line.toLowerCase().match(/[a-z0-9]+/g) ?? []);
-  const words = name.split(/[^A-Za-z0-9]+/).filter((w) => w && !FILLER.has(w.toLowerCase()));
-  if (words.length === 0) return null;
+  return { han, hanText: han.join(''), latin: new Set(line.toLowerCase().match(/[a-z0-9]+/g) ?? []), kind: kindOfChinese(raw) };
+}
+const wordsOf = (name: string) => name.split(/[^A-Za-z0-9]+/).filter((w) => w && !FILLER.has(w.toLowerCase()));
+
+function evidenceOn(words: string[], { han, hanText, latin }: Prepared): Evidence | null {
+  if (han.length === 0 || words.length === 0) return null;
   let score = 0;
   let supported = 0;
   let distinctive = 0;
@@ -219,7 +230,23 @@ const ROLE_END =
  * text), then pairs by dates on the entries still free.
  */
 export function alignLeftovers(names: AlignName[], lines: AlignLine[], entries: AlignEntry[]): Map<number, number> {
-  const usable = lines.filter((l) => l.raw.length <= LINE_MAX && /\p{Script=Han}/u.test(l.raw) && !ROLE_END.test(l.raw.trim()));
+  return runToEnd(alignLeftoversSteps(names, lines, entries));
+}
+
+/** `alignLeftovers` as steps (time-slice.ts): it pauses after each name. */
+export function* alignLeftoversSteps(names: AlignName[], lines: AlignLine[], entries: AlignEntry[]): Steps<Map<number, number>> {
+  // A line written twice (a CV's text beside the archive) is read once; past MAX_LINES short lines
+  // or MAX_NAMES names the input is no student's record or statement, and names are left unpaired
+  // (flagged, as without alignment).
+  const seen = new Set<string>();
+  const usable: Array<{ line: AlignLine; prepared: Prepared }> = [];
+  for (const line of lines) {
+    if (line.raw.length > LINE_MAX || !/\p{Script=Han}/u.test(line.raw) || ROLE_END.test(line.raw.trim()) || seen.has(line.raw)) continue;
+    seen.add(line.raw);
+    usable.push({ line, prepared: prepare(line.raw) });
+  }
+  if (usable.length > MAX_LINES || names.length > MAX_NAMES) return new Map();
+  yield;
   /** An entry's first line stands for it when a name is paired by its dates. */
   const firstLine = new Map<number, AlignLine>();
   // Entries of a school (a line of it), a contest or award, a publication (its first line, the
@@ -235,11 +262,14 @@ export function alignLeftovers(names: AlignName[], lines: AlignLine[], entries: 
   }
   const options: Array<{ name: number; line: AlignLine; score: number; coverage: number; byDate: boolean }> = [];
   for (const name of names) {
+    yield;
     const kind = kindOfEnglish(name.text);
-    for (const line of usable) {
-      if (!compatible(kind, kindOfChinese(line.raw))) continue;
-      const words = wordEvidence(name.text, line.raw);
-      if (words) options.push({ name: name.id, line, score: words.score, coverage: words.coverage, byDate: false });
+    const words = wordsOf(name.text);
+    for (const [k, { line, prepared }] of usable.entries()) {
+      if (k % 64 === 63) yield;
+      if (!compatible(kind, prepared.kind)) continue;
+      const evidence = evidenceOn(words, prepared);
+      if (evidence) options.push({ name: name.id, line, score: evidence.score, coverage: evidence.coverage, byDate: false });
     }
     // A body's name with no words in common: the dates of its clause, when one unclaimed entry alone has them.
     if (!name.byDates || kind !== 'any') continue;

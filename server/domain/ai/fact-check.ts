@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { getProfile } from '../archives/profiles';
 import { runSliced, runToEnd, type Steps } from '../../ai/time-slice';
 import { ALIAS_GROUPS, LEVEL_EQUIVALENTS, WORD_EQUIVALENTS, type AliasGroup } from './fact-aliases';
-import { alignLeftovers, type AlignEntry, type AlignLine, type AlignName } from './fact-align';
+import { alignLeftoversSteps, type AlignEntry, type AlignLine, type AlignName } from './fact-align';
 import { pinyinSpells, readingsOf } from './pinyin';
 
 /**
@@ -1082,7 +1082,7 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
   // An English name no line supports may be the official name of an archive entry nothing else
   // claimed (HiSilicon for 华为海思): paired one to one, by words or by its clause's dates (fact-align.ts).
   yield;
-  const aligned = alignNames(text, unsupported, supportLines, known);
+  const aligned = yield* alignNames(text, unsupported, supportLines, known);
   for (const c of unsupported) {
     const line = aligned.get(c);
     if (line === undefined) report(c);
@@ -1119,26 +1119,47 @@ const ALIGNED_KINDS = new Set<FactKind>(['award', 'competition', 'school', 'orga
 const CLAUSE_END = new Set(Array.from(',;.!?，。；！？\n'));
 const CLAUSE_MAX = 240;
 
-/** `alignLeftovers` on the check's own data: unsupported Latin names against the lines nothing claimed. */
-function alignNames(text: string, unsupported: Candidate[], supportLines: Map<Candidate, number[]>, known: Known): Map<Candidate, number> {
+/**
+ * `alignLeftovers` on the check's own data: unsupported Latin names against the lines nothing
+ * claimed. A name written twice is one name (the dates of all its clauses), paired or not as one.
+ */
+function* alignNames(
+  text: string,
+  unsupported: Candidate[],
+  supportLines: Map<Candidate, number[]>,
+  known: Known,
+): Steps<Map<Candidate, number>> {
   const names: AlignName[] = [];
-  const byId: Candidate[] = [];
+  const byText = new Map<string, { name: AlignName; candidates: Candidate[] }>();
   for (const c of unsupported) {
+    yield;
     if (!ALIGNED_KINDS.has(c.kind) || hasHan(c.text) || !/[A-Za-z]{2}/.test(c.text)) continue;
     // A name of the table is a body the table knows, and the archive holds none of its names: not this entry.
     if (tableLinesFor(c.text, known).inTable) continue;
+    const key = normal(c.text);
+    let entry = byText.get(key);
+    if (!entry) {
+      const name: AlignName = {
+        id: names.length,
+        text: c.text,
+        yearMonths: new Set(),
+        years: new Set(),
+        byDates: c.kind === 'organisation',
+      };
+      names.push(name);
+      byText.set(key, (entry = { name, candidates: [] }));
+    }
+    entry.candidates.push(c);
     let from = c.start;
     while (from > 0 && c.start - from < CLAUSE_MAX && !CLAUSE_END.has(text[from - 1]!)) from--;
     let to = c.end;
     while (to < text.length && to - c.end < CLAUSE_MAX && !CLAUSE_END.has(text[to]!)) to++;
     const clause = text.slice(from, to);
-    const yearMonths = new Set<string>();
-    yearMonthsIn(clause, yearMonths);
-    const years = new Set(clause.match(/(?<!\d)(?:19|20)\d{2}(?!\d)/g) ?? []);
-    names.push({ id: byId.length, text: c.text, yearMonths, years, byDates: c.kind === 'organisation' });
-    byId.push(c);
+    yearMonthsIn(clause, entry.name.yearMonths);
+    for (const y of clause.match(/(?<!\d)(?:19|20)\d{2}(?!\d)/g) ?? []) entry.name.years.add(y);
   }
-  if (names.length === 0) return new Map();
+  const out = new Map<Candidate, number>();
+  if (names.length === 0) return out;
   const claimed = new Set<number>();
   for (const lines of supportLines.values()) for (const i of lines) claimed.add(i);
   const lines: AlignLine[] = [];
@@ -1147,8 +1168,11 @@ function alignNames(text: string, unsupported: Candidate[], supportLines: Map<Ca
   });
   const entries: AlignEntry[] = known.entries.map((e) => ({ ...e, claimed: false }));
   for (const i of claimed) if (known.entryOf[i]! >= 0) entries[known.entryOf[i]!]!.claimed = true;
-  const out = new Map<Candidate, number>();
-  for (const [id, line] of alignLeftovers(names, lines, entries)) out.set(byId[id]!, line);
+  const pairs = yield* alignLeftoversSteps(names, lines, entries);
+  for (const { name, candidates } of byText.values()) {
+    const line = pairs.get(name.id);
+    if (line !== undefined) for (const c of candidates) out.set(c, line);
+  }
   return out;
 }
 
