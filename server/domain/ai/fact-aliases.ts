@@ -1222,6 +1222,7 @@ export const WORD_EQUIVALENTS: Record<string, string[]> = {
   news: ['新闻'],
   daily: ['日报'],
   television: ['电视', '卫视'],
+  broadcasting: ['广播'],
   tv: ['电视', '卫视'],
   weekly: ['周刊'],
   magazine: ['杂志'],

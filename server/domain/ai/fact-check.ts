@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import { getProfile } from '../archives/profiles';
 import { runSliced, runToEnd, type Steps } from '../../ai/time-slice';
 import { ALIAS_GROUPS, LEVEL_EQUIVALENTS, WORD_EQUIVALENTS, type AliasGroup } from './fact-aliases';
+import { alignLeftoversSteps, type AlignEntry, type AlignLine, type AlignName } from './fact-align';
 import { pinyinSpells, readingsOf } from './pinyin';
 
 /**
@@ -384,15 +385,27 @@ function percentsIn(s: string, out: Set<string>) {
   for (const m of s.matchAll(/(?<![\d.])(\d+(?:\.\d+)?)[ \t]*(?:%|percent\b|个百分点)/giu)) out.add(valueOf(m[1]!));
 }
 
-/** Every string and number in a value (an archive's data), one per line. */
+/**
+ * Every string and number in a value (an archive's data), one per line; a blank line ends each
+ * value and each record of a list (an internship, an award), so the check knows which lines are
+ * one entry.
+ */
 export function knownTextOf(...values: unknown[]): string {
   const out: string[] = [];
   const walk = (v: unknown) => {
     if (typeof v === 'string' || typeof v === 'number') out.push(String(v));
-    else if (Array.isArray(v)) v.forEach(walk);
+    else if (Array.isArray(v))
+      v.forEach((item) => {
+        walk(item);
+        if (item && typeof item === 'object' && out[out.length - 1] !== '') out.push('');
+      });
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
-  values.forEach(walk);
+  values.forEach((v) => {
+    walk(v);
+    if (out.length && out[out.length - 1] !== '') out.push('');
+  });
+  while (out[out.length - 1] === '') out.pop();
   return out.join('\n');
 }
 
@@ -513,6 +526,9 @@ type Known = {
   /** Test type (lower case) → the values on its line and the few after it. */
   tests: Map<string, Set<string>>;
   index: Map<string, AliasName[]>;
+  /** The entry (a run of lines between blank ones) of each line, and each entry's dates. */
+  entryOf: number[];
+  entries: Array<{ yearMonths: Set<string>; years: Set<string> }>;
 };
 
 const TEST_CANON: Record<string, string> = { 雅思: 'ielts', 托福: 'toefl', 多邻国: 'duolingo', 绩点: 'gpa' };
@@ -540,8 +556,21 @@ function* knownFactsSteps(knownText: string): Steps<Known> {
   const yearMonths = new Set<string>();
   const tests = new Map<string, Set<string>>();
   let openTests: Array<{ set: Set<string>; left: number }> = [];
+  const entryOf: number[] = [];
+  const entries: Known['entries'] = [{ yearMonths: new Set(), years: new Set() }];
   for (const raw of rawLines) {
     yield;
+    if (!raw.trim()) {
+      // A record's end: the next line starts another entry. It is no line of a test's values.
+      if (entryOf[entryOf.length - 1] === entries.length - 1) entries.push({ yearMonths: new Set(), years: new Set() });
+      entryOf.push(-1);
+      lines.push({ raw, text: '', names: [] });
+      continue;
+    }
+    const entry = entries[entries.length - 1]!;
+    entryOf.push(entries.length - 1);
+    yearMonthsIn(raw, entry.yearMonths);
+    for (const y of raw.match(/(?<!\d)(?:19|20)\d{2}(?!\d)/g) ?? []) entry.years.add(y);
     const names = raw.length <= 4000 ? groupsIn(raw, index).flatMap((g) => g.names) : [];
     // The line as written, and without its bracketed asides: 美国物理碗竞赛（Physics Bowl）全球金奖 says 美国物理碗竞赛全球金奖.
     const bare = raw.length <= 4000 && /[（(]/.test(raw) ? raw.replace(/[（(][^（）()\n]{0,60}[）)]/g, '') : '';
@@ -563,7 +592,7 @@ function* knownFactsSteps(knownText: string): Steps<Known> {
     for (const t of openTests) for (const n of nums) t.set.add(n);
     lines.push({ raw, text, names });
   }
-  return { lines, all: lines.map((l) => l.text).join('\n'), numbers, scaled, percents, yearMonths, tests, index };
+  return { lines, all: lines.map((l) => l.text).join('\n'), numbers, scaled, percents, yearMonths, tests, index, entryOf, entries };
 }
 
 /** English words that are part of a name's form, not its identity. */
@@ -1034,6 +1063,7 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
   const checked = new Map<string, number[] | boolean>();
   const supportLines = new Map<Candidate, number[]>();
   const levels: Candidate[] = [];
+  const unsupported: Candidate[] = [];
   for (const c of chosen) {
     yield;
     // Single digits ("3 years", list numbers) say too little to check.
@@ -1047,7 +1077,16 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
     if (support === undefined) checked.set(key, (support = supportOf(c, known)));
     if (Array.isArray(support)) supportLines.set(c, support);
     if (support === true || (Array.isArray(support) && support.length > 0)) continue;
-    report(c);
+    unsupported.push(c);
+  }
+  // An English name no line supports may be the official name of an archive entry nothing else
+  // claimed (HiSilicon for 华为海思): paired one to one, by words or by its clause's dates (fact-align.ts).
+  yield;
+  const aligned = yield* alignNames(text, unsupported, supportLines, known);
+  for (const c of unsupported) {
+    const line = aligned.get(c);
+    if (line === undefined) report(c);
+    else supportLines.set(c, [line]);
   }
   // A level ("gold medal") is the archive's only on the lines of the contest beside it, or anywhere when none is.
   for (const c of levels) {
@@ -1072,6 +1111,69 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
     found.push({ text: c.text, kind: c.kind, at: c.start });
   }
   return found.sort((a, b) => a.at - b.at).map(({ text: t, kind }) => ({ text: t, kind }));
+}
+
+/** Kinds of name that may be an archive entry's official English name. */
+const ALIGNED_KINDS = new Set<FactKind>(['award', 'competition', 'school', 'organisation', 'publication', 'conference']);
+/** Clause ends around a name: the dates of its clause are the dates it is stated with. */
+const CLAUSE_END = new Set(Array.from(',;.!?，。；！？\n'));
+const CLAUSE_MAX = 240;
+
+/**
+ * `alignLeftovers` on the check's own data: unsupported Latin names against the lines nothing
+ * claimed. A name written twice is one name (the dates of all its clauses), paired or not as one.
+ */
+function* alignNames(
+  text: string,
+  unsupported: Candidate[],
+  supportLines: Map<Candidate, number[]>,
+  known: Known,
+): Steps<Map<Candidate, number>> {
+  const names: AlignName[] = [];
+  const byText = new Map<string, { name: AlignName; candidates: Candidate[] }>();
+  for (const c of unsupported) {
+    yield;
+    if (!ALIGNED_KINDS.has(c.kind) || hasHan(c.text) || !/[A-Za-z]{2}/.test(c.text)) continue;
+    // A name of the table is a body the table knows, and the archive holds none of its names: not this entry.
+    if (tableLinesFor(c.text, known).inTable) continue;
+    const key = normal(c.text);
+    let entry = byText.get(key);
+    if (!entry) {
+      const name: AlignName = {
+        id: names.length,
+        text: c.text,
+        yearMonths: new Set(),
+        years: new Set(),
+        byDates: c.kind === 'organisation',
+      };
+      names.push(name);
+      byText.set(key, (entry = { name, candidates: [] }));
+    }
+    entry.candidates.push(c);
+    let from = c.start;
+    while (from > 0 && c.start - from < CLAUSE_MAX && !CLAUSE_END.has(text[from - 1]!)) from--;
+    let to = c.end;
+    while (to < text.length && to - c.end < CLAUSE_MAX && !CLAUSE_END.has(text[to]!)) to++;
+    const clause = text.slice(from, to);
+    yearMonthsIn(clause, entry.name.yearMonths);
+    for (const y of clause.match(/(?<!\d)(?:19|20)\d{2}(?!\d)/g) ?? []) entry.name.years.add(y);
+  }
+  const out = new Map<Candidate, number>();
+  if (names.length === 0) return out;
+  const claimed = new Set<number>();
+  for (const lines of supportLines.values()) for (const i of lines) claimed.add(i);
+  const lines: AlignLine[] = [];
+  known.lines.forEach((l, i) => {
+    if (!claimed.has(i) && known.entryOf[i]! >= 0) lines.push({ index: i, raw: l.raw, entry: known.entryOf[i]! });
+  });
+  const entries: AlignEntry[] = known.entries.map((e) => ({ ...e, claimed: false }));
+  for (const i of claimed) if (known.entryOf[i]! >= 0) entries[known.entryOf[i]!]!.claimed = true;
+  const pairs = yield* alignLeftoversSteps(names, lines, entries);
+  for (const { name, candidates } of byText.values()) {
+    const line = pairs.get(name.id);
+    if (line !== undefined) for (const c of candidates) out.set(c, line);
+  }
+  return out;
 }
 
 /** The check for one of the caller's students (owner-scoped: someone else's is a 404). */
