@@ -8,6 +8,16 @@ import tseslint from 'typescript-eslint';
 const SOURCE = '**/*.{ts,tsx,js,mjs}';
 
 /**
+ * ml/ (detector training and experiments) is research code: the product never imports it. What
+ * scoring needs lives in server/ai/detector/. Part of every import restriction on server/ and app/.
+ */
+const mlPatterns = [
+  {
+    regex: '^(\\.\\./)+ml(/|$)',
+    message: 'ml/ is training and research code: the product (server/, app/) never imports it.',
+  },
+];
+/**
  * The classic Remix compiler silently empties a `.server` module imported by browser code (DESIGN §1),
  * so browser code may import server modules for types only. tests/unit/server-only-imports.test.ts
  * guards the same boundary (and module-level calls in routes, which a lint rule cannot see).
@@ -28,6 +38,7 @@ const serverModulePatterns = [
     group: ['node:*'],
     message: 'Node built-ins do not exist in the browser.',
   },
+  ...mlPatterns,
 ];
 const nodeBuiltinPaths = builtinModules
   .filter((name) => !name.startsWith('_'))
@@ -60,7 +71,7 @@ export default defineConfig([
   },
 
   {
-    files: ['server/**', 'scripts/**', 'tests/**', 'db/**', 'contracts/**', '*.config.{ts,js}', ...nodeInApp],
+    files: ['server/**', 'scripts/**', 'tests/**', 'db/**', 'contracts/**', 'ml/**', '*.config.{ts,js}', ...nodeInApp],
     languageOptions: { globals: globals.node },
   },
   {
@@ -85,6 +96,11 @@ export default defineConfig([
     extends: [reactHooks.configs.flat.recommended],
   },
 
+  {
+    // Browser code gets this restriction in its own rule below (a later rule replaces an earlier one's options).
+    files: ['server/**', 'app/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: mlPatterns }] },
+  },
   {
     files: browserCode,
     ignores: serverOnly,

@@ -11,6 +11,8 @@ export default defineConfig({
       'tests/unit/**/*.test.ts',
       'tests/api/**/*.test.ts',
       'contracts/**/*.test.ts',
+      // Detector training (ml/detector/): reproducibility, held-out false positives, calibration.
+      'ml/**/*.test.ts',
     ],
     globalSetup: ['tests/setup/pglite-template.ts'],
     pool: 'forks',

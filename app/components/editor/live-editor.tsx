@@ -64,14 +64,20 @@ export const LiveEditor = forwardRef<WritingEditorHandle, WritingEditorProps>(fu
           translate: 'no',
           spellcheck: 'false',
         },
-        handlePaste(v, event) {
-          const html = event.clipboardData?.getData('text/html');
-          // The editor's own copies carry data-pm-slice: ProseMirror reads those exactly.
-          if (!html || html.includes('data-pm-slice')) return false;
-          const pasted = htmlToDocument(html);
-          if (pasted.blocks.length === 0) return false;
-          v.dispatch(v.state.tr.replaceSelection(sliceOf(blocksToDoc(pasted))).scrollIntoView());
-          return true;
+        handleDOMEvents: {
+          // Before ProseMirror's own paste handling, which would first put the HTML into a detached
+          // document: a Word paste's <style> there breaks the page's CSP (style-src) for nothing.
+          paste(v, event) {
+            if (!v.editable) return false;
+            const html = event.clipboardData?.getData('text/html');
+            // The editor's own copies carry data-pm-slice: ProseMirror reads those exactly.
+            if (!html || html.includes('data-pm-slice')) return false;
+            const pasted = htmlToDocument(html);
+            if (pasted.blocks.length === 0) return false;
+            event.preventDefault();
+            v.dispatch(v.state.tr.replaceSelection(sliceOf(blocksToDoc(pasted))).scrollIntoView());
+            return true;
+          },
         },
         clipboardTextParser: (text) => sliceOf(blocksToDoc(textToDocument(text))),
         dispatchTransaction(tr) {

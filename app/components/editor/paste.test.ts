@@ -1,6 +1,6 @@
 import { editorDocumentSchema, type EditorBlock } from '../../../contracts/works';
 import { blocksToDoc, docToBlocks } from './convert';
-import { decodeEntities, htmlToDocument, textToDocument } from './paste';
+import { htmlToDocument, textToDocument } from './paste';
 
 const shape = (blocks: EditorBlock[]): unknown[] =>
   blocks.map((b) => {
@@ -136,12 +136,23 @@ describe('paste: HTML to blocks', () => {
     expect(htmlToDocument('').blocks).toEqual([]);
   });
 
+  it('keeps a hostile paste from exhausting the stack: nesting past a depth gives its text to the element there', () => {
+    const depth = 20_000;
+    const html = '<div>'.repeat(depth) + 'deep' + '</div>'.repeat(depth) + '<p>after</p>';
+    expect(shape(htmlToDocument(html).blocks)).toEqual([
+      ['paragraph', 'deep'],
+      ['paragraph', 'after'],
+    ]);
+  });
+
   it('plain text: one paragraph per non-empty line; entities decode once', () => {
     expect(shape(textToDocument('第一段\r\n\r\nSecond  line\n   \nthird').blocks)).toEqual([
       ['paragraph', '第一段'],
       ['paragraph', 'Second  line'],
       ['paragraph', 'third'],
     ]);
-    expect(decodeEntities('&amp;lt; &#8217; &unknown; &#0;')).toBe('&lt; ’ &unknown; ');
+    expect(shape(htmlToDocument('<p>&amp;lt; &#8217; &unknown; co&shy;operate</p>').blocks)).toEqual([
+      ['paragraph', '&lt; ’ &unknown; cooperate'],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { EditorBlock, EditorDocument, InlineContent } from '../../../contracts/works';
 import { TEXT_ALIGNMENTS, clampLevel, safeHref, type BlockContentType, type TextAlignment } from './dom-spec';
 import { newBlockId } from '../../../contracts/block-id';
+import { Parser } from 'htmlparser2';
 
 /**
  * Pasted HTML (Word, WPS, web pages, Google Docs) to blocks. Structure and the supported marks
@@ -9,14 +10,14 @@ import { newBlockId } from '../../../contracts/block-id';
  * page's colours are its theme, not the writer's emphasis), images, tables' layout, scripts and
  * Office's own markup are dropped.
  *
- * A small tag-soup parser rather than the browser's DOMParser: the same code runs in the editor
- * and in the tests (no DOM in Node), and nothing in pasted HTML is ever put into a live document.
+ * htmlparser2 reads the HTML (tags, implied end tags, entities) rather than the browser's
+ * DOMParser: the same code runs in the editor and in the tests (no DOM in Node), and nothing in
+ * pasted HTML is ever put into a live document. What follows is only the cleaning (ADR 0048).
  */
 
 type Element = { tag: string; attrs: Record<string, string>; children: Node[] };
 type Node = Element | string;
 
-const VOID = new Set(['br', 'hr', 'img', 'meta', 'link', 'input', 'col', 'wbr', 'area', 'base', 'source', 'embed', 'param', 'track']);
 /** Dropped with everything inside. */
 const SKIP = new Set([
   'head',
@@ -37,116 +38,55 @@ const SKIP = new Set([
   'button',
   'textarea',
 ]);
-/** Opening one of these closes an open <p> (HTML's implied end tags). */
-const CLOSES_P = new Set([
-  'p',
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'table',
-  'pre',
-  'section',
-  'article',
-]);
+/**
+ * Deeper elements give their text to the one at this depth: no real document nests this far, and
+ * the cleaning below recurses, so a hostile paste cannot exhaust the stack.
+ */
+const MAX_DEPTH = 64;
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ensp: ' ',
-  emsp: ' ',
-  thinsp: ' ',
-  ldquo: '“',
-  rdquo: '”',
-  lsquo: '‘',
-  rsquo: '’',
-  mdash: '—',
-  ndash: '–',
-  hellip: '…',
-  middot: '·',
-  bull: '•',
-  copy: '©',
-  reg: '®',
-  trade: '™',
-  deg: '°',
-  times: '×',
-  divide: '÷',
-  laquo: '«',
-  raquo: '»',
-  shy: '',
-};
-
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code === 0xa0 ? 32 : code) : '';
-    }
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-function parseAttrs(source: string): Record<string, string> {
-  const attrs: Record<string, string> = {};
-  for (const m of source.matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
-    attrs[m[1]!.toLowerCase()] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? '');
-  }
-  return attrs;
-}
-
-/** Tag soup to a tree: unclosed tags close at their parent's end, stray end tags are ignored. */
-export function parseHtml(html: string): Element {
+/**
+ * HTML to a tree of elements and text, in one pass. htmlparser2 balances the tags (unclosed ones
+ * close at their parent's end, stray end tags are ignored); a frame that is not an element is a
+ * skipped subtree or an unwrapped tag whose content goes to its parent.
+ */
+function parseHtml(html: string): Element {
   const root: Element = { tag: '#root', attrs: {}, children: [] };
-  const stack: Element[] = [root];
-  const top = () => stack[stack.length - 1]!;
-  const closeTo = (tag: string) => {
-    const i = stack.map((e) => e.tag).lastIndexOf(tag);
-    if (i > 0) stack.length = i;
-  };
-  // Comments (Office's conditional ones too), doctype, CDATA, processing instructions, Word's <![if …]>.
-  const token =
-    /<!--[\s\S]*?-->|<![^>]*>|<\?[\s\S]*?\?>|<\/\s*([a-zA-Z][\w:-]*)\s*>|<([a-zA-Z][\w:-]*)((?:"[^"]*"|'[^']*'|[^'">])*)>|[^<]+|</g;
-  let skipping: string | null = null;
-  for (const m of html.matchAll(token)) {
-    const [whole, endTag, startTag, attrSource] = m;
-    if (skipping) {
-      if (endTag?.toLowerCase() === skipping) skipping = null;
-      continue;
-    }
-    if (endTag) {
-      closeTo(endTag.toLowerCase());
-    } else if (startTag) {
-      const tag = startTag.toLowerCase();
-      if (SKIP.has(tag) || tag.includes(':')) {
-        // Office namespaces (<o:p>, <v:shape>, <w:…>) carry nothing a reader sees; <o:p> is Word's empty-paragraph filler.
-        if (!/\/\s*$/.test(attrSource ?? '') && SKIP.has(tag)) skipping = tag;
-        continue;
-      }
-      if (CLOSES_P.has(tag) && stack.some((e) => e.tag === 'p')) closeTo('p');
-      if (tag === 'li') {
-        // A new item ends the open one in the same list.
-        const li = stack.map((e) => e.tag).lastIndexOf('li');
-        const list = Math.max(stack.map((e) => e.tag).lastIndexOf('ul'), stack.map((e) => e.tag).lastIndexOf('ol'));
-        if (li > list && li > 0) stack.length = li;
-      }
-      const element: Element = { tag, attrs: parseAttrs(attrSource ?? ''), children: [] };
-      top().children.push(element);
-      if (!VOID.has(tag) && !/\/\s*$/.test(attrSource ?? '')) stack.push(element);
-    } else if (!whole.startsWith('<') || whole === '<') {
-      top().children.push(decodeEntities(whole));
-    }
-  }
+  const elements: Element[] = [root];
+  const frames: ('element' | 'skip' | 'unwrap')[] = [];
+  let skipping = 0;
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (skipping > 0 || SKIP.has(name)) {
+          skipping++;
+          frames.push('skip');
+        } else if (name.includes(':') || elements.length > MAX_DEPTH) {
+          // Office namespaces (<o:p>, <v:shape>, <w:…>) carry nothing a reader sees; <o:p> is Word's empty-paragraph filler.
+          frames.push('unwrap');
+        } else {
+          const element: Element = { tag: name, attrs: attribs, children: [] };
+          elements[elements.length - 1]!.children.push(element);
+          elements.push(element);
+          frames.push('element');
+        }
+      },
+      onclosetag() {
+        const frame = frames.pop();
+        if (frame === 'skip') skipping--;
+        else if (frame === 'element') elements.pop();
+      },
+      ontext(text) {
+        if (skipping > 0) return;
+        const children = elements[elements.length - 1]!.children;
+        // The parser hands text over in pieces (around entities): one string per run of text.
+        const last = children.length - 1;
+        if (typeof children[last] === 'string') children[last] += text;
+        else children.push(text);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
   return root;
 }
 
@@ -277,7 +217,9 @@ class Builder {
     return true;
   }
 
-  text(text: string, styles: Styles) {
+  text(raw: string, styles: Styles) {
+    // A soft hyphen (&shy;) only marks where a word may break.
+    const text = raw.replace(/\u00ad/g, '');
     if (!text) return;
     if (!this.line) {
       // Whitespace between blocks is not a paragraph.

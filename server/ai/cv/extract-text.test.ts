@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import iconv from 'iconv-lite';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../../contracts/limits';
 import { DomainError } from '../../domain/errors';
 import {
@@ -158,11 +157,14 @@ describe('extractText: formats, decided by content', () => {
     const source = readFileSync(path.join(FIXTURES, 'src/zh-highschool.txt'), 'utf8') + '\n生僻字：𠮷\n';
     const expected = (await extractText(Buffer.from(source, 'utf8'))).text;
     expect(expected).toContain('生僻字：𠮷');
+    // Node encodes UTF-16 but not GB18030: the GBK fixture (made from the same source with `iconv -t GBK`)
+    // plus the added line written out in GB18030, 𠮷 being a four-byte sequence GBK lacks.
+    const addedLineGb18030 = [0x0a, 0xc9, 0xfa, 0xc6, 0xa7, 0xd7, 0xd6, 0xa3, 0xba, 0x95, 0x34, 0xb2, 0x35, 0x0a];
     const variants = {
       'utf-8 with BOM': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(source, 'utf8')]),
-      'utf-16 be': Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode(source, 'utf-16be')]),
-      'utf-16 le': Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(source, 'utf-16le')]),
-      gb18030: iconv.encode(source, 'gb18030'),
+      'utf-16 be': Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(source, 'utf16le').swap16()]),
+      'utf-16 le': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(source, 'utf16le')]),
+      gb18030: Buffer.concat([fixture('zh-highschool.gbk.txt'), Buffer.from(addedLineGb18030)]),
     };
     for (const [name, bytes] of Object.entries(variants)) expect((await extractText(bytes)).text, name).toBe(expected);
   });

@@ -1,4 +1,3 @@
-import iconv from 'iconv-lite';
 import { fileUnsupported } from './errors';
 
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'gb18030';
@@ -18,8 +17,10 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   let decoded: { text: string; encoding: TextEncoding } | null = null;
   if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) decoded = utf8(buffer.subarray(3));
-  else if (buffer[0] === 0xff && buffer[1] === 0xfe) decoded = { text: iconv.decode(buffer.subarray(2), 'utf-16le'), encoding: 'utf-16le' };
-  else if (buffer[0] === 0xfe && buffer[1] === 0xff) decoded = { text: iconv.decode(buffer.subarray(2), 'utf-16be'), encoding: 'utf-16be' };
+  else if (buffer[0] === 0xff && buffer[1] === 0xfe)
+    decoded = { text: new TextDecoder('utf-16le').decode(buffer.subarray(2)), encoding: 'utf-16le' };
+  else if (buffer[0] === 0xfe && buffer[1] === 0xff)
+    decoded = { text: new TextDecoder('utf-16be').decode(buffer.subarray(2)), encoding: 'utf-16be' };
   // Without a BOM a NUL byte means binary data (or BOM-less UTF-16, which no editor writes by default).
   else if (!buffer.includes(0)) decoded = utf8(buffer) ?? gb18030(buffer);
   if (!decoded || looksBinary(decoded.text)) throw fileUnsupported('binary');
@@ -34,8 +35,9 @@ function utf8(buffer: Buffer) {
   }
 }
 
+/** Node's TextDecoder decodes GB18030 (and UTF-16) with its full ICU: no decoding library needed. */
 function gb18030(buffer: Buffer) {
-  const text = iconv.decode(buffer, 'gb18030');
+  const text = new TextDecoder('gb18030').decode(buffer);
   return text.includes('\ufffd') || !CJK.test(text) ? null : { text, encoding: 'gb18030' as const };
 }
 

@@ -5,7 +5,7 @@
 // so a document's features never depend on how it is later sliced.
 //
 // Only what the shipped model uses lives here. Feature options tried in
-// experiments and not shipped extend this in training/experimental-features.ts.
+// experiments and not shipped extend this in ml/detector/experimental-features.ts.
 
 import { combine, fnv1a } from './hash';
 import { type Lang, normalizeForFeatures } from './text';

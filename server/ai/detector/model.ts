@@ -4,7 +4,7 @@
 // thresholds, dense-feature statistics, split rule, training summary);
 // `weights.bin.gz` holds the hashed n-gram weights of each language as int16
 // with one scale per language. Both are written deterministically by
-// training/serialize.ts.
+// ml/detector/serialize.ts.
 
 import { gunzipSync } from 'node:zlib';
 import type { FeatureConfig, SpanVector } from './features';
@@ -54,7 +54,7 @@ export interface LangModel {
 }
 
 export interface SplitRule {
-  /** bucket = fnv1a(salt + text) % 100; see training/data.ts. */
+  /** bucket = fnv1a(salt + text) % 100; see corpus.ts. */
   salt: string;
   trainBelow: number; // bucket < trainBelow: training
   calibBelow: number; // trainBelow <= bucket < calibBelow: calibration; rest: held-out test

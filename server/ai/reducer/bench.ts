@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REDUCE_MODES, type ReduceMode } from '../../../contracts/detection-constants';
 import { type Detector, loadDetector, loadDetectorFrom } from '../detector';
-import { corpusPath, DEFAULT_SPLIT, loadCorpus, splitOf, type CorpusRow } from '../detector/training/data';
+import { corpusPath, DEFAULT_SPLIT, loadCorpus, splitOf, type CorpusRow } from '../detector/corpus';
 import { auditFacts } from './fact-audit';
 import { reduceAiRate } from './reduce';
 

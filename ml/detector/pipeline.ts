@@ -2,16 +2,16 @@
 // script and the tests: featurise rows, train a model on a subset,
 // calibrate it on held-out rows, score rows.
 
-import type { ModelMeta, SplitRule } from '../model';
-import type { Verdict } from '../model';
-import { calibratedLogit, sigmoid, verdictOf } from '../model';
-import type { Reliability } from '../reliability';
-import { assessReliability, atypicalityOf, cappedVerdict } from '../reliability';
-import type { Lang } from '../text';
-import { splitSentences } from '../text';
+import type { ModelMeta, SplitRule } from '../../server/ai/detector/model';
+import type { Verdict } from '../../server/ai/detector/model';
+import { calibratedLogit, sigmoid, verdictOf } from '../../server/ai/detector/model';
+import type { Reliability } from '../../server/ai/detector/reliability';
+import { assessReliability, atypicalityOf, cappedVerdict } from '../../server/ai/detector/reliability';
+import type { Lang } from '../../server/ai/detector/text';
+import { splitSentences } from '../../server/ai/detector/text';
 import { chooseThresholds, fitPlatt, fitPlattLength, fitTemperature } from './calibrate';
-import type { CorpusRow, SplitName } from './data';
-import { splitOf } from './data';
+import type { CorpusRow, SplitName } from '../../server/ai/detector/corpus';
+import { splitOf } from '../../server/ai/detector/corpus';
 import type { TrainedModel, TrainingFeatureConfig, TrainingLangModel, TrainingVector } from './experimental-features';
 import { trainingDenseSpecs, TrainingMerger, trainingNamespaceCount, trainingRawScore, trainingSentenceBag } from './experimental-features';
 import type { Example, FitOptions } from './fit';

@@ -7,11 +7,12 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Detector } from '../detector';
-import { MODEL_BIN, MODEL_DIR, MODEL_JSON } from '../index';
-import { deserialize } from '../model';
+import { Detector } from '../../server/ai/detector/detector';
+import { MODEL_BIN, MODEL_DIR, MODEL_JSON } from '../../server/ai/detector/index';
+import { deserialize } from '../../server/ai/detector/model';
 import { SHIPPED_SPEC } from './config';
-import { corpusPath, loadCorpus, shortSource } from './data';
+import { corpusPath, loadCorpus } from '../../server/ai/detector/corpus';
+import { shortSource } from './data';
 import { fullReport, scoreItems } from './evaluate';
 import { computeFigures, renderFigures } from './figures';
 import { buildModel, featurize } from './pipeline';

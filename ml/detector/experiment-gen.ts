@@ -1,13 +1,13 @@
 // Generalisation experiments (issue 14, ADR 0028): every candidate is judged
 // by nested leave-one-source-out over all corpora (each source held out in
 // turn; calibration and thresholds rebuilt without it). Run:
-//   npx tsx server/ai/detector/training/experiment-gen.ts [variant...]
+//   npx tsx ml/detector/experiment-gen.ts [variant...]
 // FAST=1 skips the nested shift guard (per-language AUROC only, ~10× faster).
 // Prints one Markdown row per variant (overall / en / zh) and, on stderr,
 // the per-domain figures.
 
 import { SHIPPED_SPEC } from './config';
-import { DEFAULT_SPLIT, loadCorpus } from './data';
+import { DEFAULT_SPLIT, loadCorpus } from '../../server/ai/detector/corpus';
 import type { CalibrationRow, Row } from './evaluate';
 import { leaveOneSourceOut, reliabilityDiagram } from './evaluate';
 import type { Item, TrainSpec } from './pipeline';

@@ -2,9 +2,9 @@
 // matches the shipped weights' metadata.
 
 import { describe, expect, it } from 'vitest';
-import { loadDetector } from '../index';
+import { loadDetector } from '../../server/ai/detector/index';
 import { SHIPPED_SPEC } from './config';
-import { corpusPath, DEFAULT_SPLIT, loadCorpus } from './data';
+import { corpusPath, DEFAULT_SPLIT, loadCorpus } from '../../server/ai/detector/corpus';
 import { buildModel, featurize } from './pipeline';
 import { serialize } from './serialize';
 

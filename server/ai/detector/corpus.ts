@@ -1,14 +1,16 @@
-// Corpus loading and the deterministic split shared by training, the bench
-// and the tests. A row's split depends only on a hash of its text, so every
-// consumer agrees on what is held out without sharing any state.
+// Corpus loading and the deterministic split shared by training (ml/detector/),
+// the benches and the tests. A row's split depends only on a hash of its text, so
+// every consumer agrees on what is held out without sharing any state. It lives
+// here, not in ml/, because the reducer's bench (server/ai/reducer/bench.ts)
+// scores the same held-out texts.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { fnv1a } from '../hash';
-import type { SplitRule } from '../model';
-import type { Lang } from '../text';
+import { fnv1a } from './hash';
+import type { SplitRule } from './model';
+import type { Lang } from './text';
 
 export interface CorpusRow {
   text: string;
@@ -23,7 +25,7 @@ export type SplitName = 'train' | 'calib' | 'test';
 
 export const DEFAULT_SPLIT: SplitRule = { salt: 'aigc-split-v1:', trainBelow: 70, calibBelow: 85 };
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The corpus files read by default (in this order), in `../shared/data/aigc/` relative to the repo root. */
 export const CORPUS_FILES = ['corpus.jsonl.gz', 'corpus-extra.jsonl.gz', 'corpus-zh-extra.jsonl.gz'];
@@ -87,16 +89,4 @@ export function loadCorpus(paths: string | string[] = corpusPaths()): CorpusRow[
 export function splitOf(text: string, rule: SplitRule): SplitName {
   const bucket = fnv1a(rule.salt + text) % 100;
   return bucket < rule.trainBelow ? 'train' : bucket < rule.calibBelow ? 'calib' : 'test';
-}
-
-/** Paraphrased / attacked AI text, marked in the generator name. */
-export function attackOf(generator: string): 'quillbot' | 'dipper' | 'outfox' | null {
-  if (generator.includes('+quillbot')) return 'quillbot';
-  if (generator.includes('+dipper')) return 'dipper';
-  if (generator.includes('+outfox')) return 'outfox';
-  return null;
-}
-
-export function shortSource(source: string): string {
-  return source.split('/').pop() ?? source;
 }

@@ -5,8 +5,8 @@
 // across-sentence variation become stylometric-like features of a span.
 // Tables are counts, so training is exact and the file is deterministic.
 
-import type { DenseSpec } from '../features';
-import { combine, fnv1a } from '../hash';
+import type { DenseSpec } from '../../server/ai/detector/features';
+import { combine, fnv1a } from '../../server/ai/detector/hash';
 
 export const LM_UNI_BITS = 17;
 export const LM_BI_BITS = 18;

@@ -3,8 +3,8 @@
 // experiment-gen.ts) and recorded in docs/decisions/0007-aigc-detector-method.md
 // and 0028-detector-generalisation.md.
 
-import type { Lang } from '../text';
-import { DEFAULT_SPLIT } from './data';
+import type { Lang } from '../../server/ai/detector/text';
+import { DEFAULT_SPLIT } from '../../server/ai/detector/corpus';
 import type { TrainingFeatureConfig } from './experimental-features';
 import { DEFAULT_FIT } from './fit';
 import type { TrainSpec } from './pipeline';

@@ -36,7 +36,7 @@ export const VARIANTS: Record<string, Variant> = {
   'v1 + length-aware calibration fitted in-domain, shared out-of-source rescaling, shared thresholds': {
     spec: { cfg: V1_CFG, calibration: { lengthAware: true, shared: true, fitOn: 'calib', oosRescale: true } },
   },
-  // Fourth round: a small network of our own (training/mlp.ts), alone and blended with the linear score.
+  // Fourth round: a small network of our own (mlp.ts), alone and blended with the linear score.
   'mlp only (stylometric, 16 tanh)': { spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, blend: 1 } } } },
   'linear + mlp, blend 0.5': { spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, blend: 0.5 } } } },
   'linear + mlp, blend 0.3': { spec: { cfg: V1_CFG, fit: { weighting: 'sqrt-group', mlp: { ...DEFAULT_MLP, blend: 0.3 } } } },

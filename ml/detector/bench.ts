@@ -5,10 +5,10 @@
 // shipped recipe, minimum-length study) and the speed, load time and memory.
 
 import { performance } from 'node:perf_hooks';
-import { loadDetectorFrom, MODEL_DIR } from '../index';
-import { ESSAY_1000_WORDS, ZH_ESSAY } from '../samples';
+import { loadDetectorFrom, MODEL_DIR } from '../../server/ai/detector/index';
+import { ESSAY_1000_WORDS, ZH_ESSAY } from '../../server/ai/detector/samples';
 import { SHIPPED_SPEC } from './config';
-import { corpusAvailable, corpusPath, loadCorpus } from './data';
+import { corpusAvailable, corpusPath, loadCorpus } from '../../server/ai/detector/corpus';
 import { computeFigures, renderFigures } from './figures';
 import { featurize } from './pipeline';
 

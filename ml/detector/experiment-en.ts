@@ -2,11 +2,11 @@
 // every candidate goes through the *shipped* recipe (shift guard, 80-word
 // minimum, thresholds ≤1% 'ai' on out-of-source humans) and is judged by
 // nested leave-one-source-out on the English rows. Run:
-//   npx tsx server/ai/detector/training/experiment-en.ts [variant...]
+//   npx tsx ml/detector/experiment-en.ts [variant...]
 // Each variant takes 1–3 minutes on one core.
 
 import { SHIPPED_SPEC } from './config';
-import { DEFAULT_SPLIT, loadCorpus } from './data';
+import { DEFAULT_SPLIT, loadCorpus } from '../../server/ai/detector/corpus';
 import { leaveOneSourceOut, report } from './evaluate';
 import type { TrainingFeatureConfig } from './experimental-features';
 import type { FitOptions } from './fit';

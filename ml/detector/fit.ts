@@ -4,8 +4,8 @@
 // generalised across sources better than we could show for anything else
 // we could train here in minutes (see docs/decisions/0007).
 
-import { mulberry32 } from '../hash';
-import { sigmoid, sparseScore, standardize } from '../model';
+import { mulberry32 } from '../../server/ai/detector/hash';
+import { sigmoid, sparseScore, standardize } from '../../server/ai/detector/model';
 import type { TrainingLangModel, TrainingVector } from './experimental-features';
 import type { LmCounts, LmTables } from './lm';
 import type { MlpOptions } from './mlp';
@@ -29,7 +29,7 @@ export interface FitOptions {
    */
   weighting: 'class' | 'sqrt-group' | 'source';
   seed: number;
-  /** Experiment (training/mlp.ts): also train a small network and blend it into the score. */
+  /** Experiment (mlp.ts): also train a small network and blend it into the score. */
   mlp?: MlpOptions;
 }
 

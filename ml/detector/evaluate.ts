@@ -1,17 +1,17 @@
 // Evaluation: the random held-out split and leave-one-source-out (LOSO),
 // broken down by language, domain and attacked generator, as Markdown tables.
 
-import type { Detector } from '../detector';
-import type { Verdict } from '../model';
-import type { Reliability } from '../reliability';
+import type { Detector } from '../../server/ai/detector/detector';
+import type { Verdict } from '../../server/ai/detector/model';
+import type { Reliability } from '../../server/ai/detector/reliability';
 import type { BinaryMetrics, CalibrationStats } from './calibrate';
 import { auroc, binaryMetrics, calibrationStats } from './calibrate';
-import type { CorpusRow } from './data';
+import type { CorpusRow } from '../../server/ai/detector/corpus';
 import { attackOf, shortSource } from './data';
 import type { TrainedModel } from './experimental-features';
 import type { Item, TrainSpec } from './pipeline';
-import { sigmoid } from '../model';
-import { calibratedLogit } from '../model';
+import { sigmoid } from '../../server/ai/detector/model';
+import { calibratedLogit } from '../../server/ai/detector/model';
 import { buildModel, verdictOfItem, yOf } from './pipeline';
 import { trainingRawScore } from './experimental-features';
 

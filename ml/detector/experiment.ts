@@ -1,8 +1,8 @@
 // Method selection experiment (docs/decisions/0007). Trains each candidate
 // on the random split and with leave-one-source-out, and prints the
-// numbers the ADR quotes. Run: npx tsx server/ai/detector/training/experiment.ts [variant...]
+// numbers the ADR quotes. Run: npx tsx ml/detector/experiment.ts [variant...]
 
-import { DEFAULT_SPLIT, loadCorpus } from './data';
+import { DEFAULT_SPLIT, loadCorpus } from '../../server/ai/detector/corpus';
 import type { Row } from './evaluate';
 import { leaveOneSourceOut, markdownTable, report } from './evaluate';
 import type { TrainingFeatureConfig } from './experimental-features';

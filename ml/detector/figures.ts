@@ -1,9 +1,9 @@
 // The figures of the model card: random split, leave-one-source-out and the
 // minimum-length study, computed by train.ts and re-computed by bench.ts.
 
-import type { Detector } from '../detector';
-import type { DetectorModel, Thresholds } from '../model';
-import type { Lang } from '../text';
+import type { Detector } from '../../server/ai/detector/detector';
+import type { DetectorModel, Thresholds } from '../../server/ai/detector/model';
+import type { Lang } from '../../server/ai/detector/text';
 import { auroc } from './calibrate';
 import type { Report } from './evaluate';
 import { fullReport, leaveOneSourceOut, markdownReport, scoreWithDetector } from './evaluate';

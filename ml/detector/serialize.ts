@@ -5,9 +5,9 @@
 // reads those back, the runtime refuses such a model.
 
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { LangJson, ModelMeta } from '../model';
-import { readLang } from '../model';
-import type { Lang } from '../text';
+import type { LangJson, ModelMeta } from '../../server/ai/detector/model';
+import { readLang } from '../../server/ai/detector/model';
+import type { Lang } from '../../server/ai/detector/text';
 import type { TrainedModel, TrainingLangModel } from './experimental-features';
 import type { LmTables } from './lm';
 import { LM_BI_BITS, LM_UNI_BITS } from './lm';

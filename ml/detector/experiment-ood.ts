@@ -5,7 +5,7 @@
 //   FAST=1 semantics always (no inner shift guard): thresholds are the fold's
 //   in-domain ones, so there are more out-of-source false positives to study
 //   than at the shipped thresholds.
-//   npx tsx server/ai/detector/training/experiment-ood.ts
+//   npx tsx ml/detector/experiment-ood.ts
 //
 // Guards, each fitted on the fold's training texts only:
 // * atypical: the shipped one, RMS stylometric z-score above its 99th percentile;
@@ -17,11 +17,12 @@
 // * vocabulary coverage: share of the text's n-gram mass in buckets used by at
 //   least 20 training texts, below its 1st / 5th percentile.
 
-import { standardize, verdictOf } from '../model';
-import type { Lang } from '../text';
-import { atypicalityOf } from '../reliability';
+import { standardize, verdictOf } from '../../server/ai/detector/model';
+import type { Lang } from '../../server/ai/detector/text';
+import { atypicalityOf } from '../../server/ai/detector/reliability';
 import { SHIPPED_SPEC } from './config';
-import { DEFAULT_SPLIT, loadCorpus, shortSource } from './data';
+import { DEFAULT_SPLIT, loadCorpus } from '../../server/ai/detector/corpus';
+import { shortSource } from './data';
 import type { TrainingLangModel, TrainingVector } from './experimental-features';
 import type { Item } from './pipeline';
 import { buildModel, featurize, probOf, yOf } from './pipeline';

@@ -7,9 +7,9 @@
 // sources: `valBy`), and the network of that epoch is kept. Its logit can replace or be averaged with the linear
 // model's raw score (`blend`). Training-only: the runtime has no MLP.
 
-import type { Lang } from '../text';
-import { mulberry32 } from '../hash';
-import { rawScore, standardize } from '../model';
+import type { Lang } from '../../server/ai/detector/text';
+import { mulberry32 } from '../../server/ai/detector/hash';
+import { rawScore, standardize } from '../../server/ai/detector/model';
 import { auroc } from './calibrate';
 import type { TrainingLangModel, TrainingVector } from './experimental-features';
 import type { Example } from './fit';

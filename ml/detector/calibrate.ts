@@ -2,8 +2,8 @@
 // held-out human text, and the metrics used in the reports. Applying the
 // thresholds (verdictOf) is the runtime's, in ../model.ts.
 
-import type { Platt, Thresholds, Verdict } from '../model';
-import { lengthTerm, sigmoid } from '../model';
+import type { Platt, Thresholds, Verdict } from '../../server/ai/detector/model';
+import { lengthTerm, sigmoid } from '../../server/ai/detector/model';
 
 /** Weighted log-loss of Platt parameters (numerically safe form). */
 function plattLoss(a: number, b: number, scores: number[], ys: (0 | 1)[], w: number[]): number {

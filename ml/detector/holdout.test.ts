@@ -4,8 +4,8 @@
 // language. Needs the corpus (AIGC_CORPUS or ../shared/data/aigc).
 
 import { describe, expect, it } from 'vitest';
-import { loadDetector } from '../index';
-import { corpusPath, loadCorpus, splitOf } from './data';
+import { loadDetector } from '../../server/ai/detector/index';
+import { corpusPath, loadCorpus, splitOf } from '../../server/ai/detector/corpus';
 
 describe('held-out human false-positive rate', () => {
   it('labels at most 1% of held-out human texts as ai', () => {

@@ -4,10 +4,10 @@
 // The runtime does not implement them and must refuse such a model.
 
 import { describe, expect, it } from 'vitest';
-import { Detector } from '../detector';
-import { deserialize } from '../model';
+import { Detector } from '../../server/ai/detector/detector';
+import { deserialize } from '../../server/ai/detector/model';
 import { SHIPPED_SPEC } from './config';
-import { corpusPath, loadCorpus } from './data';
+import { corpusPath, loadCorpus } from '../../server/ai/detector/corpus';
 import { trainingRawScore } from './experimental-features';
 import { buildModel, featurize } from './pipeline';
 import { readTrainedModel, serialize } from './serialize';

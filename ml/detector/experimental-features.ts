@@ -6,7 +6,7 @@
 // after them, so with every option off this is exactly the runtime path.
 // The runtime refuses models that turn any of them on.
 
-import type { Bag, DenseSpec, FeatureConfig, SpanVector } from '../features';
+import type { Bag, DenseSpec, FeatureConfig, SpanVector } from '../../server/ai/detector/features';
 import {
   BOS,
   COUNTER as C,
@@ -19,11 +19,11 @@ import {
   N_COUNTERS,
   sentenceBag,
   tokenize,
-} from '../features';
-import { combine, fnv1a } from '../hash';
-import type { DetectorModel, LangModel } from '../model';
-import { rawScore } from '../model';
-import { type Lang, normalizeForFeatures } from '../text';
+} from '../../server/ai/detector/features';
+import { combine, fnv1a } from '../../server/ai/detector/hash';
+import type { DetectorModel, LangModel } from '../../server/ai/detector/model';
+import { rawScore } from '../../server/ai/detector/model';
+import { type Lang, normalizeForFeatures } from '../../server/ai/detector/text';
 import type { LmSeq, LmTables } from './lm';
 import type { Mlp } from './mlp';
 import { blendedScore } from './mlp';
@@ -61,7 +61,7 @@ export interface TrainingVector extends SpanVector {
 /** A trained language model; `lm` only with cfg.enLm (its features follow the stylometric ones in `dense`). */
 export interface TrainingLangModel extends LangModel {
   lm?: LmTables;
-  /** Experiment only (training/mlp.ts): a small network blended into the raw score. */
+  /** Experiment only (mlp.ts): a small network blended into the raw score. */
   mlp?: Mlp;
 }
 
