@@ -1,22 +1,15 @@
-import { Badge, Button, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Stack, Text } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { UserPlus, Users } from 'lucide-react';
 import { NewStudentInlineForm, useNewStudent } from '~/components/archives/new-student';
-import { FilterSelect } from '~/components/filter-select';
-import type { Column } from '~/components/list-page/data-table';
-import { ListEmptyState } from '~/components/list-page/list-empty';
-import { ListFilterForm, listHref } from '~/components/list-page/filter-form';
+import { actionsColumn, type Column } from '~/components/list-page/data-table';
+import { ListFilterForm } from '~/components/list-page/filter-form';
+import { listHref } from '~/components/list-page/list-href';
 import { ListTable } from '~/components/list-page/list-table';
+import { OpenAndDelete, TitleLink } from '~/components/list-page/row-links';
 import { Page } from '~/components/page';
-import {
-  askedOnPage,
-  RowActionButton,
-  RowActionDialog,
-  RowActionNotices,
-  useRowActionDialog,
-  type PendingRowAction,
-} from '~/components/ui/row-actions';
+import { RowActionDialog, RowActionNotices, useRowActionDialog, type PendingRowAction } from '~/components/ui/row-actions';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { formatDateTime } from '~/services/dates';
 import { ARCHIVES_PAGE_SIZE, archiveDetailHref, ARCHIVES_ROUTE, type ProfileSort } from '~/services/archives';
@@ -53,16 +46,11 @@ function columns(onAsk: (a: PendingRowAction) => void): Column<Student>[] {
       header: '学生',
       cellProps: { maxW: { base: '36', sm: '52', md: '60' } },
       cell: (s) => (
-        <>
-          <Link to={archiveDetailHref(s.id)}>
-            <Text fontWeight="medium" color="blue.700" truncate title={s.name}>
-              {s.name}
-            </Text>
-          </Link>
-          <Text fontSize="xs" color="gray.500" truncate display={{ base: 'block', md: 'none' }}>
-            {[s.currentSchool, s.major].filter(Boolean).join(' · ') || '未填写学校与专业'}
-          </Text>
-        </>
+        <TitleLink
+          href={archiveDetailHref(s.id)}
+          title={s.name}
+          phoneLine={[s.currentSchool, s.major].filter(Boolean).join(' · ') || '未填写学校与专业'}
+        />
       ),
     },
     {
@@ -96,23 +84,15 @@ function columns(onAsk: (a: PendingRowAction) => void): Column<Student>[] {
       cellProps: { display: { base: 'none', lg: 'table-cell' }, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
       cell: (s) => formatDateTime(s.updated_at),
     },
-    {
-      key: 'actions',
-      header: '操作',
-      headerProps: { textAlign: 'end' },
-      cellProps: { textAlign: 'end' },
-      cell: (s) => (
-        <HStack gap="1" justify="flex-end">
-          {/* On a phone the name is the link: room for 删除. */}
-          <Button asChild size="xs" variant="ghost" colorPalette="blue" display={{ base: 'none', sm: 'inline-flex' }}>
-            <Link to={archiveDetailHref(s.id)} data-testid="open-archive">
-              查看
-            </Link>
-          </Button>
-          <RowActionButton action={askDelete(s)} onAsk={onAsk} label="删除" palette="red" testId="delete-archive" />
-        </HStack>
-      ),
-    },
+    actionsColumn((s) => (
+      <OpenAndDelete
+        href={archiveDetailHref(s.id)}
+        openTestId="open-archive"
+        action={askDelete(s)}
+        onAsk={onAsk}
+        deleteTestId="delete-archive"
+      />
+    )),
   ];
 }
 
@@ -142,7 +122,8 @@ export default function ClientArchives() {
         {(creating || create) && <NewStudentInlineForm failure={create && !create.ok ? create : null} />}
         <RowActionNotices
           answer={row}
-          asking={askedOnPage(row, list.items, askDelete)}
+          items={list.items}
+          describe={askDelete}
           panelTestId="archive-confirm-panel"
           doneTestId="archive-action-done"
         />
@@ -152,24 +133,20 @@ export default function ClientArchives() {
           label="搜索学生档案"
           testId="archives-search"
           search={{ query, placeholder: '按姓名、学校、专业搜索', label: '搜索学生' }}
-        >
-          <FilterSelect name="sort" label="排序" value={sort} options={Object.entries(SORT_LABELS)} width="36" />
-        </ListFilterForm>
+          filters={[{ name: 'sort', label: '排序', value: sort, options: Object.entries(SORT_LABELS), width: '36' }]}
+        />
 
         <ListTable
           total={list.total}
-          empty={
-            <ListEmptyState
-              framed
-              testId="archives-empty"
-              icon={<Users />}
-              title={query ? `没有找到与“${query}”相关的学生` : '还没有学生档案'}
-              description={
-                query ? '换个关键词试试，或清除搜索查看全部学生。' : '点击「新建学生」，填写昵称或上传学生简历，AI 会自动整理档案。'
-              }
-              clear={query ? { href: ARCHIVES_ROUTE, label: '清除搜索' } : null}
-            />
-          }
+          empty={{
+            testId: 'archives-empty',
+            icon: <Users />,
+            title: query ? `没有找到与“${query}”相关的学生` : '还没有学生档案',
+            description: query
+              ? '换个关键词试试，或清除搜索查看全部学生。'
+              : '点击「新建学生」，填写昵称或上传学生简历，AI 会自动整理档案。',
+            clear: query ? { href: ARCHIVES_ROUTE, label: '清除搜索' } : null,
+          }}
           summary={{ text: query ? `找到 ${list.total} 位学生` : `共 ${list.total} 位学生`, testId: 'archives-total' }}
           columns={columns(dialog.ask)}
           rows={list.items}

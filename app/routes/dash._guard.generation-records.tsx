@@ -10,10 +10,9 @@ import {
   type AiOperationStatus,
 } from '../../contracts/ai-operation-constants';
 import { StatusBadge, type StatusStyle } from '~/components/console/status-badge';
-import { FilterSelect } from '~/components/filter-select';
 import type { Column } from '~/components/list-page/data-table';
-import { ListEmptyState } from '~/components/list-page/list-empty';
-import { ListFilterForm, listHref } from '~/components/list-page/filter-form';
+import { ListFilterForm } from '~/components/list-page/filter-form';
+import { listHref } from '~/components/list-page/list-href';
 import { ListTable } from '~/components/list-page/list-table';
 import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -37,6 +36,9 @@ const STATUS: Record<AiOperationStatus, StatusStyle> = {
   failed: { label: AI_OPERATION_STATUS_LABELS.failed, palette: 'red' },
   cancelled: { label: AI_OPERATION_STATUS_LABELS.cancelled, palette: 'orange' },
 };
+
+const OPERATION_OPTIONS = AI_OPERATIONS.map((op): [string, string] => [op, AI_OPERATION_LABELS[op]]);
+const STATUS_OPTIONS = AI_OPERATION_STATUSES.map((st): [string, string] => [st, AI_OPERATION_STATUS_LABELS[st]]);
 
 /** /dash/generation-records?operation&status&page: every AI operation of the user, filtered by links and a GET form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -158,39 +160,28 @@ export default function GenerationRecords() {
   return (
     <Page title={PAGE} description="每一次 AI 生成：类型、学生、模型、状态与消耗的积分。失败或取消的生成不扣积分。">
       <Stack gap="4">
-        <ListFilterForm route={ROUTE} label="筛选生成记录" testId="records-filter" submitLabel="筛选">
-          <FilterSelect
-            name="operation"
-            label="类型"
-            value={operation}
-            allLabel="全部类型"
-            options={AI_OPERATIONS.map((op) => [op, AI_OPERATION_LABELS[op]])}
-            width="48"
-          />
-          <FilterSelect
-            name="status"
-            label="状态"
-            value={status}
-            allLabel="全部状态"
-            options={AI_OPERATION_STATUSES.map((st) => [st, AI_OPERATION_STATUS_LABELS[st]])}
-            width="36"
-          />
-        </ListFilterForm>
+        <ListFilterForm
+          route={ROUTE}
+          label="筛选生成记录"
+          testId="records-filter"
+          submitLabel="筛选"
+          filters={[
+            { name: 'operation', label: '类型', value: operation, allLabel: '全部类型', options: OPERATION_OPTIONS, width: '48' },
+            { name: 'status', label: '状态', value: status, allLabel: '全部状态', options: STATUS_OPTIONS, width: '36' },
+          ]}
+        />
         {!records ? (
           <FormAlert testId="records-error">{`获取生成记录失败：${error}`}</FormAlert>
         ) : (
           <ListTable
             total={records.total}
-            empty={
-              <ListEmptyState
-                framed
-                testId="records-empty"
-                icon={<History />}
-                title={filtered ? '没有符合条件的生成记录' : '还没有生成记录'}
-                description={filtered ? '换个筛选条件试试。' : '使用写作工具生成文书后，每一次生成都会记录在这里。'}
-                clear={filtered ? { href: ROUTE, label: '清除筛选' } : null}
-              />
-            }
+            empty={{
+              testId: 'records-empty',
+              icon: <History />,
+              title: filtered ? '没有符合条件的生成记录' : '还没有生成记录',
+              description: filtered ? '换个筛选条件试试。' : '使用写作工具生成文书后，每一次生成都会记录在这里。',
+              clear: filtered ? { href: ROUTE, label: '清除筛选' } : null,
+            }}
             columns={columns(modelNames)}
             rows={records.items}
             rowKey={(r) => r.id}

@@ -4,20 +4,14 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { FolderHeart, LayoutGrid, Rows3 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { WORK_TYPES } from '../../contracts/work-constants';
-import { FilterSelect } from '~/components/filter-select';
-import { DataTable, type Column } from '~/components/list-page/data-table';
+import { actionsColumn, DataTable, type Column } from '~/components/list-page/data-table';
 import { ListEmptyState } from '~/components/list-page/list-empty';
-import { ListFilterForm, listHref } from '~/components/list-page/filter-form';
+import { ListFilterForm } from '~/components/list-page/filter-form';
+import { listHref } from '~/components/list-page/list-href';
+import { OpenAndDelete, TitleLink } from '~/components/list-page/row-links';
 import { Page } from '~/components/page';
 import { HistoryPager } from '~/components/points/points-history-table';
-import {
-  askedOnPage,
-  RowActionButton,
-  RowActionDialog,
-  RowActionNotices,
-  useRowActionDialog,
-  type PendingRowAction,
-} from '~/components/ui/row-actions';
+import { RowActionButton, RowActionDialog, RowActionNotices, useRowActionDialog, type PendingRowAction } from '~/components/ui/row-actions';
 import { AiRateBadge } from '~/components/works/ai-rate-badge';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { archiveDetailHref } from '~/services/archives';
@@ -112,17 +106,11 @@ function columns(onAsk: (a: PendingRowAction) => void): Column<Work>[] {
       header: '标题',
       cellProps: { maxW: { base: '44', sm: '60', md: '72' } },
       cell: (w) => (
-        <>
-          <Link to={workDetailHref(w.id)}>
-            <Text fontWeight="medium" color="blue.700" truncate title={w.title}>
-              {w.title}
-            </Text>
-          </Link>
-          <Text fontSize="xs" color="gray.500" truncate display={{ base: 'block', md: 'none' }}>
-            {WORK_TYPE_LABELS[w.type]}
-            {w.clientName ? ` · ${w.clientName}` : ''}
-          </Text>
-        </>
+        <TitleLink
+          href={workDetailHref(w.id)}
+          title={w.title}
+          phoneLine={`${WORK_TYPE_LABELS[w.type]}${w.clientName ? ` · ${w.clientName}` : ''}`}
+        />
       ),
     },
     {
@@ -160,20 +148,7 @@ function columns(onAsk: (a: PendingRowAction) => void): Column<Work>[] {
       cellProps: { ...wide('lg'), whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
       cell: (w) => formatDateTime(w.updated_at),
     },
-    {
-      key: 'actions',
-      header: '操作',
-      headerProps: { textAlign: 'end' },
-      cellProps: { textAlign: 'end' },
-      cell: (w) => (
-        <HStack gap="1" justify="flex-end">
-          <Button asChild size="xs" variant="ghost" colorPalette="blue" display={{ base: 'none', sm: 'inline-flex' }}>
-            <Link to={workDetailHref(w.id)}>查看</Link>
-          </Button>
-          <RowActionButton action={askDelete(w)} onAsk={onAsk} label="删除" palette="red" testId="delete-work" />
-        </HStack>
-      ),
-    },
+    actionsColumn((w) => <OpenAndDelete href={workDetailHref(w.id)} action={askDelete(w)} onAsk={onAsk} deleteTestId="delete-work" />),
   ];
 }
 
@@ -213,7 +188,8 @@ export default function MyWorks() {
       <Stack gap="5">
         <RowActionNotices
           answer={data}
-          asking={askedOnPage(data, list.items, askDelete)}
+          items={list.items}
+          describe={askDelete}
           panelTestId="work-confirm-panel"
           doneTestId="work-action-done"
           doneFallback={deleted ? '作品已删除' : null}
@@ -226,24 +202,25 @@ export default function MyWorks() {
           search={{ query, placeholder: '按标题或正文搜索', label: '搜索作品' }}
           hidden={view !== 'cards' ? { view } : undefined}
           wideAt="lg"
-        >
-          <FilterSelect
-            name="type"
-            label="作品类型"
-            value={type}
-            allLabel="全部类型"
-            options={WORK_TYPES.map((t) => [t, WORK_TYPE_LABELS[t]])}
-            width="40"
-          />
-          <FilterSelect
-            name="student"
-            label="学生"
-            value={student}
-            allLabel="全部学生"
-            options={students.map((s) => [s.id, s.name])}
-            width="40"
-          />
-        </ListFilterForm>
+          filters={[
+            {
+              name: 'type',
+              label: '作品类型',
+              value: type,
+              allLabel: '全部类型',
+              options: WORK_TYPES.map((t) => [t, WORK_TYPE_LABELS[t]]),
+              width: '40',
+            },
+            {
+              name: 'student',
+              label: '学生',
+              value: student,
+              allLabel: '全部学生',
+              options: students.map((s) => [s.id, s.name]),
+              width: '40',
+            },
+          ]}
+        />
 
         {list.total === 0 ? (
           <ListEmptyState

@@ -1,4 +1,4 @@
-import { Table } from '@chakra-ui/react';
+import { HStack, Table } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 /** One column: its header, what each row shows in it, and the cells' props (alignment, where it hides). */
@@ -64,4 +64,19 @@ export function DataTable<T>({
       </Table.Root>
     </Table.ScrollArea>
   );
+}
+
+/** The last column: a row's actions (links and row-action buttons), on the right. */
+export function actionsColumn<T>(actions: (row: T) => ReactNode): Column<T> {
+  return {
+    key: 'actions',
+    header: '操作',
+    headerProps: { textAlign: 'end' },
+    cellProps: { textAlign: 'end' },
+    cell: (row) => (
+      <HStack gap="1" justify="flex-end">
+        {actions(row)}
+      </HStack>
+    ),
+  };
 }

@@ -1,7 +1,8 @@
 import { Button, Input, Stack } from '@chakra-ui/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { Search } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { FilterSelect } from '~/components/filter-select';
 
 /**
  * A list's GET form (works without JavaScript): an optional text search, the page's filters and the
@@ -15,7 +16,7 @@ export function ListFilterForm({
   hidden,
   wideAt = 'sm',
   submitLabel,
-  children,
+  filters,
 }: {
   route: string;
   label: string;
@@ -26,13 +27,16 @@ export function ListFilterForm({
   /** From which breakpoint the search box and the filters share a row. */
   wideAt?: 'sm' | 'lg';
   submitLabel?: ReactNode;
-  children: ReactNode;
+  /** The selects beside the search box, each sent at once when changed. */
+  filters: ComponentProps<typeof FilterSelect>[];
 }) {
   const navigation = useNavigation();
   const searching = navigation.state === 'loading' && navigation.location?.pathname === route;
-  const filters = (
+  const selects = (
     <Stack direction={{ base: search && wideAt === 'lg' ? 'column' : 'row', sm: 'row' }} gap="2" flexWrap={search ? undefined : 'wrap'}>
-      {children}
+      {filters.map((filter) => (
+        <FilterSelect key={filter.name} {...filter} />
+      ))}
       <Button type="submit" variant="outline" loading={searching} bg="white">
         {submitLabel ?? (
           <>
@@ -60,19 +64,11 @@ export function ListFilterForm({
             flex={{ [wideAt]: '1' }}
             bg="white"
           />
-          {filters}
+          {selects}
         </Stack>
       ) : (
-        filters
+        selects
       )}
     </Form>
   );
-}
-
-/** A list page's link to page `page` with its filters: empty filters and page 1 stay out of the URL. */
-export function listHref(route: string, params: Record<string, string | false | null | undefined>, page: number): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
-  if (page > 1) query.set('page', String(page));
-  return query.size ? `${route}?${query}` : route;
 }

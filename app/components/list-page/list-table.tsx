@@ -1,7 +1,8 @@
 import { Box, Text } from '@chakra-ui/react';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { HistoryPager } from '~/components/points/points-history-table';
 import { DataTable, type Column } from '~/components/list-page/data-table';
+import { ListEmptyState } from '~/components/list-page/list-empty';
 
 type TableProps<T> = ComponentProps<typeof DataTable<T>>;
 
@@ -17,12 +18,13 @@ export function ListTable<T>({
   ...table
 }: {
   total: number;
-  empty: ReactNode;
+  /** The empty state's words (on the page's background, a card of its own). */
+  empty: Omit<ComponentProps<typeof ListEmptyState>, 'framed'>;
   summary?: { text: string; testId: string };
   pager?: { page: number; pageSize: number; hrefFor: (page: number) => string; label: string; testId: string };
   columns: Column<T>[];
 } & Omit<TableProps<T>, 'columns'>) {
-  if (total === 0) return <>{empty}</>;
+  if (total === 0) return <ListEmptyState framed {...empty} />;
   return (
     <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '3', md: '4' }}>
       {summary && (

@@ -104,7 +104,7 @@ export function RowActionDialog({
 export type RowActionAnswer = { stage: 'confirm' | 'done' | 'failed'; id: string; message?: string; error?: string };
 
 /** The question the action asked about one of `items` (no JavaScript: on the page), or null. */
-export function askedOnPage<T extends { id: string }>(
+function askedOnPage<T extends { id: string }>(
   answer: RowActionAnswer | null | undefined,
   items: readonly T[],
   describe: (item: T) => PendingRowAction,
@@ -115,20 +115,24 @@ export function askedOnPage<T extends { id: string }>(
 }
 
 /** Above a list: the on-page question (no JavaScript), then what the last row action did or why it was refused. */
-export function RowActionNotices({
+export function RowActionNotices<T extends { id: string }>({
   answer,
-  asking,
+  items,
+  describe,
   panelTestId,
   doneTestId,
   doneFallback = null,
 }: {
   answer: RowActionAnswer | null | undefined;
-  asking: PendingRowAction | null;
+  /** The rows on the page and what each action asks about one (the same words as the dialog). */
+  items: readonly T[];
+  describe: (item: T) => PendingRowAction;
   panelTestId: string;
   doneTestId: string;
   /** A success told by the URL instead (a redirect after the action). */
   doneFallback?: string | null;
 }) {
+  const asking = askedOnPage(answer, items, describe);
   return (
     <>
       {asking && (
