@@ -1,12 +1,15 @@
 import { NativeSelect } from '@chakra-ui/react';
 import { useSubmit } from '@remix-run/react';
 
-/** A filter of a GET form: sent at once when changed (with JavaScript), by the form's button without. */
+/**
+ * A filter of a GET form: sent at once when changed (with JavaScript), by the form's button without.
+ * Without `allLabel` one of the options is always chosen (a sort order).
+ */
 export function FilterSelect(props: {
   name: string;
   label: string;
   value: string;
-  allLabel: string;
+  allLabel?: string;
   options: Array<[string, string]>;
   width: string;
 }) {
@@ -22,7 +25,7 @@ export function FilterSelect(props: {
         bg="white"
         onChange={(e) => submit(e.currentTarget.form)}
       >
-        <option value="">{props.allLabel}</option>
+        {props.allLabel !== undefined && <option value="">{props.allLabel}</option>}
         {props.options.map(([value, text]) => (
           <option key={value} value={value}>
             {text}

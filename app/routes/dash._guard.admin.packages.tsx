@@ -27,6 +27,21 @@ function Cell({ label, error, children }: { label: string; error?: string; child
   );
 }
 
+/** The package's numbers: the name of each field, its bounds, what a stored package and a new one start with. */
+const NUMBER_FIELDS: Array<{
+  name: 'points' | 'bonusPoints' | 'price' | 'sortOrder';
+  label: string;
+  min: string;
+  step: string;
+  current: (pkg: Package) => string;
+  fresh: string;
+}> = [
+  { name: 'points', label: '积分', min: '0.01', step: '0.01', current: (p) => String(p.points), fresh: '' },
+  { name: 'bonusPoints', label: '赠送积分', min: '0', step: '0.01', current: (p) => String(p.bonusPoints), fresh: '0' },
+  { name: 'price', label: '价格（元）', min: '0.01', step: '0.01', current: (p) => p.price.toFixed(2), fresh: '' },
+  { name: 'sortOrder', label: '排序', min: '0', step: '1', current: (p) => String(p.sortOrder), fresh: '0' },
+];
+
 /** One package as a form of its own: plain posts, so the console works without JavaScript. */
 function PackageForm({ pkg, answer, busy }: { pkg: Package | null; answer: PackagesAnswer | undefined; busy: boolean }) {
   const mine = answer && (answer.ok ? pkg !== null && answer.id === pkg.id : answer.id === (pkg?.id ?? ''));
@@ -49,46 +64,18 @@ function PackageForm({ pkg, answer, busy }: { pkg: Package | null; answer: Packa
               <Input name="name" size="sm" defaultValue={value('name', pkg?.name ?? '')} maxLength={30} />
             </Cell>
           </Box>
-          <Cell label="积分" error={errors.points}>
-            <Input
-              name="points"
-              size="sm"
-              type="number"
-              min="0.01"
-              step="0.01"
-              defaultValue={value('points', pkg ? String(pkg.points) : '')}
-            />
-          </Cell>
-          <Cell label="赠送积分" error={errors.bonusPoints}>
-            <Input
-              name="bonusPoints"
-              size="sm"
-              type="number"
-              min="0"
-              step="0.01"
-              defaultValue={value('bonusPoints', pkg ? String(pkg.bonusPoints) : '0')}
-            />
-          </Cell>
-          <Cell label="价格（元）" error={errors.price}>
-            <Input
-              name="price"
-              size="sm"
-              type="number"
-              min="0.01"
-              step="0.01"
-              defaultValue={value('price', pkg ? pkg.price.toFixed(2) : '')}
-            />
-          </Cell>
-          <Cell label="排序" error={errors.sortOrder}>
-            <Input
-              name="sortOrder"
-              size="sm"
-              type="number"
-              min="0"
-              step="1"
-              defaultValue={value('sortOrder', pkg ? String(pkg.sortOrder) : '0')}
-            />
-          </Cell>
+          {NUMBER_FIELDS.map((f) => (
+            <Cell key={f.name} label={f.label} error={errors[f.name]}>
+              <Input
+                name={f.name}
+                size="sm"
+                type="number"
+                min={f.min}
+                step={f.step}
+                defaultValue={value(f.name, pkg ? f.current(pkg) : f.fresh)}
+              />
+            </Cell>
+          ))}
         </Grid>
         <Cell label="说明（选填）" error={errors.description}>
           <Input name="description" size="sm" defaultValue={value('description', pkg?.description ?? '')} maxLength={100} />

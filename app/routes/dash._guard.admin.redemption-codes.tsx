@@ -1,32 +1,21 @@
-import {
-  Badge,
-  Box,
-  Button,
-  Clipboard,
-  EmptyState,
-  Heading,
-  HStack,
-  Input,
-  Link as ChakraLink,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Box, Button, Clipboard, Heading, HStack, Input, Link as ChakraLink, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, useLoaderData, useNavigation } from '@remix-run/react';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { Download, Ticket } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatPoints } from '../../contracts/constants';
-import { ConfirmPanel } from '~/components/ui/confirm-panel';
 import { formatBeijingTime } from '~/components/admin/format';
+import { ConsoleList } from '~/components/console/console-list';
+import { ConsoleSection } from '~/components/console/console-section';
+import { useResetOnSuccess } from '~/components/console/edit-form';
+import { StatusBadge, type StatusStyle } from '~/components/console/status-badge';
+import { actionsColumn, type Column } from '~/components/list-page/data-table';
 import { Page } from '~/components/page';
-import { AppDialog } from '~/components/ui/app-dialog';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
-import type { BatchRow, BatchStatus } from '~/services/admin/redemption-codes.server';
+import { RowActionButton, RowActionDialog, RowActionNotices, useRowActionDialog, type PendingRowAction } from '~/components/ui/row-actions';
+import type { BatchRow, BatchStatus, RedemptionCodesActionData } from '~/services/admin/redemption-codes.server';
 import { redemptionCodesAction, redemptionCodesLoader } from '~/services/admin/redemption-codes.server';
 import { pageTitle } from '~/services/navigation';
 
@@ -37,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 export const loader = (args: LoaderFunctionArgs) => redemptionCodesLoader(args);
 export const action = (args: ActionFunctionArgs) => redemptionCodesAction(args);
 
-const STATUS: Record<BatchStatus, { label: string; palette: string }> = {
+const STATUS: Record<BatchStatus, StatusStyle> = {
   active: { label: '有效', palette: 'green' },
   disabled: { label: '已停用', palette: 'gray' },
   expired: { label: '已过期', palette: 'orange' },
@@ -49,56 +38,76 @@ const exportUrl = (batchId: string) => `/resources/admin/redemption-codes/${batc
 const describeBatch = (b: BatchRow) =>
   `${b.count} 个兑换码，每个 ${formatPoints(b.points)} 积分、可用 ${b.maxUses} 次（创建于 ${formatBeijingTime(b.createdAt)}${b.note ? `，备注：${b.note}` : ''}）`;
 
+const askDisable = (b: BatchRow): PendingRowAction => ({
+  intent: 'disable',
+  id: b.id,
+  title: '停用这批兑换码？',
+  confirmText: '确认停用',
+  body: `${describeBatch(b)}。停用后这批兑换码都不能再兑换，已兑换的积分不受影响。停用后不能恢复。`,
+});
+
+function columns(onAsk: (a: PendingRowAction) => void): Column<BatchRow>[] {
+  const number = { textAlign: 'end', fontVariantNumeric: 'tabular-nums' } as const;
+  return [
+    { key: 'created', header: '创建时间', cell: (b) => formatBeijingTime(b.createdAt) },
+    { key: 'status', header: '状态', cell: (b) => <StatusBadge status={b.status} styles={STATUS} testId="batch-status" /> },
+    {
+      key: 'uses',
+      header: '已使用/总次数',
+      headerProps: { textAlign: 'end' },
+      cellProps: number,
+      cellPropsOf: () => ({ 'data-testid': 'batch-uses' }),
+      cell: (b) => `${b.uses}/${b.count * b.maxUses}`,
+    },
+    { key: 'points', header: '每个积分', headerProps: { textAlign: 'end' }, cellProps: number, cell: (b) => formatPoints(b.points) },
+    { key: 'count', header: '数量', headerProps: { textAlign: 'end' }, cellProps: { textAlign: 'end' }, cell: (b) => b.count },
+    { key: 'expires', header: '过期时间', cell: (b) => (b.expiresAt ? formatBeijingTime(b.expiresAt) : '长期有效') },
+    {
+      key: 'note',
+      header: '备注',
+      cellProps: { maxW: '48', truncate: true },
+      cellPropsOf: (b) => ({ title: b.note ?? undefined }),
+      cell: (b) => b.note || '—',
+    },
+    actionsColumn((b) => (
+      <>
+        <Button asChild size="xs" variant="ghost" colorPalette="blue">
+          <ChakraLink href={exportUrl(b.id)}>导出 CSV</ChakraLink>
+        </Button>
+        {b.status === 'active' && (
+          <RowActionButton action={askDisable(b)} onAsk={onAsk} label="停用" palette="red" testId="disable-batch" />
+        )}
+      </>
+    )),
+  ];
+}
+
+type Created = Extract<RedemptionCodesActionData, { intent: 'create'; ok: true }>;
+
 export default function RedemptionCodes() {
   const { batches } = useLoaderData<typeof loader>();
   const data = useActionAnswer<typeof action>();
+  const dialog = useRowActionDialog(data);
   const navigation = useNavigation();
-  const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
-  const createdRef = useRef<HTMLDivElement>(null);
-  const intent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
+  const creating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create';
   const create = data?.intent === 'create' ? data : null;
   const errors = create && !create.ok ? create.errors : {};
   const values = create && !create.ok ? create.values : null;
   const disable = data?.intent === 'disable' ? data : null;
-  const awaitingConfirm = disable?.stage === 'confirm' ? batches.find((b) => b.id === disable.batchId) : undefined;
-
-  // The dialog closes when the action it sent has answered (state adjusted while rendering).
-  const [target, setTarget] = useState<BatchRow | null>(null);
-  const [answered, setAnswered] = useState(data);
-  if (answered !== data) {
-    setAnswered(data);
-    if (data?.intent === 'disable') setTarget(null);
-  }
-  useEffect(() => {
-    if (!create?.ok) return;
-    formRef.current?.reset();
-    // On a phone the new codes appear below the fold.
-    createdRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [create]);
+  const formRef = useResetOnSuccess(create?.ok ? create : null);
 
   return (
     <Page title={PAGE} description="生成兑换码发给用户，用户在「使用兑换码」中兑换积分。每个用户对同一批兑换码只能兑换一次。">
       <Stack gap="6">
-        {awaitingConfirm && (
-          <ConfirmPanel
-            title="停用这批兑换码？"
-            fields={{ intent: 'disable', batchId: awaitingConfirm.id }}
-            confirmText="确认停用"
-            testId="disable-confirm-panel"
-          >
-            {describeBatch(awaitingConfirm)}。停用后这批兑换码都不能再兑换，已兑换的积分不受影响。停用后不能恢复。
-          </ConfirmPanel>
-        )}
-        <FormAlert status="success" testId="disable-done">
-          {disable?.stage === 'done' ? disable.message : null}
-        </FormAlert>
-        <FormAlert>{disable?.stage === 'failed' ? disable.error : null}</FormAlert>
+        <RowActionNotices
+          answer={disable}
+          items={batches}
+          describe={askDisable}
+          panelTestId="disable-confirm-panel"
+          doneTestId="disable-done"
+        />
 
-        <Box as="section" bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '6' }}>
-          <Heading as="h2" size="md" mb="4">
-            生成兑换码
-          </Heading>
+        <ConsoleSection title="生成兑换码">
           <Form method="post" ref={formRef} noValidate>
             <input type="hidden" name="intent" value="create" />
             <Stack gap="4">
@@ -125,171 +134,90 @@ export default function RedemptionCodes() {
                 </Box>
               </SimpleGrid>
               <Box>
-                <Button type="submit" colorPalette="blue" loading={intent === 'create'} loadingText="生成中…" data-testid="create-codes">
+                <Button type="submit" colorPalette="blue" loading={creating} loadingText="生成中…" data-testid="create-codes">
                   生成兑换码
                 </Button>
               </Box>
             </Stack>
           </Form>
-        </Box>
+        </ConsoleSection>
 
-        {create?.ok && (
-          <Box
-            as="section"
-            ref={createdRef}
-            bg="green.50"
-            borderColor="green.200"
-            rounded="xl"
-            borderWidth="1px"
-            p={{ base: '5', md: '6' }}
-            data-testid="created-codes"
-          >
-            <Stack gap="3">
-              <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'center' }} gap="3">
-                <Box>
-                  <Heading as="h2" size="md">
-                    已生成 {create.codes.length} 个兑换码
-                  </Heading>
-                  <Text fontSize="sm" color="gray.600">
-                    每个 {formatPoints(create.points)} 积分、可用 {create.maxUses} 次。离开本页后可在下方列表中导出 CSV。
-                  </Text>
-                </Box>
-                <HStack gap="2" flexShrink={0}>
-                  <Clipboard.Root value={create.codes.join('\n')}>
-                    <Clipboard.Trigger asChild>
-                      <Button size="sm" variant="outline" bg="white" data-testid="copy-codes">
-                        <Clipboard.Indicator />
-                        <Clipboard.Context>{(api) => (api.copied ? '已复制' : '复制全部')}</Clipboard.Context>
-                      </Button>
-                    </Clipboard.Trigger>
-                  </Clipboard.Root>
-                  <Button asChild size="sm" colorPalette="green">
-                    <a href={exportUrl(create.batchId)}>
-                      <Download size={16} aria-hidden /> 下载 CSV
-                    </a>
-                  </Button>
-                </HStack>
-              </Stack>
-              <Textarea
-                readOnly
-                aria-label="生成的兑换码"
-                value={create.codes.join('\n')}
-                rows={Math.min(create.codes.length, 8)}
-                fontFamily="mono"
-                bg="white"
-                resize="vertical"
-              />
-            </Stack>
-          </Box>
-        )}
+        {create?.ok && <CreatedCodes created={create} />}
 
-        <Box as="section" bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '6' }}>
-          <Heading as="h2" size="md" mb="4">
-            兑换码批次
-          </Heading>
-          {batches.length === 0 ? (
-            <EmptyState.Root size="sm" data-testid="batches-empty">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <Ticket />
-                </EmptyState.Indicator>
-                <EmptyState.Title>还没有兑换码</EmptyState.Title>
-                <EmptyState.Description>在上方填写积分和数量，生成第一批兑换码。</EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
-          ) : (
-            <Table.ScrollArea borderWidth="1px" rounded="md">
-              <Table.Root size="sm" data-testid="batches" css={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
-                <Table.Header>
-                  <Table.Row bg="gray.50">
-                    <Table.ColumnHeader>创建时间</Table.ColumnHeader>
-                    <Table.ColumnHeader>状态</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">已使用/总次数</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">每个积分</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">数量</Table.ColumnHeader>
-                    <Table.ColumnHeader>过期时间</Table.ColumnHeader>
-                    <Table.ColumnHeader>备注</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">操作</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {batches.map((batch) => (
-                    <Table.Row key={batch.id} data-testid={`batch-${batch.id}`}>
-                      <Table.Cell>{formatBeijingTime(batch.createdAt)}</Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={STATUS[batch.status].palette} data-testid="batch-status">
-                          {STATUS[batch.status].label}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="batch-uses">
-                        {batch.uses}/{batch.count * batch.maxUses}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                        {formatPoints(batch.points)}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">{batch.count}</Table.Cell>
-                      <Table.Cell>{batch.expiresAt ? formatBeijingTime(batch.expiresAt) : '长期有效'}</Table.Cell>
-                      <Table.Cell maxW="48" truncate title={batch.note ?? undefined}>
-                        {batch.note || '—'}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <HStack gap="1" justify="flex-end">
-                          <Button asChild size="xs" variant="ghost" colorPalette="blue">
-                            <ChakraLink href={exportUrl(batch.id)}>导出 CSV</ChakraLink>
-                          </Button>
-                          {batch.status === 'active' && (
-                            <Form method="post">
-                              <input type="hidden" name="intent" value="disable" />
-                              <input type="hidden" name="batchId" value={batch.id} />
-                              <Button
-                                type="submit"
-                                size="xs"
-                                variant="ghost"
-                                colorPalette="red"
-                                onClick={(event) => {
-                                  // With JavaScript the dialog asks; without it the action does.
-                                  event.preventDefault();
-                                  setTarget(batch);
-                                }}
-                                data-testid="disable-batch"
-                              >
-                                停用
-                              </Button>
-                            </Form>
-                          )}
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
-        </Box>
+        <ConsoleList
+          title="兑换码批次"
+          empty={{
+            testId: 'batches-empty',
+            icon: <Ticket />,
+            title: '还没有兑换码',
+            description: '在上方填写积分和数量，生成第一批兑换码。',
+          }}
+          columns={columns(dialog.ask)}
+          rows={batches}
+          rowKey={(b) => b.id}
+          rowProps={(b) => ({ 'data-testid': `batch-${b.id}` })}
+          testId="batches"
+        />
       </Stack>
-
-      <AppDialog
-        role="alertdialog"
-        open={target !== null}
-        onOpenChange={(details) => {
-          if (!details.open) setTarget(null);
-        }}
-        title="停用这批兑换码？"
-        testId="disable-dialog"
-        footer={
-          <Button
-            colorPalette="red"
-            loading={intent === 'disable'}
-            loadingText="停用中…"
-            onClick={() => target && submit({ intent: 'disable', batchId: target.id, confirm: 'yes' }, { method: 'post' })}
-            data-testid="confirm-disable"
-          >
-            确认停用
-          </Button>
-        }
-      >
-        {target && <Text>{describeBatch(target)}。停用后这批兑换码都不能再兑换，已兑换的积分不受影响。停用后不能恢复。</Text>}
-      </AppDialog>
+      <RowActionDialog pending={dialog.pending} onClose={dialog.close} testId="disable-dialog" confirmTestId="confirm-disable" />
     </Page>
+  );
+}
+
+/** The batch just made: its codes to copy or download now (later: the list's CSV export). */
+function CreatedCodes({ created }: { created: Created }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // On a phone the new codes appear below the fold.
+    ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [created]);
+  return (
+    <Box
+      as="section"
+      ref={ref}
+      bg="green.50"
+      borderColor="green.200"
+      rounded="xl"
+      borderWidth="1px"
+      p={{ base: '5', md: '6' }}
+      data-testid="created-codes"
+    >
+      <Stack gap="3">
+        <Stack direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ sm: 'center' }} gap="3">
+          <Box>
+            <Heading as="h2" size="md">
+              已生成 {created.codes.length} 个兑换码
+            </Heading>
+            <Text fontSize="sm" color="gray.600">
+              每个 {formatPoints(created.points)} 积分、可用 {created.maxUses} 次。离开本页后可在下方列表中导出 CSV。
+            </Text>
+          </Box>
+          <HStack gap="2" flexShrink={0}>
+            <Clipboard.Root value={created.codes.join('\n')}>
+              <Clipboard.Trigger asChild>
+                <Button size="sm" variant="outline" bg="white" data-testid="copy-codes">
+                  <Clipboard.Indicator />
+                  <Clipboard.Context>{(api) => (api.copied ? '已复制' : '复制全部')}</Clipboard.Context>
+                </Button>
+              </Clipboard.Trigger>
+            </Clipboard.Root>
+            <Button asChild size="sm" colorPalette="green">
+              <a href={exportUrl(created.batchId)}>
+                <Download size={16} aria-hidden /> 下载 CSV
+              </a>
+            </Button>
+          </HStack>
+        </Stack>
+        <Textarea
+          readOnly
+          aria-label="生成的兑换码"
+          value={created.codes.join('\n')}
+          rows={Math.min(created.codes.length, 8)}
+          fontFamily="mono"
+          bg="white"
+          resize="vertical"
+        />
+      </Stack>
+    </Box>
   );
 }

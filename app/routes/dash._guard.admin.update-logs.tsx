@@ -1,32 +1,21 @@
-import {
-  Badge,
-  Box,
-  Button,
-  EmptyState,
-  Heading,
-  HStack,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Box, Button, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useLoaderData, useNavigation } from '@remix-run/react';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { History } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { UPDATE_IMPORTANCE_LABELS, UPDATE_TYPE_LABELS, UPDATE_TYPES } from '../../contracts/constants';
 import type { UpdateLog } from '../../contracts/notifications';
-import { ConfirmPanel } from '~/components/ui/confirm-panel';
 import { formatBeijingTime, toBeijingInput } from '~/components/admin/format';
-import { RowActionButton, RowActionDialog, useRowActionDialog, type PendingRowAction } from '~/components/ui/row-actions';
+import { ConsoleList } from '~/components/console/console-list';
+import { consolePageHref, EditRowLink } from '~/components/console/console-section';
+import { ConsoleEditForm } from '~/components/console/edit-form';
+import { OptionsSelect } from '~/components/console/options-select';
+import { StatusBadge, type StatusStyle } from '~/components/console/status-badge';
+import { actionsColumn, type Column } from '~/components/list-page/data-table';
+import { RowActionButton, RowActionDialog, RowActionNotices, useRowActionDialog, type PendingRowAction } from '~/components/ui/row-actions';
 import { MarkdownBody } from '~/components/notices/notice-dialogs';
 import { Page } from '~/components/page';
-import { HistoryPager } from '~/components/points/points-history-table';
-import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
 import { ImportanceBadge, versionLabel } from '~/components/update-logs/update-log-badges';
 import type { FieldErrors } from '~/services/forms';
@@ -42,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 export const loader = (args: LoaderFunctionArgs) => adminUpdateLogsLoader(args);
 export const action = (args: ActionFunctionArgs) => adminUpdateLogsAction(args);
 
-const PHASE: Record<UpdateLogPhase, { label: string; palette: string }> = {
+const PHASE: Record<UpdateLogPhase, StatusStyle> = {
   draft: { label: '草稿', palette: 'gray' },
   scheduled: { label: '定时发布', palette: 'blue' },
   published: { label: '已发布', palette: 'green' },
@@ -55,6 +44,11 @@ const describeDelete = (log: UpdateLogRow): PendingRowAction => ({
   confirmText: '确认删除',
   body: `${versionLabel(log.version)}「${log.title}」删除后用户将看不到它，关联它的版本更新通知也不再弹出它。删除后不能恢复。`,
 });
+
+const STATUS_OPTIONS = [
+  ['DRAFT', '草稿（用户看不到）'],
+  ['PUBLISHED', '发布'],
+] as const;
 
 function initialValues(editing: UpdateLog | null): Record<UpdateLogField, string> {
   return {
@@ -71,14 +65,45 @@ function initialValues(editing: UpdateLog | null): Record<UpdateLogField, string
   };
 }
 
+function columns(page: number, onAsk: (a: PendingRowAction) => void): Column<UpdateLogRow>[] {
+  return [
+    { key: 'version', header: '版本', cellProps: { fontFamily: 'mono' }, cell: (log) => versionLabel(log.version) },
+    {
+      key: 'title',
+      header: '标题',
+      cellProps: { maxW: '64', truncate: true },
+      cellPropsOf: (log) => ({ title: log.title }),
+      cell: (log) => log.title,
+    },
+    { key: 'type', header: '类型', cell: (log) => UPDATE_TYPE_LABELS[log.update_type] },
+    { key: 'importance', header: '重要程度', cell: (log) => <ImportanceBadge importance={log.importance} /> },
+    { key: 'status', header: '状态', cell: (log) => <StatusBadge status={log.phase} styles={PHASE} testId="admin-update-log-status" /> },
+    {
+      key: 'published',
+      header: '发布时间',
+      cellProps: { fontVariantNumeric: 'tabular-nums' },
+      cell: (log) => formatBeijingTime(log.publish_time),
+    },
+    actionsColumn((log) => (
+      <>
+        {log.phase === 'published' && (
+          <Button asChild size="xs" variant="ghost">
+            <Link to={updateLogRoute(log.id)}>查看</Link>
+          </Button>
+        )}
+        <EditRowLink route={ROUTE} page={page} id={log.id} testId="edit-update-log" />
+        <RowActionButton action={describeDelete(log)} onAsk={onAsk} label="删除" palette="red" testId="delete-update-log" />
+      </>
+    )),
+  ];
+}
+
 export default function AdminUpdateLogs() {
   const { items, page, pageSize, total, editing, editMissing } = useLoaderData<typeof loader>();
   const data = useActionAnswer<typeof action>();
   const dialog = useRowActionDialog(data);
   const removal = data?.intent === 'delete' ? data : null;
-  const askedAbout = removal?.stage === 'confirm' ? items.find((l) => l.id === removal.id) : undefined;
-  const asking = askedAbout ? describeDelete(askedAbout) : null;
-  const listHref = (p: number) => (p > 1 ? `${ROUTE}?page=${p}` : ROUTE);
+  const listHref = consolePageHref(ROUTE);
 
   return (
     <Page
@@ -86,20 +111,13 @@ export default function AdminUpdateLogs() {
       description="用 Markdown 撰写版本更新说明。发布后用户可在「更新日志」页面查看；版本更新通知可以关联一篇，以弹窗展示。"
     >
       <Stack gap="6">
-        {asking && (
-          <ConfirmPanel
-            title={asking.title}
-            fields={{ intent: 'delete', id: asking.id }}
-            confirmText={asking.confirmText}
-            testId="update-log-confirm-panel"
-          >
-            {asking.body}
-          </ConfirmPanel>
-        )}
-        <FormAlert status="success" testId="update-log-action-done">
-          {removal?.stage === 'done' ? removal.message : null}
-        </FormAlert>
-        <FormAlert>{removal?.stage === 'failed' ? removal.error : null}</FormAlert>
+        <RowActionNotices
+          answer={removal}
+          items={items}
+          describe={describeDelete}
+          panelTestId="update-log-confirm-panel"
+          doneTestId="update-log-action-done"
+        />
 
         <UpdateLogForm
           key={editing ? `${editing.id}-${editing.updated_at}` : 'new'}
@@ -109,92 +127,21 @@ export default function AdminUpdateLogs() {
           cancelHref={listHref(page)}
         />
 
-        <Box as="section" bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '6' }}>
-          <Heading as="h2" size="md" mb="4">
-            全部更新日志
-          </Heading>
-          {items.length === 0 ? (
-            <EmptyState.Root size="sm" data-testid="admin-update-logs-empty">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <History />
-                </EmptyState.Indicator>
-                <EmptyState.Title>还没有更新日志</EmptyState.Title>
-                <EmptyState.Description>在上方填写版本号、标题和内容，保存为草稿或直接发布。</EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
-          ) : (
-            <Table.ScrollArea borderWidth="1px" rounded="md">
-              <Table.Root size="sm" data-testid="admin-update-logs" css={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
-                <Table.Header>
-                  <Table.Row bg="gray.50">
-                    <Table.ColumnHeader>版本</Table.ColumnHeader>
-                    <Table.ColumnHeader>标题</Table.ColumnHeader>
-                    <Table.ColumnHeader>类型</Table.ColumnHeader>
-                    <Table.ColumnHeader>重要程度</Table.ColumnHeader>
-                    <Table.ColumnHeader>状态</Table.ColumnHeader>
-                    <Table.ColumnHeader>发布时间</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">操作</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {items.map((log) => (
-                    <Table.Row key={log.id} data-testid={`update-log-${log.id}`} bg={editing?.id === log.id ? 'blue.50' : undefined}>
-                      <Table.Cell fontFamily="mono">{versionLabel(log.version)}</Table.Cell>
-                      <Table.Cell maxW="64" truncate title={log.title}>
-                        {log.title}
-                      </Table.Cell>
-                      <Table.Cell>{UPDATE_TYPE_LABELS[log.update_type]}</Table.Cell>
-                      <Table.Cell>
-                        <ImportanceBadge importance={log.importance} />
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={PHASE[log.phase].palette} data-testid="admin-update-log-status">
-                          {PHASE[log.phase].label}
-                        </Badge>
-                      </Table.Cell>
-                      <Table.Cell fontVariantNumeric="tabular-nums">{formatBeijingTime(log.publish_time)}</Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <HStack gap="1" justify="flex-end">
-                          {log.phase === 'published' && (
-                            <Button asChild size="xs" variant="ghost">
-                              <Link to={updateLogRoute(log.id)}>查看</Link>
-                            </Button>
-                          )}
-                          <Button asChild size="xs" variant="ghost" colorPalette="blue">
-                            <Link
-                              to={`${ROUTE}?${new URLSearchParams({ ...(page > 1 && { page: String(page) }), edit: log.id })}`}
-                              data-testid="edit-update-log"
-                            >
-                              编辑
-                            </Link>
-                          </Button>
-                          <RowActionButton
-                            action={describeDelete(log)}
-                            onAsk={dialog.ask}
-                            label="删除"
-                            palette="red"
-                            testId="delete-update-log"
-                          />
-                        </HStack>
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-          )}
-          {total > 0 && (
-            <HistoryPager
-              page={page}
-              pageSize={pageSize}
-              total={total}
-              hrefFor={listHref}
-              label="更新日志分页"
-              testId="admin-update-logs-pager"
-            />
-          )}
-        </Box>
+        <ConsoleList
+          title="全部更新日志"
+          empty={{
+            testId: 'admin-update-logs-empty',
+            icon: <History />,
+            title: '还没有更新日志',
+            description: '在上方填写版本号、标题和内容，保存为草稿或直接发布。',
+          }}
+          columns={columns(page, dialog.ask)}
+          rows={items}
+          rowKey={(log) => log.id}
+          rowProps={(log) => ({ 'data-testid': `update-log-${log.id}`, bg: editing?.id === log.id ? 'blue.50' : undefined })}
+          testId="admin-update-logs"
+          pager={{ page, pageSize, total, hrefFor: listHref, label: '更新日志分页', testId: 'admin-update-logs-pager' }}
+        />
       </Stack>
       <RowActionDialog pending={dialog.pending} onClose={dialog.close} />
     </Page>
@@ -222,7 +169,6 @@ function UpdateLogForm({
   cancelHref: string;
 }) {
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const submitting = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
   const failed = data?.intent === 'save' && !data.ok ? data : null;
   const errors: FieldErrors<UpdateLogField> = failed?.errors ?? {};
@@ -235,143 +181,117 @@ function UpdateLogForm({
     setAnswered(data);
     setPreview(data?.intent === 'preview' ? data.html : saved ? null : preview);
   }
-  useEffect(() => {
-    if (saved && !editing) formRef.current?.reset();
-  }, [saved, editing]);
 
   return (
-    <Box as="section" bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '6' }} data-testid="update-log-form-section">
-      <HStack justify="space-between" mb="4" gap="3" flexWrap="wrap">
-        <Heading as="h2" size="md">
-          {editing ? `编辑 ${versionLabel(editing.version)}` : '新建更新日志'}
-        </Heading>
-        {editing && (
-          <Button asChild size="sm" variant="outline">
-            <Link to={cancelHref}>取消编辑，新建</Link>
-          </Button>
-        )}
-      </HStack>
-      <Form method="post" ref={formRef} noValidate>
-        {editing && <input type="hidden" name="id" value={editing.id} />}
-        <Stack gap="4">
-          <FormAlert status="warning">{editMissing ? '要编辑的更新日志不存在或已删除，可以在下方新建。' : null}</FormAlert>
-          <FormAlert status="success" testId="update-log-saved">
-            {saved?.message ?? null}
-          </FormAlert>
-          <FormAlert>{errors.form}</FormAlert>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <FormField label="版本号" error={errors.version} required helper="例如 1.4.0">
-              <Input name="version" maxLength={30} defaultValue={values.version} fontFamily="mono" />
-            </FormField>
-            <Box gridColumn={{ md: 'span 2' }}>
-              <FormField label="标题" error={errors.title} required>
-                <Input name="title" maxLength={100} defaultValue={values.title} />
-              </FormField>
-            </Box>
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <FormField label="更新类型" error={errors.update_type} required>
-              <NativeSelect.Root>
-                <NativeSelect.Field name="update_type" defaultValue={values.update_type}>
-                  {UPDATE_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {UPDATE_TYPE_LABELS[t]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <FormField label="重要程度" error={errors.importance}>
-              <NativeSelect.Root>
-                <NativeSelect.Field name="importance" defaultValue={values.importance}>
-                  {([1, 2, 3] as const).map((i) => (
-                    <option key={i} value={String(i)}>
-                      {UPDATE_IMPORTANCE_LABELS[i]}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <FormField label="状态" error={errors.status}>
-              <NativeSelect.Root>
-                <NativeSelect.Field name="status" defaultValue={values.status}>
-                  <option value="DRAFT">草稿（用户看不到）</option>
-                  <option value="PUBLISHED">发布</option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-          </SimpleGrid>
-          <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-            <FormField label="发布时间（选填）" error={errors.publish_time} helper="北京时间；发布且不填则为保存时。晚于现在则到时才展示">
-              <Input name="publish_time" type="datetime-local" defaultValue={values.publish_time} />
-            </FormField>
-            <Box gridColumn={{ md: 'span 2' }}>
-              <FormField label="影响模块（选填）" error={errors.affected_modules} helper="用逗号分隔，例如：文书润色，查AI率；最多20个">
-                <Input name="affected_modules" defaultValue={values.affected_modules} />
-              </FormField>
-            </Box>
-          </SimpleGrid>
-          <FormField
-            label="更新内容（Markdown）"
-            error={errors.content}
-            required
-            helper="支持标题、列表、加粗、链接、代码和表格。不支持 HTML；外部图片会显示为链接。点击「预览」查看效果"
+    <ConsoleEditForm
+      title={editing ? `编辑 ${versionLabel(editing.version)}` : '新建更新日志'}
+      testId="update-log-form-section"
+      editingId={editing?.id ?? null}
+      cancelHref={cancelHref}
+      cancelLabel="取消编辑，新建"
+      missingText={editMissing ? '要编辑的更新日志不存在或已删除，可以在下方新建。' : null}
+      saved={saved}
+      savedTestId="update-log-saved"
+      formError={errors.form}
+    >
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <FormField label="版本号" error={errors.version} required helper="例如 1.4.0">
+          <Input name="version" maxLength={30} defaultValue={values.version} fontFamily="mono" />
+        </FormField>
+        <Box gridColumn={{ md: 'span 2' }}>
+          <FormField label="标题" error={errors.title} required>
+            <Input name="title" maxLength={100} defaultValue={values.title} />
+          </FormField>
+        </Box>
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <FormField label="更新类型" error={errors.update_type} required>
+          <OptionsSelect
+            name="update_type"
+            defaultValue={values.update_type}
+            options={UPDATE_TYPES.map((t) => [t, UPDATE_TYPE_LABELS[t]])}
+          />
+        </FormField>
+        <FormField label="重要程度" error={errors.importance}>
+          <OptionsSelect
+            name="importance"
+            defaultValue={values.importance}
+            options={([1, 2, 3] as const).map((i) => [String(i), UPDATE_IMPORTANCE_LABELS[i]])}
+          />
+        </FormField>
+        <FormField label="状态" error={errors.status}>
+          <OptionsSelect name="status" defaultValue={values.status} options={STATUS_OPTIONS} />
+        </FormField>
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
+        <FormField label="发布时间（选填）" error={errors.publish_time} helper="北京时间；发布且不填则为保存时。晚于现在则到时才展示">
+          <Input name="publish_time" type="datetime-local" defaultValue={values.publish_time} />
+        </FormField>
+        <Box gridColumn={{ md: 'span 2' }}>
+          <FormField label="影响模块（选填）" error={errors.affected_modules} helper="用逗号分隔，例如：文书润色，查AI率；最多20个">
+            <Input name="affected_modules" defaultValue={values.affected_modules} />
+          </FormField>
+        </Box>
+      </SimpleGrid>
+      <FormField
+        label="更新内容（Markdown）"
+        error={errors.content}
+        required
+        helper="支持标题、列表、加粗、链接、代码和表格。不支持 HTML；外部图片会显示为链接。点击「预览」查看效果"
+      >
+        <Textarea name="content" rows={12} maxLength={20000} defaultValue={values.content} fontFamily="mono" fontSize="sm" />
+      </FormField>
+      {preview !== null && <MarkdownPreview html={preview} />}
+      <FormField label="备注（选填）" error={errors.notes} helper="显示在详情页正文下方，纯文本">
+        <Textarea name="notes" rows={2} maxLength={2000} defaultValue={values.notes} />
+      </FormField>
+      <HStack gap="3" flexWrap="wrap">
+        {(
+          [
+            { intent: 'save', label: editing ? '保存修改' : '保存', busy: '保存中…', variant: 'solid', testId: 'save-update-log' },
+            { intent: 'preview', label: '预览', busy: '渲染中…', variant: 'outline', testId: 'preview-update-log' },
+          ] as const
+        ).map((b) => (
+          <Button
+            key={b.intent}
+            type="submit"
+            name="intent"
+            value={b.intent}
+            variant={b.variant}
+            colorPalette={b.variant === 'solid' ? 'blue' : undefined}
+            loading={submitting === b.intent}
+            loadingText={b.busy}
+            data-testid={b.testId}
           >
-            <Textarea name="content" rows={12} maxLength={20000} defaultValue={values.content} fontFamily="mono" fontSize="sm" />
-          </FormField>
-          {preview !== null && (
-            <Box
-              borderWidth="1px"
-              borderStyle="dashed"
-              borderColor="blue.300"
-              rounded="md"
-              p={{ base: '4', md: '5' }}
-              data-testid="update-log-preview"
-            >
-              <Text fontSize="xs" color="blue.700" fontWeight="semibold" mb="3">
-                预览（用户看到的效果）
-              </Text>
-              {preview ? (
-                <MarkdownBody html={preview} />
-              ) : (
-                <Text fontSize="sm" color="gray.500">
-                  内容为空
-                </Text>
-              )}
-            </Box>
-          )}
-          <FormField label="备注（选填）" error={errors.notes} helper="显示在详情页正文下方，纯文本">
-            <Textarea name="notes" rows={2} maxLength={2000} defaultValue={values.notes} />
-          </FormField>
-          <HStack gap="3" flexWrap="wrap">
-            <Button
-              type="submit"
-              name="intent"
-              value="save"
-              colorPalette="blue"
-              loading={submitting === 'save'}
-              loadingText="保存中…"
-              data-testid="save-update-log"
-            >
-              {editing ? '保存修改' : '保存'}
-            </Button>
-            <Button
-              type="submit"
-              name="intent"
-              value="preview"
-              variant="outline"
-              loading={submitting === 'preview'}
-              loadingText="渲染中…"
-              data-testid="preview-update-log"
-            >
-              预览
-            </Button>
-          </HStack>
-        </Stack>
-      </Form>
+            {b.label}
+          </Button>
+        ))}
+      </HStack>
+    </ConsoleEditForm>
+  );
+}
+
+/** What the server rendered of the markdown, as users will see it. */
+function MarkdownPreview({ html }: { html: string }) {
+  return (
+    <Box
+      borderWidth="1px"
+      borderStyle="dashed"
+      borderColor="blue.300"
+      rounded="md"
+      p={{ base: '4', md: '5' }}
+      data-testid="update-log-preview"
+    >
+      <Text fontSize="xs" color="blue.700" fontWeight="semibold" mb="3">
+        预览（用户看到的效果）
+      </Text>
+      {html ? (
+        <MarkdownBody html={html} />
+      ) : (
+        <Text fontSize="sm" color="gray.500">
+          内容为空
+        </Text>
+      )}
     </Box>
   );
 }

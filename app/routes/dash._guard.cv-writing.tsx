@@ -1,4 +1,4 @@
-import { Checkbox, Grid, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Grid, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import {
@@ -8,11 +8,17 @@ import {
   CV_SECTIONS,
   CV_STYLE_LABELS,
   CV_STYLES,
-  OUTPUT_LANGUAGE_LABELS,
-  OUTPUT_LANGUAGES,
 } from '../../contracts/ai-operation-constants';
 import type { ShellHandle } from '~/routes/dash';
-import { FormField } from '~/components/ui/form-field';
+import {
+  ChoiceCheckbox,
+  ChoiceField,
+  ExtraRequirementsField,
+  fieldSetter,
+  LanguageField,
+  TargetProgramField,
+  type FormUpdate,
+} from '~/components/writing/form-fields';
 import { WritingStudio, type StudioPage } from '~/components/writing/writing-studio';
 import { pageTitle } from '~/services/navigation';
 import { writingPageLoader } from '~/services/writing-pages.server';
@@ -40,57 +46,26 @@ const CV_PAGE: StudioPage<CvForm> = {
   editorPlaceholder: '选择学生并点击「生成」，简历会按档案内容写在这里',
 };
 
-function Choice<T extends string>(props: {
-  label: string;
-  value: T;
-  values: readonly T[];
-  labels: Record<T, string>;
-  onChange: (v: T) => void;
-  testId: string;
-}) {
-  return (
-    <FormField label={props.label}>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.currentTarget.value as T)} data-testid={props.testId}>
-          {props.values.map((v) => (
-            <option key={v} value={v}>
-              {props.labels[v]}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
-  );
-}
-
-function CvFormFields({ form, setForm }: { form: CvForm; setForm: (u: (f: CvForm) => CvForm) => void }) {
-  const set = <K extends keyof CvForm>(key: K, value: CvForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+function CvFormFields({ form, setForm }: { form: CvForm; setForm: FormUpdate<CvForm> }) {
+  const set = fieldSetter(setForm);
   return (
     <Stack gap="3">
       <Grid templateColumns="1fr 1fr" gap="3">
-        <Choice
-          label="语言"
-          value={form.language}
-          values={OUTPUT_LANGUAGES}
-          labels={OUTPUT_LANGUAGE_LABELS}
-          onChange={(v) => set('language', v)}
-          testId="cv-language"
-        />
-        <Choice
+        <LanguageField label="语言" value={form.language} onChange={(v) => set('language', v)} testId="cv-language" />
+        <ChoiceField
           label="篇幅"
           value={form.length}
           values={CV_LENGTHS}
-          labels={CV_LENGTH_LABELS}
+          labelOf={(v) => CV_LENGTH_LABELS[v]}
           onChange={(v) => set('length', v)}
           testId="cv-length"
         />
       </Grid>
-      <Choice
+      <ChoiceField
         label="风格"
         value={form.style}
         values={CV_STYLES}
-        labels={CV_STYLE_LABELS}
+        labelOf={(v) => CV_STYLE_LABELS[v]}
         onChange={(v) => set('style', v)}
         testId="cv-style"
       />
@@ -100,38 +75,18 @@ function CvFormFields({ form, setForm }: { form: CvForm; setForm: (u: (f: CvForm
         </Text>
         <SimpleGrid columns={2} gap="1.5" data-testid="cv-sections">
           {CV_SECTIONS.map((section) => (
-            <Checkbox.Root
+            <ChoiceCheckbox
               key={section}
-              size="sm"
-              checked={form.sections.includes(section)}
-              onCheckedChange={(e) => set('sections', e.checked ? [...form.sections, section] : form.sections.filter((s) => s !== section))}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label fontSize="sm">{CV_SECTION_LABELS[section].zh}</Checkbox.Label>
-            </Checkbox.Root>
+              value={section}
+              label={CV_SECTION_LABELS[section].zh}
+              chosen={form.sections}
+              onChange={(sections) => set('sections', sections)}
+            />
           ))}
         </SimpleGrid>
       </Stack>
-      <FormField label="目标专业">
-        <Input
-          size="sm"
-          value={form.targetProgram}
-          maxLength={100}
-          onChange={(e) => set('targetProgram', e.currentTarget.value)}
-          data-testid="cv-target-program"
-        />
-      </FormField>
-      <FormField label="其他要求">
-        <Textarea
-          size="sm"
-          rows={3}
-          value={form.extraRequirements}
-          maxLength={2000}
-          onChange={(e) => set('extraRequirements', e.currentTarget.value)}
-          data-testid="cv-extra"
-        />
-      </FormField>
+      <TargetProgramField value={form.targetProgram} onChange={(v) => set('targetProgram', v)} testId="cv-target-program" />
+      <ExtraRequirementsField value={form.extraRequirements} onChange={(v) => set('extraRequirements', v)} testId="cv-extra" />
     </Stack>
   );
 }

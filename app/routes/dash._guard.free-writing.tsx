@@ -1,9 +1,8 @@
-import { Grid, Input, SegmentGroup, Stack, Textarea } from '@chakra-ui/react';
+import { Grid, SegmentGroup, Stack } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import type { ShellHandle } from '~/routes/dash';
-import { FormField } from '~/components/ui/form-field';
-import { LanguageSelect } from '~/components/writing/language-select';
+import { fieldSetter, LanguageField, TextAreaField, TextField, WordLimitField, type FormUpdate } from '~/components/writing/form-fields';
 import { WritingStudio, type StudioPage } from '~/components/writing/writing-studio';
 import { pageTitle } from '~/services/navigation';
 import { writingPageLoader } from '~/services/writing-pages.server';
@@ -37,8 +36,8 @@ const FREE_PAGE: StudioPage<FreeForm> = {
   editorPlaceholder: '填写左侧题目或写作要求后点击「生成」，或直接在这里写作',
 };
 
-function FreeFormFields({ form, setForm }: { form: FreeForm; setForm: (u: (f: FreeForm) => FreeForm) => void }) {
-  const set = <K extends keyof FreeForm>(key: K, value: FreeForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+function FreeFormFields({ form, setForm }: { form: FreeForm; setForm: FormUpdate<FreeForm> }) {
+  const set = fieldSetter(setForm);
   return (
     <Stack gap="3">
       <SegmentGroup.Root
@@ -52,51 +51,31 @@ function FreeFormFields({ form, setForm }: { form: FreeForm; setForm: (u: (f: Fr
       </SegmentGroup.Root>
       {form.mode === 'topic' ? (
         <>
-          <FormField label="题目" required>
-            <Input
-              size="sm"
-              value={form.topic}
-              maxLength={200}
-              onChange={(e) => set('topic', e.currentTarget.value)}
-              data-testid="free-topic"
-            />
-          </FormField>
-          <FormField label="写作提示">
-            <Textarea
-              size="sm"
-              rows={4}
-              value={form.prompt}
-              maxLength={5000}
-              onChange={(e) => set('prompt', e.currentTarget.value)}
-              data-testid="free-prompt"
-            />
-          </FormField>
+          <TextField label="题目" required value={form.topic} maxLength={200} onChange={(v) => set('topic', v)} testId="free-topic" />
+          <TextAreaField
+            label="写作提示"
+            rows={4}
+            value={form.prompt}
+            maxLength={5000}
+            onChange={(v) => set('prompt', v)}
+            testId="free-prompt"
+          />
         </>
       ) : (
-        <FormField label="写作要求" required helper="粘贴学校的题目与要求，至少10个字符">
-          <Textarea
-            size="sm"
-            rows={8}
-            value={form.requirement}
-            maxLength={10_000}
-            onChange={(e) => set('requirement', e.currentTarget.value)}
-            data-testid="free-requirement"
-          />
-        </FormField>
+        <TextAreaField
+          label="写作要求"
+          required
+          helper="粘贴学校的题目与要求，至少10个字符"
+          rows={8}
+          value={form.requirement}
+          maxLength={10_000}
+          onChange={(v) => set('requirement', v)}
+          testId="free-requirement"
+        />
       )}
       <Grid templateColumns="1fr 1fr" gap="3">
-        <FormField label={form.language === 'en' ? '字数（词）' : '字数（字）'}>
-          <Input
-            size="sm"
-            inputMode="numeric"
-            value={form.wordLimit}
-            onChange={(e) => set('wordLimit', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-            data-testid="free-word-limit"
-          />
-        </FormField>
-        <FormField label="输出语言">
-          <LanguageSelect value={form.language} onChange={(language) => set('language', language)} testId="free-language" />
-        </FormField>
+        <WordLimitField language={form.language} value={form.wordLimit} onChange={(v) => set('wordLimit', v)} testId="free-word-limit" />
+        <LanguageField value={form.language} onChange={(v) => set('language', v)} testId="free-language" />
       </Grid>
     </Stack>
   );

@@ -1,6 +1,6 @@
-import { Badge, Box, Button, EmptyState, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Stack, Text } from '@chakra-ui/react';
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { History } from 'lucide-react';
 import {
   AI_OPERATION_LABELS,
@@ -9,9 +9,12 @@ import {
   AI_OPERATIONS,
   type AiOperationStatus,
 } from '../../contracts/ai-operation-constants';
-import { FilterSelect } from '~/components/filter-select';
+import { StatusBadge, type StatusStyle } from '~/components/console/status-badge';
+import type { Column } from '~/components/list-page/data-table';
+import { ListFilterForm } from '~/components/list-page/filter-form';
+import { listHref } from '~/components/list-page/list-href';
+import { ListTable } from '~/components/list-page/list-table';
 import { Page } from '~/components/page';
-import { HistoryPager } from '~/components/points/points-history-table';
 import { FormAlert } from '~/components/ui/form-alert';
 import { createApiClient } from '~/services/api.server';
 import { formatDateTime } from '~/services/dates';
@@ -26,13 +29,16 @@ const ROUTE = '/dash/generation-records';
 const PAGE_SIZE = 20;
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 
-const STATUS_PALETTE: Record<AiOperationStatus, string> = {
-  queued: 'gray',
-  running: 'blue',
-  succeeded: 'green',
-  failed: 'red',
-  cancelled: 'orange',
+const STATUS: Record<AiOperationStatus, StatusStyle> = {
+  queued: { label: AI_OPERATION_STATUS_LABELS.queued, palette: 'gray' },
+  running: { label: AI_OPERATION_STATUS_LABELS.running, palette: 'blue' },
+  succeeded: { label: AI_OPERATION_STATUS_LABELS.succeeded, palette: 'green' },
+  failed: { label: AI_OPERATION_STATUS_LABELS.failed, palette: 'red' },
+  cancelled: { label: AI_OPERATION_STATUS_LABELS.cancelled, palette: 'orange' },
 };
+
+const OPERATION_OPTIONS = AI_OPERATIONS.map((op): [string, string] => [op, AI_OPERATION_LABELS[op]]);
+const STATUS_OPTIONS = AI_OPERATION_STATUSES.map((st): [string, string] => [st, AI_OPERATION_STATUS_LABELS[st]]);
 
 /** /dash/generation-records?operation&status&page: every AI operation of the user, filtered by links and a GET form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -68,137 +74,128 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
+type GenerationRecord = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>['records']>['items'][number];
+
+function columns(modelNames: Record<string, string>): Column<GenerationRecord>[] {
+  return [
+    {
+      key: 'time',
+      header: '时间',
+      cellProps: { fontVariantNumeric: 'tabular-nums' },
+      cell: (r) => formatDateTime(r.createdAt),
+    },
+    {
+      key: 'operation',
+      header: '类型',
+      cell: (r) => (
+        <>
+          {r.operationLabel}
+          {r.workId && (
+            <Link to={workDetailHref(r.workId)} data-testid="record-work">
+              <Text as="span" color="blue.700" fontSize="xs" ms="2">
+                查看作品
+              </Text>
+            </Link>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'student',
+      header: '学生',
+      cellProps: { maxW: '40', truncate: true },
+      cell: (r) =>
+        r.clientProfileId && r.clientProfileName ? (
+          <Link to={`/dash/client-archive-detail?id=${encodeURIComponent(r.clientProfileId)}`}>
+            <Text as="span" color="blue.700">
+              {r.clientProfileName}
+            </Text>
+          </Link>
+        ) : (
+          <Text as="span" color="gray.400">
+            —
+          </Text>
+        ),
+    },
+    {
+      key: 'model',
+      header: '模型',
+      cell: (r) => (r.offline ? <Badge colorPalette="purple">离线模式</Badge> : (modelNames[r.model] ?? r.model)),
+    },
+    {
+      key: 'status',
+      header: '状态',
+      cell: (r) => (
+        <>
+          <StatusBadge status={r.status} styles={STATUS} testId="record-status" />
+          {r.errorMessage && (
+            <Text fontSize="xs" color="red.600" mt="1" whiteSpace="normal" maxW="64">
+              {r.errorMessage}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'chars',
+      header: '字数',
+      headerProps: { textAlign: 'end' },
+      cellProps: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+      cell: (r) => r.outputChars,
+    },
+    {
+      key: 'points',
+      header: '积分',
+      headerProps: { textAlign: 'end' },
+      cellProps: { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+      cellPropsOf: () => ({ 'data-testid': 'record-points' }),
+      cell: (r) => r.points.toFixed(2),
+    },
+  ];
+}
+
 export default function GenerationRecords() {
   const { records, modelNames, operation, status, error } = useLoaderData<typeof loader>();
   const filtered = Boolean(operation || status);
-  const hrefFor = (page: number) => {
-    const params = new URLSearchParams({
-      ...(operation && { operation }),
-      ...(status && { status }),
-      ...(page > 1 && { page: String(page) }),
-    });
-    return params.size ? `${ROUTE}?${params}` : ROUTE;
-  };
   return (
     <Page title={PAGE} description="每一次 AI 生成：类型、学生、模型、状态与消耗的积分。失败或取消的生成不扣积分。">
       <Stack gap="4">
-        <Form method="get" aria-label="筛选生成记录" data-testid="records-filter">
-          <HStack gap="2" flexWrap="wrap">
-            <FilterSelect
-              name="operation"
-              label="类型"
-              value={operation}
-              allLabel="全部类型"
-              options={AI_OPERATIONS.map((op) => [op, AI_OPERATION_LABELS[op]])}
-              width="48"
-            />
-            <FilterSelect
-              name="status"
-              label="状态"
-              value={status}
-              allLabel="全部状态"
-              options={AI_OPERATION_STATUSES.map((st) => [st, AI_OPERATION_STATUS_LABELS[st]])}
-              width="36"
-            />
-            <Button type="submit" variant="outline" bg="white">
-              筛选
-            </Button>
-          </HStack>
-        </Form>
+        <ListFilterForm
+          route={ROUTE}
+          label="筛选生成记录"
+          testId="records-filter"
+          submitLabel="筛选"
+          filters={[
+            { name: 'operation', label: '类型', value: operation, allLabel: '全部类型', options: OPERATION_OPTIONS, width: '48' },
+            { name: 'status', label: '状态', value: status, allLabel: '全部状态', options: STATUS_OPTIONS, width: '36' },
+          ]}
+        />
         {!records ? (
           <FormAlert testId="records-error">{`获取生成记录失败：${error}`}</FormAlert>
-        ) : records.total === 0 ? (
-          <EmptyState.Root size="sm" bg="white" borderWidth="1px" rounded="xl" data-testid="records-empty">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <History />
-              </EmptyState.Indicator>
-              <EmptyState.Title>{filtered ? '没有符合条件的生成记录' : '还没有生成记录'}</EmptyState.Title>
-              <EmptyState.Description>
-                {filtered ? '换个筛选条件试试。' : '使用写作工具生成文书后，每一次生成都会记录在这里。'}
-              </EmptyState.Description>
-              {filtered && (
-                <Button asChild size="sm" variant="outline">
-                  <Link to={ROUTE}>清除筛选</Link>
-                </Button>
-              )}
-            </EmptyState.Content>
-          </EmptyState.Root>
         ) : (
-          <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '3', md: '4' }}>
-            <Table.ScrollArea>
-              <Table.Root size="sm" data-testid="records" css={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
-                <Table.Header>
-                  <Table.Row bg="gray.50">
-                    <Table.ColumnHeader>时间</Table.ColumnHeader>
-                    <Table.ColumnHeader>类型</Table.ColumnHeader>
-                    <Table.ColumnHeader>学生</Table.ColumnHeader>
-                    <Table.ColumnHeader>模型</Table.ColumnHeader>
-                    <Table.ColumnHeader>状态</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">字数</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">积分</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {records.items.map((r) => (
-                    <Table.Row key={r.id} data-testid="record-row">
-                      <Table.Cell fontVariantNumeric="tabular-nums">{formatDateTime(r.createdAt)}</Table.Cell>
-                      <Table.Cell>
-                        {r.operationLabel}
-                        {r.workId && (
-                          <Link to={workDetailHref(r.workId)} data-testid="record-work">
-                            <Text as="span" color="blue.700" fontSize="xs" ms="2">
-                              查看作品
-                            </Text>
-                          </Link>
-                        )}
-                      </Table.Cell>
-                      <Table.Cell maxW="40" truncate>
-                        {r.clientProfileId && r.clientProfileName ? (
-                          <Link to={`/dash/client-archive-detail?id=${encodeURIComponent(r.clientProfileId)}`}>
-                            <Text as="span" color="blue.700">
-                              {r.clientProfileName}
-                            </Text>
-                          </Link>
-                        ) : (
-                          <Text as="span" color="gray.400">
-                            —
-                          </Text>
-                        )}
-                      </Table.Cell>
-                      <Table.Cell>
-                        {r.offline ? <Badge colorPalette="purple">离线模式</Badge> : (modelNames[r.model] ?? r.model)}
-                      </Table.Cell>
-                      <Table.Cell>
-                        <Badge colorPalette={STATUS_PALETTE[r.status]} data-testid="record-status">
-                          {AI_OPERATION_STATUS_LABELS[r.status]}
-                        </Badge>
-                        {r.errorMessage && (
-                          <Text fontSize="xs" color="red.600" mt="1" whiteSpace="normal" maxW="64">
-                            {r.errorMessage}
-                          </Text>
-                        )}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums">
-                        {r.outputChars}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" fontVariantNumeric="tabular-nums" data-testid="record-points">
-                        {r.points.toFixed(2)}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
-            <HistoryPager
-              page={records.page}
-              pageSize={PAGE_SIZE}
-              total={records.total}
-              hrefFor={hrefFor}
-              label="生成记录分页"
-              testId="records-pager"
-            />
-          </Box>
+          <ListTable
+            total={records.total}
+            empty={{
+              testId: 'records-empty',
+              icon: <History />,
+              title: filtered ? '没有符合条件的生成记录' : '还没有生成记录',
+              description: filtered ? '换个筛选条件试试。' : '使用写作工具生成文书后，每一次生成都会记录在这里。',
+              clear: filtered ? { href: ROUTE, label: '清除筛选' } : null,
+            }}
+            columns={columns(modelNames)}
+            rows={records.items}
+            rowKey={(r) => r.id}
+            rowProps={() => ({ 'data-testid': 'record-row' })}
+            testId="records"
+            nowrap
+            pager={{
+              page: records.page,
+              pageSize: PAGE_SIZE,
+              hrefFor: (page) => listHref(ROUTE, { operation, status }, page),
+              label: '生成记录分页',
+              testId: 'records-pager',
+            }}
+          />
         )}
       </Stack>
     </Page>

@@ -1,23 +1,10 @@
-import {
-  Box,
-  Button,
-  Clipboard,
-  EmptyState,
-  Flex,
-  Heading,
-  Image,
-  Input,
-  InputGroup,
-  SimpleGrid,
-  Stack,
-  Stat,
-  Table,
-  Text,
-} from '@chakra-ui/react';
+import { Box, Button, Clipboard, Flex, Heading, Image, Input, InputGroup, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Check, Copy, Users } from 'lucide-react';
 import { formatPoints } from '../../contracts/constants';
+import { DataTable, type Column } from '~/components/list-page/data-table';
+import { ListEmptyState } from '~/components/list-page/list-empty';
 import { Page } from '~/components/page';
 import { formatDate } from '~/services/dates';
 import { pageTitle } from '~/services/navigation';
@@ -56,6 +43,25 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
     </Clipboard.Root>
   );
 }
+
+type Invited = ReturnType<typeof useLoaderData<typeof loader>>['invitations']['invited'][number];
+
+const INVITED_COLUMNS: Column<Invited>[] = [
+  { key: 'phone', header: '好友手机号', cellProps: { fontVariantNumeric: 'tabular-nums' }, cell: (f) => f.phone },
+  {
+    key: 'date',
+    header: '注册日期',
+    cellProps: { color: 'gray.600', fontVariantNumeric: 'tabular-nums' },
+    cell: (f) => formatDate(f.createdAt),
+  },
+  {
+    key: 'points',
+    header: '我获得的积分',
+    headerProps: { textAlign: 'end' },
+    cellProps: { textAlign: 'end', color: 'green.600', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' },
+    cell: (f) => signedPoints(f.rewardPoints),
+  },
+];
 
 export default function Invitation() {
   const { invitations, link, qrCode } = useLoaderData<typeof loader>();
@@ -112,40 +118,21 @@ export default function Invitation() {
             邀请记录
           </Heading>
           {invited.length === 0 ? (
-            <EmptyState.Root size="sm" bg="white" rounded="xl" borderWidth="1px" data-testid="invite-empty">
-              <EmptyState.Content>
-                <EmptyState.Indicator>
-                  <Users />
-                </EmptyState.Indicator>
-                <EmptyState.Title>还没有好友通过你的邀请注册</EmptyState.Title>
-                <EmptyState.Description>复制上面的链接发给好友，注册成功后会显示在这里。</EmptyState.Description>
-              </EmptyState.Content>
-            </EmptyState.Root>
+            <ListEmptyState
+              framed
+              testId="invite-empty"
+              icon={<Users />}
+              title="还没有好友通过你的邀请注册"
+              description="复制上面的链接发给好友，注册成功后会显示在这里。"
+            />
           ) : (
-            <Table.ScrollArea borderWidth="1px" rounded="xl" bg="white">
-              <Table.Root size="sm" data-testid="invite-list">
-                <Table.Header>
-                  <Table.Row bg="gray.50">
-                    <Table.ColumnHeader>好友手机号</Table.ColumnHeader>
-                    <Table.ColumnHeader>注册日期</Table.ColumnHeader>
-                    <Table.ColumnHeader textAlign="end">我获得的积分</Table.ColumnHeader>
-                  </Table.Row>
-                </Table.Header>
-                <Table.Body>
-                  {invited.map((friend, i) => (
-                    <Table.Row key={`${friend.phone}-${i}`}>
-                      <Table.Cell fontVariantNumeric="tabular-nums">{friend.phone}</Table.Cell>
-                      <Table.Cell color="gray.600" fontVariantNumeric="tabular-nums">
-                        {formatDate(friend.createdAt)}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end" color="green.600" fontWeight="semibold" fontVariantNumeric="tabular-nums">
-                        {signedPoints(friend.rewardPoints)}
-                      </Table.Cell>
-                    </Table.Row>
-                  ))}
-                </Table.Body>
-              </Table.Root>
-            </Table.ScrollArea>
+            <DataTable
+              columns={INVITED_COLUMNS}
+              rows={invited}
+              rowKey={(friend, i) => `${friend.phone}-${i}`}
+              testId="invite-list"
+              scrollProps={{ borderWidth: '1px', rounded: 'xl', bg: 'white' }}
+            />
           )}
         </Box>
       </Stack>

@@ -1,14 +1,17 @@
-import { Badge, Box, Button, EmptyState, HStack, Input, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import { FolderHeart, LayoutGrid, Rows3, Search } from 'lucide-react';
+import { Link, useLoaderData } from '@remix-run/react';
+import { FolderHeart, LayoutGrid, Rows3 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { WORK_TYPES } from '../../contracts/work-constants';
-import { FilterSelect } from '~/components/filter-select';
+import { actionsColumn, DataTable, type Column } from '~/components/list-page/data-table';
+import { ListEmptyState } from '~/components/list-page/list-empty';
+import { ListFilterForm } from '~/components/list-page/filter-form';
+import { listHref } from '~/components/list-page/list-href';
+import { OpenAndDelete, TitleLink } from '~/components/list-page/row-links';
 import { Page } from '~/components/page';
 import { HistoryPager } from '~/components/points/points-history-table';
-import { ConfirmPanel } from '~/components/ui/confirm-panel';
-import { FormAlert } from '~/components/ui/form-alert';
-import { RowActionButton, RowActionDialog, useRowActionDialog, type PendingRowAction } from '~/components/ui/row-actions';
+import { RowActionButton, RowActionDialog, RowActionNotices, useRowActionDialog, type PendingRowAction } from '~/components/ui/row-actions';
 import { AiRateBadge } from '~/components/works/ai-rate-badge';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { archiveDetailHref } from '~/services/archives';
@@ -95,67 +98,74 @@ function WorkCard({ work, onAsk }: { work: Work; onAsk: (a: PendingRowAction) =>
   );
 }
 
-function WorksTable({ items, onAsk }: { items: Work[]; onAsk: (a: PendingRowAction) => void }) {
+function columns(onAsk: (a: PendingRowAction) => void): Column<Work>[] {
+  const wide = (at: 'md' | 'lg') => ({ display: { base: 'none', [at]: 'table-cell' } });
+  return [
+    {
+      key: 'title',
+      header: '标题',
+      cellProps: { maxW: { base: '44', sm: '60', md: '72' } },
+      cell: (w) => (
+        <TitleLink
+          href={workDetailHref(w.id)}
+          title={w.title}
+          phoneLine={`${WORK_TYPE_LABELS[w.type]}${w.clientName ? ` · ${w.clientName}` : ''}`}
+        />
+      ),
+    },
+    {
+      key: 'type',
+      header: '类型',
+      headerProps: wide('md'),
+      cellProps: { ...wide('md'), whiteSpace: 'nowrap' },
+      cell: (w) => WORK_TYPE_LABELS[w.type],
+    },
+    {
+      key: 'student',
+      header: '学生',
+      headerProps: wide('md'),
+      cellProps: { ...wide('md'), maxW: '40', truncate: true },
+      cell: (w) => <StudentLink work={w} />,
+    },
+    {
+      key: 'words',
+      header: '字数',
+      headerProps: { ...wide('lg'), textAlign: 'end' },
+      cellProps: { ...wide('lg'), textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+      cell: (w) => w.wordCount,
+    },
+    {
+      key: 'ai',
+      header: 'AI 率',
+      headerProps: wide('lg'),
+      cellProps: wide('lg'),
+      cell: (w) => <AiRateBadge rate={w.aiRate} label={w.aiLabel} />,
+    },
+    {
+      key: 'updated',
+      header: '更新时间',
+      headerProps: wide('lg'),
+      cellProps: { ...wide('lg'), whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
+      cell: (w) => formatDateTime(w.updated_at),
+    },
+    actionsColumn((w) => <OpenAndDelete href={workDetailHref(w.id)} action={askDelete(w)} onAsk={onAsk} deleteTestId="delete-work" />),
+  ];
+}
+
+/** The two ways to show the works, as links that keep the filters. */
+function ViewSwitch({ view, hrefFor }: { view: WorksView; hrefFor: (view: WorksView) => string }) {
+  const option = (value: WorksView, icon: ReactNode, label: string) => (
+    <Button asChild size="sm" variant={view === value ? 'solid' : 'outline'} bg={view === value ? undefined : 'white'}>
+      <Link to={hrefFor(value)} aria-current={view === value ? 'true' : undefined}>
+        {icon} {label}
+      </Link>
+    </Button>
+  );
   return (
-    <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '3', md: '4' }}>
-      <Table.ScrollArea>
-        <Table.Root size="sm" data-testid="works-table" interactive>
-          <Table.Header>
-            <Table.Row bg="gray.50">
-              <Table.ColumnHeader>标题</Table.ColumnHeader>
-              <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>类型</Table.ColumnHeader>
-              <Table.ColumnHeader display={{ base: 'none', md: 'table-cell' }}>学生</Table.ColumnHeader>
-              <Table.ColumnHeader display={{ base: 'none', lg: 'table-cell' }} textAlign="end">
-                字数
-              </Table.ColumnHeader>
-              <Table.ColumnHeader display={{ base: 'none', lg: 'table-cell' }}>AI 率</Table.ColumnHeader>
-              <Table.ColumnHeader display={{ base: 'none', lg: 'table-cell' }}>更新时间</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">操作</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {items.map((w) => (
-              <Table.Row key={w.id} data-testid="work-row">
-                <Table.Cell maxW={{ base: '44', sm: '60', md: '72' }}>
-                  <Link to={workDetailHref(w.id)}>
-                    <Text fontWeight="medium" color="blue.700" truncate title={w.title}>
-                      {w.title}
-                    </Text>
-                  </Link>
-                  <Text fontSize="xs" color="gray.500" truncate display={{ base: 'block', md: 'none' }}>
-                    {WORK_TYPE_LABELS[w.type]}
-                    {w.clientName ? ` · ${w.clientName}` : ''}
-                  </Text>
-                </Table.Cell>
-                <Table.Cell display={{ base: 'none', md: 'table-cell' }} whiteSpace="nowrap">
-                  {WORK_TYPE_LABELS[w.type]}
-                </Table.Cell>
-                <Table.Cell display={{ base: 'none', md: 'table-cell' }} maxW="40" truncate>
-                  <StudentLink work={w} />
-                </Table.Cell>
-                <Table.Cell display={{ base: 'none', lg: 'table-cell' }} textAlign="end" fontVariantNumeric="tabular-nums">
-                  {w.wordCount}
-                </Table.Cell>
-                <Table.Cell display={{ base: 'none', lg: 'table-cell' }}>
-                  <AiRateBadge rate={w.aiRate} label={w.aiLabel} />
-                </Table.Cell>
-                <Table.Cell display={{ base: 'none', lg: 'table-cell' }} whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                  {formatDateTime(w.updated_at)}
-                </Table.Cell>
-                <Table.Cell textAlign="end">
-                  <HStack gap="1" justify="flex-end">
-                    <Button asChild size="xs" variant="ghost" colorPalette="blue" display={{ base: 'none', sm: 'inline-flex' }}>
-                      <Link to={workDetailHref(w.id)}>查看</Link>
-                    </Button>
-                    <RowActionButton action={askDelete(w)} onAsk={onAsk} label="删除" palette="red" testId="delete-work" />
-                  </HStack>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-    </Box>
+    <HStack gap="1" role="group" aria-label="显示方式" data-testid="works-view">
+      {option('cards', <LayoutGrid size={14} />, '卡片')}
+      {option('table', <Rows3 size={14} />, '列表')}
+    </HStack>
   );
 }
 
@@ -164,112 +174,63 @@ export default function MyWorks() {
   const { list, query, type, student, view, students, deleted } = useLoaderData<typeof loader>();
   const data = useActionAnswer<typeof action>();
   const dialog = useRowActionDialog(data);
-  const navigation = useNavigation();
-  const searching = navigation.state === 'loading' && navigation.location?.pathname === WORKS_ROUTE;
-  const asking = data?.stage === 'confirm' ? list.items.find((w) => w.id === data.id) : undefined;
   const filtered = Boolean(query || type || student);
-  const hrefFor = (page: number, nextView: WorksView = view) => {
-    const params = new URLSearchParams({
-      ...(query && { q: query }),
-      ...(type && { type }),
-      ...(student && { student }),
-      ...(nextView !== 'cards' && { view: nextView }),
-      ...(page > 1 && { page: String(page) }),
-    });
-    return params.size ? `${WORKS_ROUTE}?${params}` : WORKS_ROUTE;
-  };
+  const hrefFor = (page: number, nextView: WorksView = view) =>
+    listHref(WORKS_ROUTE, { q: query, type, student, view: nextView !== 'cards' && nextView }, page);
 
   return (
     <Page
       title={PAGE}
       description="写作工具保存的文书与简历。每次生成和保存都会留下版本，可随时查看、比较和恢复。"
       maxW="6xl"
-      actions={
-        <HStack gap="1" role="group" aria-label="显示方式" data-testid="works-view">
-          <Button asChild size="sm" variant={view === 'cards' ? 'solid' : 'outline'} bg={view === 'cards' ? undefined : 'white'}>
-            <Link to={hrefFor(list.page, 'cards')} aria-current={view === 'cards' ? 'true' : undefined}>
-              <LayoutGrid size={14} /> 卡片
-            </Link>
-          </Button>
-          <Button asChild size="sm" variant={view === 'table' ? 'solid' : 'outline'} bg={view === 'table' ? undefined : 'white'}>
-            <Link to={hrefFor(list.page, 'table')} aria-current={view === 'table' ? 'true' : undefined}>
-              <Rows3 size={14} /> 列表
-            </Link>
-          </Button>
-        </HStack>
-      }
+      actions={<ViewSwitch view={view} hrefFor={(v) => hrefFor(list.page, v)} />}
     >
       <Stack gap="5">
-        {asking && (
-          <ConfirmPanel title="删除作品？" fields={{ intent: 'delete', id: asking.id }} confirmText="确认删除" testId="work-confirm-panel">
-            「{asking.title}」及其全部版本将被删除，且不能恢复。
-          </ConfirmPanel>
-        )}
-        <FormAlert status="success" testId="work-action-done">
-          {data?.stage === 'done' ? data.message : deleted ? '作品已删除' : null}
-        </FormAlert>
-        <FormAlert>{data?.stage === 'failed' ? data.error : null}</FormAlert>
+        <RowActionNotices
+          answer={data}
+          items={list.items}
+          describe={askDelete}
+          panelTestId="work-confirm-panel"
+          doneTestId="work-action-done"
+          doneFallback={deleted ? '作品已删除' : null}
+        />
 
-        <Form method="get" role="search" aria-label="筛选作品" data-testid="works-filter">
-          {view !== 'cards' && <input type="hidden" name="view" value={view} />}
-          <Stack direction={{ base: 'column', lg: 'row' }} gap="2">
-            <Input
-              // Keyed by the URL's query: 清除筛选 and back/forward must not leave stale text behind.
-              key={query}
-              name="q"
-              defaultValue={query}
-              placeholder="按标题或正文搜索"
-              aria-label="搜索作品"
-              maxLength={100}
-              flex={{ lg: '1' }}
-              bg="white"
-            />
-            <Stack direction={{ base: 'column', sm: 'row' }} gap="2">
-              <FilterSelect
-                name="type"
-                label="作品类型"
-                value={type}
-                allLabel="全部类型"
-                options={WORK_TYPES.map((t) => [t, WORK_TYPE_LABELS[t]])}
-                width="40"
-              />
-              <FilterSelect
-                name="student"
-                label="学生"
-                value={student}
-                allLabel="全部学生"
-                options={students.map((s) => [s.id, s.name])}
-                width="40"
-              />
-              <Button type="submit" variant="outline" loading={searching} bg="white">
-                <Search size={16} /> 搜索
-              </Button>
-            </Stack>
-          </Stack>
-        </Form>
+        <ListFilterForm
+          route={WORKS_ROUTE}
+          label="筛选作品"
+          testId="works-filter"
+          search={{ query, placeholder: '按标题或正文搜索', label: '搜索作品' }}
+          hidden={view !== 'cards' ? { view } : undefined}
+          wideAt="lg"
+          filters={[
+            {
+              name: 'type',
+              label: '作品类型',
+              value: type,
+              allLabel: '全部类型',
+              options: WORK_TYPES.map((t) => [t, WORK_TYPE_LABELS[t]]),
+              width: '40',
+            },
+            {
+              name: 'student',
+              label: '学生',
+              value: student,
+              allLabel: '全部学生',
+              options: students.map((s) => [s.id, s.name]),
+              width: '40',
+            },
+          ]}
+        />
 
         {list.total === 0 ? (
-          <EmptyState.Root size="sm" bg="white" borderWidth="1px" rounded="xl" data-testid="works-empty">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <FolderHeart />
-              </EmptyState.Indicator>
-              {filtered ? (
-                <>
-                  <EmptyState.Title>没有符合条件的作品</EmptyState.Title>
-                  <EmptyState.Description>换个关键词或筛选条件试试。</EmptyState.Description>
-                  <Button asChild size="sm" variant="outline">
-                    <Link to={view === 'cards' ? WORKS_ROUTE : `${WORKS_ROUTE}?view=${view}`}>清除筛选</Link>
-                  </Button>
-                </>
-              ) : (
-                <>
-                  <EmptyState.Title>还没有作品</EmptyState.Title>
-                  <EmptyState.Description>用写作工具生成文书并保存后，作品和它的版本历史会出现在这里。</EmptyState.Description>
-                </>
-              )}
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <ListEmptyState
+            framed
+            testId="works-empty"
+            icon={<FolderHeart />}
+            title={filtered ? '没有符合条件的作品' : '还没有作品'}
+            description={filtered ? '换个关键词或筛选条件试试。' : '用写作工具生成文书并保存后，作品和它的版本历史会出现在这里。'}
+            clear={filtered ? { href: view === 'cards' ? WORKS_ROUTE : `${WORKS_ROUTE}?view=${view}`, label: '清除筛选' } : null}
+          />
         ) : (
           <Stack gap="3">
             <Text fontSize="sm" color="gray.600" data-testid="works-total">
@@ -282,7 +243,16 @@ export default function MyWorks() {
                 ))}
               </SimpleGrid>
             ) : (
-              <WorksTable items={list.items} onAsk={dialog.ask} />
+              <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '3', md: '4' }}>
+                <DataTable
+                  columns={columns(dialog.ask)}
+                  rows={list.items}
+                  rowKey={(w) => w.id}
+                  rowProps={() => ({ 'data-testid': 'work-row' })}
+                  testId="works-table"
+                  interactive
+                />
+              </Box>
             )}
             <HistoryPager
               page={list.page}

@@ -1,16 +1,19 @@
-import { Checkbox, Grid, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Grid, Stack, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import {
-  OUTPUT_LANGUAGE_LABELS,
-  OUTPUT_LANGUAGES,
-  PS_DOCUMENT_TYPE_LABELS,
-  PS_DOCUMENT_TYPES,
-  PS_TONE_LABELS,
-  PS_TONES,
-} from '../../contracts/ai-operation-constants';
+import { PS_DOCUMENT_TYPE_LABELS, PS_DOCUMENT_TYPES, PS_TONE_LABELS, PS_TONES } from '../../contracts/ai-operation-constants';
 import type { ShellHandle } from '~/routes/dash';
-import { FormField } from '~/components/ui/form-field';
+import {
+  ChoiceCheckbox,
+  ChoiceField,
+  ExtraRequirementsField,
+  LanguageField,
+  fieldSetter,
+  TargetProgramField,
+  TextField,
+  WordLimitField,
+  type FormUpdate,
+} from '~/components/writing/form-fields';
 import { WritingStudio, type StudioPage } from '~/components/writing/writing-studio';
 import { pageTitle } from '~/services/navigation';
 import { writingPageLoader } from '~/services/writing-pages.server';
@@ -48,114 +51,42 @@ const PS_PAGE: StudioPage<PsForm> = {
   editorPlaceholder: '填写左侧表单后点击「生成」，或直接在这里写作',
 };
 
-function Select<T extends string>({
-  label,
-  value,
-  values,
-  labels,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: T;
-  values: readonly T[];
-  labels: Record<T, string>;
-  onChange: (value: T) => void;
-  testId: string;
-}) {
-  return (
-    <FormField label={label}>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value as T)} data-testid={testId}>
-          {values.map((v) => (
-            <option key={v} value={v}>
-              {labels[v]}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </FormField>
-  );
-}
-
-function PsFormFields({
-  form,
-  setForm,
-  student,
-}: {
-  form: PsForm;
-  setForm: (u: (f: PsForm) => PsForm) => void;
-  student: WritingStudent | null;
-}) {
-  const set = <K extends keyof PsForm>(key: K, value: PsForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+function PsFormFields({ form, setForm, student }: { form: PsForm; setForm: FormUpdate<PsForm>; student: WritingStudent | null }) {
+  const set = fieldSetter(setForm);
   // Entries chosen earlier stay listed even if the archive no longer has them.
   const choices = [...new Set([...(student?.experiences ?? []), ...form.focus])];
   return (
     <Stack gap="3">
-      <Select
+      <ChoiceField
         label="文书类型"
         value={form.documentType}
         values={PS_DOCUMENT_TYPES}
-        labels={PS_DOCUMENT_TYPE_LABELS}
+        labelOf={(v) => PS_DOCUMENT_TYPE_LABELS[v]}
         onChange={(v) => set('documentType', v)}
         testId="ps-document-type"
       />
-      <FormField label="目标学校">
-        <Input
-          size="sm"
-          value={form.targetSchool}
-          maxLength={100}
-          onChange={(e) => set('targetSchool', e.currentTarget.value)}
-          data-testid="ps-target-school"
-        />
-      </FormField>
-      <FormField label="目标专业" required>
-        <Input
-          size="sm"
-          value={form.targetProgram}
-          maxLength={100}
-          onChange={(e) => set('targetProgram', e.currentTarget.value)}
-          data-testid="ps-target-program"
-        />
-      </FormField>
+      <TextField
+        label="目标学校"
+        value={form.targetSchool}
+        maxLength={100}
+        onChange={(v) => set('targetSchool', v)}
+        testId="ps-target-school"
+      />
+      <TargetProgramField required value={form.targetProgram} onChange={(v) => set('targetProgram', v)} testId="ps-target-program" />
       <Grid templateColumns="1fr 1fr" gap="3">
-        <FormField label="申请学位">
-          <Input
-            size="sm"
-            value={form.degree}
-            maxLength={50}
-            onChange={(e) => set('degree', e.currentTarget.value)}
-            data-testid="ps-degree"
-          />
-        </FormField>
-        <FormField label={form.language === 'en' ? '字数（词）' : '字数（字）'}>
-          <Input
-            size="sm"
-            inputMode="numeric"
-            value={form.wordLimit}
-            onChange={(e) => set('wordLimit', e.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
-            data-testid="ps-word-limit"
-          />
-        </FormField>
+        <TextField label="申请学位" value={form.degree} maxLength={50} onChange={(v) => set('degree', v)} testId="ps-degree" />
+        <WordLimitField language={form.language} value={form.wordLimit} onChange={(v) => set('wordLimit', v)} testId="ps-word-limit" />
       </Grid>
       <Grid templateColumns="1fr 1fr" gap="3">
-        <Select
+        <ChoiceField
           label="语气"
           value={form.tone}
           values={PS_TONES}
-          labels={PS_TONE_LABELS}
+          labelOf={(v) => PS_TONE_LABELS[v]}
           onChange={(v) => set('tone', v)}
           testId="ps-tone"
         />
-        <Select
-          label="输出语言"
-          value={form.language}
-          values={OUTPUT_LANGUAGES}
-          labels={OUTPUT_LANGUAGE_LABELS}
-          onChange={(v) => set('language', v)}
-          testId="ps-language"
-        />
+        <LanguageField value={form.language} onChange={(v) => set('language', v)} testId="ps-language" />
       </Grid>
       <Stack gap="1.5">
         <Text fontSize="sm" fontWeight="medium">
@@ -167,35 +98,20 @@ function PsFormFields({
           </Text>
         ) : (
           <Stack gap="1.5" data-testid="ps-focus">
-            {choices.map((title) => {
-              const checked = form.focus.includes(title);
-              return (
-                <Checkbox.Root
-                  key={title}
-                  size="sm"
-                  checked={checked}
-                  disabled={!checked && form.focus.length >= FOCUS_MAX}
-                  onCheckedChange={(e) => set('focus', e.checked ? [...form.focus, title] : form.focus.filter((f) => f !== title))}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label fontSize="sm">{title}</Checkbox.Label>
-                </Checkbox.Root>
-              );
-            })}
+            {choices.map((title) => (
+              <ChoiceCheckbox
+                key={title}
+                value={title}
+                label={title}
+                chosen={form.focus}
+                disabled={!form.focus.includes(title) && form.focus.length >= FOCUS_MAX}
+                onChange={(focus) => set('focus', focus)}
+              />
+            ))}
           </Stack>
         )}
       </Stack>
-      <FormField label="其他要求">
-        <Textarea
-          size="sm"
-          rows={3}
-          value={form.extraRequirements}
-          maxLength={2000}
-          onChange={(e) => set('extraRequirements', e.currentTarget.value)}
-          data-testid="ps-extra"
-        />
-      </FormField>
+      <ExtraRequirementsField value={form.extraRequirements} onChange={(v) => set('extraRequirements', v)} testId="ps-extra" />
     </Stack>
   );
 }

@@ -2,6 +2,8 @@ import { Button } from '@chakra-ui/react';
 import { Form, useNavigation, useSubmit } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
 import { AppDialog } from '~/components/ui/app-dialog';
+import { ConfirmPanel } from '~/components/ui/confirm-panel';
+import { FormAlert } from '~/components/ui/form-alert';
 
 /** A row action waiting for the operator's yes: what the dialog (or, without JavaScript, ConfirmPanel) asks. */
 export type PendingRowAction = { intent: string; id: string; title: string; body: ReactNode; confirmText: string; palette?: string };
@@ -59,7 +61,17 @@ export function RowActionButton({
 }
 
 /** The confirmation dialog: its button sends the same post with confirm=yes. */
-export function RowActionDialog({ pending, onClose }: { pending: PendingRowAction | null; onClose: () => void }) {
+export function RowActionDialog({
+  pending,
+  onClose,
+  testId = 'row-action-dialog',
+  confirmTestId = 'confirm-row-action',
+}: {
+  pending: PendingRowAction | null;
+  onClose: () => void;
+  testId?: string;
+  confirmTestId?: string;
+}) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('confirm') === 'yes';
@@ -71,13 +83,13 @@ export function RowActionDialog({ pending, onClose }: { pending: PendingRowActio
         if (!details.open) onClose();
       }}
       title={pending?.title ?? ''}
-      testId="row-action-dialog"
+      testId={testId}
       footer={
         <Button
           colorPalette={pending?.palette ?? 'red'}
           loading={busy}
           onClick={() => pending && submit({ intent: pending.intent, id: pending.id, confirm: 'yes' }, { method: 'post' })}
-          data-testid="confirm-row-action"
+          data-testid={confirmTestId}
         >
           {pending?.confirmText}
         </Button>
@@ -85,5 +97,58 @@ export function RowActionDialog({ pending, onClose }: { pending: PendingRowActio
     >
       {pending?.body}
     </AppDialog>
+  );
+}
+
+/** What a row action's post answered (services/row-actions.server): asked, applied or refused. */
+export type RowActionAnswer = { stage: 'confirm' | 'done' | 'failed'; id: string; message?: string; error?: string };
+
+/** The question the action asked about one of `items` (no JavaScript: on the page), or null. */
+function askedOnPage<T extends { id: string }>(
+  answer: RowActionAnswer | null | undefined,
+  items: readonly T[],
+  describe: (item: T) => PendingRowAction,
+): PendingRowAction | null {
+  if (answer?.stage !== 'confirm') return null;
+  const item = items.find((i) => i.id === answer.id);
+  return item ? describe(item) : null;
+}
+
+/** Above a list: the on-page question (no JavaScript), then what the last row action did or why it was refused. */
+export function RowActionNotices<T extends { id: string }>({
+  answer,
+  items,
+  describe,
+  panelTestId,
+  doneTestId,
+  doneFallback = null,
+}: {
+  answer: RowActionAnswer | null | undefined;
+  /** The rows on the page and what each action asks about one (the same words as the dialog). */
+  items: readonly T[];
+  describe: (item: T) => PendingRowAction;
+  panelTestId: string;
+  doneTestId: string;
+  /** A success told by the URL instead (a redirect after the action). */
+  doneFallback?: string | null;
+}) {
+  const asking = askedOnPage(answer, items, describe);
+  return (
+    <>
+      {asking && (
+        <ConfirmPanel
+          title={asking.title}
+          fields={{ intent: asking.intent, id: asking.id }}
+          confirmText={asking.confirmText}
+          testId={panelTestId}
+        >
+          {asking.body}
+        </ConfirmPanel>
+      )}
+      <FormAlert status="success" testId={doneTestId}>
+        {answer?.stage === 'done' ? (answer.message ?? null) : doneFallback}
+      </FormAlert>
+      <FormAlert>{answer?.stage === 'failed' ? (answer.error ?? null) : null}</FormAlert>
+    </>
   );
 }

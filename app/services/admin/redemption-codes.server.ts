@@ -3,8 +3,8 @@ import type { RedemptionBatch } from '../../../contracts/points';
 import { redemptionBatchCreateSchema } from '../../../contracts/points';
 import { z } from '../../../contracts/zod';
 import { orRouteError } from '../api.server';
-import { ApiRequestError } from '../errors';
 import { handleForm, type FormFailure } from '../forms';
+import { confirmedRowAction, type RowActionData } from '../row-actions.server';
 import { consoleFormValues } from './form-values';
 import { requireAdmin } from './guard.server';
 
@@ -33,10 +33,8 @@ const createSchema = z.preprocess((raw) => consoleFormValues(raw, ['expiresAt'])
 export type RedemptionCodesActionData =
   | { intent: 'create'; ok: true; batchId: string; codes: string[]; points: number; maxUses: number }
   | ({ intent: 'create' } & FormFailure<CreateField>)
-  | { intent: 'disable'; stage: 'done'; batchId: string; message: string }
   /** Without JavaScript there is no dialog: the first press asks, on the page, to press again. */
-  | { intent: 'disable'; stage: 'confirm'; batchId: string }
-  | { intent: 'disable'; stage: 'failed'; batchId: string; error: string };
+  | RowActionData<'disable'>;
 
 export async function redemptionCodesAction({ request, context }: ActionFunctionArgs): Promise<RedemptionCodesActionData> {
   const api = await requireAdmin(request, context, PAGE);
@@ -53,15 +51,10 @@ export async function redemptionCodesAction({ request, context }: ActionFunction
   }
 
   if (intent === 'disable') {
-    const batchId = String(form.get('batchId') ?? '');
-    if (form.get('confirm') !== 'yes') return { intent, stage: 'confirm', batchId };
-    try {
+    return confirmedRowAction(form, intent, async (batchId) => {
       await api.admin.disableRedemptionBatch(batchId);
-      return { intent, stage: 'done', batchId, message: '该批兑换码已停用' };
-    } catch (error) {
-      if (error instanceof ApiRequestError) return { intent, stage: 'failed', batchId, error: error.message };
-      throw error;
-    }
+      return '该批兑换码已停用';
+    });
   }
 
   throw json('请求无效', { status: 400 });
