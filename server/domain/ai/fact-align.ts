@@ -1,6 +1,6 @@
 import { ALIAS_GROUPS, WORD_EQUIVALENTS } from './fact-aliases';
 import { runToEnd, type Steps } from '../../ai/time-slice';
-import { readingsOf } from './pinyin';
+import { pinyinRunEnd, readingsOf } from './pinyin';
 
 /**
  * Alignment of leftovers for the fact check (issue 24, ADR 0042 addendum "alignment"). After the
@@ -126,18 +126,8 @@ function pinyinInitials(acronym: string, han: string[]): boolean {
 
 /** How many characters of `han` from `at` spell `latin` in pinyin, one reading each (0: none). */
 function pinyinRun(han: string[], latin: string): number {
-  const from = (i: number, pos: number): number => {
-    if (pos === latin.length) return i;
-    if (i >= han.length) return -1;
-    for (const r of readingsOf(han[i]!)) {
-      if (!latin.startsWith(r, pos)) continue;
-      const end = from(i + 1, pos + r.length);
-      if (end >= 0) return end;
-    }
-    return -1;
-  };
   for (let at = 0; at < han.length; at++) {
-    const end = from(at, 0);
+    const end = pinyinRunEnd(han, latin, at);
     if (end >= 0) return end - at;
   }
   return 0;

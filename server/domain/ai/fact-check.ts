@@ -662,9 +662,15 @@ function initialsOn(acronym: string, line: KnownLine): boolean {
 /** Whether all of `han`'s pinyin, character by character, is written in `latin` from `at`. */
 function pinyinStartsAt(han: string, latin: string, at: number): boolean {
   const chars = Array.from(han);
+  // Every reading of a character is tried; failed positions are remembered, so the walk stays bounded.
+  const failed = new Set<number>();
+  const width = latin.length + 1;
   const from = (i: number, pos: number): boolean => {
     if (i === chars.length) return true;
-    return readingsOf(chars[i]!).some((r) => latin.startsWith(r, pos) && from(i + 1, pos + r.length));
+    if (failed.has(i * width + pos)) return false;
+    for (const r of readingsOf(chars[i]!)) if (latin.startsWith(r, pos) && from(i + 1, pos + r.length)) return true;
+    failed.add(i * width + pos);
+    return false;
   };
   return from(0, at);
 }
