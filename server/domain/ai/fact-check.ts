@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { getProfile } from '../archives/profiles';
 import { runSliced, runToEnd, type Steps } from '../../ai/time-slice';
 import { ALIAS_GROUPS, LEVEL_EQUIVALENTS, WORD_EQUIVALENTS, type AliasGroup } from './fact-aliases';
-import { alignLeftoversSteps, type AlignEntry, type AlignLine, type AlignName } from './fact-align';
+import { alignLeftoversSteps, kindOfChinese, type AlignEntry, type AlignLine, type AlignName } from './fact-align';
 import { pinyinSpells, readingsOf } from './pinyin';
 
 /**
@@ -1102,12 +1102,21 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
       (o) =>
         o !== c &&
         sentenceOf[o.start] === sentenceOf[c.start] &&
-        ['competition', 'award', 'conference'].includes(o.kind) &&
+        (['competition', 'award', 'conference'].includes(o.kind) || isContestAfter(c, o)) &&
         supportLines.get(o)?.length,
     );
     const lines = near.length ? near.flatMap((o) => supportLines.get(o)!) : known.lines.map((_, i) => i);
     const inLines = lines.some((i) => words.some((w) => known.lines[i]!.text.includes(w) || hanOf(known.lines[i]!).includes(w)));
     if (!inLines) report(c);
+  }
+
+  /** A level's contest found as a body ("second prize at Formula Student China"): right after it, on a contest's line. */
+  function isContestAfter(level: Candidate, o: Candidate) {
+    return (
+      o.kind === 'organisation' &&
+      /^[ \t]+(?:at|in)[ \t]+(?:the[ \t]+)?$/u.test(text.slice(level.end, o.start)) &&
+      (supportLines.get(o) ?? []).some((i) => kindOfChinese(known.lines[i]!.raw) === 'contest')
+    );
   }
 
   function report(c: Candidate) {
@@ -1121,6 +1130,8 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
 
 /** Kinds of name that may be an archive entry's official English name. */
 const ALIGNED_KINDS = new Set<FactKind>(['award', 'competition', 'school', 'organisation', 'publication', 'conference']);
+/** A role in a publication, not its name. */
+const AUTHOR_ROLE = /author|作者|一作/iu;
 /** Clause ends around a name: the dates of its clause are the dates it is stated with. */
 const CLAUSE_END = new Set(Array.from(',;.!?，。；！？\n'));
 const CLAUSE_MAX = 240;
@@ -1167,13 +1178,18 @@ function* alignNames(
   const out = new Map<Candidate, number>();
   if (names.length === 0) return out;
   const claimed = new Set<number>();
-  for (const lines of supportLines.values()) for (const i of lines) claimed.add(i);
+  const entryClaimed = new Set<number>();
+  for (const [c, lines] of supportLines) {
+    for (const i of lines) entryClaimed.add(i);
+    // An author role (second author) says who wrote, not where: its line still names the journal.
+    if (!AUTHOR_ROLE.test(c.text)) for (const i of lines) claimed.add(i);
+  }
   const lines: AlignLine[] = [];
   known.lines.forEach((l, i) => {
     if (!claimed.has(i) && known.entryOf[i]! >= 0) lines.push({ index: i, raw: l.raw, entry: known.entryOf[i]! });
   });
   const entries: AlignEntry[] = known.entries.map((e) => ({ ...e, claimed: false }));
-  for (const i of claimed) if (known.entryOf[i]! >= 0) entries[known.entryOf[i]!]!.claimed = true;
+  for (const i of entryClaimed) if (known.entryOf[i]! >= 0) entries[known.entryOf[i]!]!.claimed = true;
   const pairs = yield* alignLeftoversSteps(names, lines, entries);
   for (const { name, candidates } of byText.values()) {
     const line = pairs.get(name.id);
