@@ -41,6 +41,6 @@ report('Held-out set 2 (tuned on after its first measure)', HELD_OUT_PAIRS_2);
 report('Held-out set 3 (fixed after its first measure)', HELD_OUT_PAIRS_3);
 report('Held-out set 4 (its names joined the table after its first measure)', HELD_OUT_PAIRS_4);
 report('Held-out set 5', HELD_OUT_PAIRS_5);
-report('Held-out set 6', HELD_OUT_PAIRS_6);
+report('Held-out set 6 (fixed on after its first measure)', HELD_OUT_PAIRS_6);
 report('Held-out set 7', HELD_OUT_PAIRS_7);
 console.log('\nTargets: recall ≥ 90%, true facts flagged ≤ 5%.');
