@@ -80,4 +80,60 @@ describe('alignment of leftovers', () => {
     expect(wordEvidence('Zhangjiang Labs', '张江实验室')).not.toBeNull();
     expect(wordEvidence('Zhang Labs', '张江实验室')).toBeNull();
   });
+
+  it('a line claimed by an author role still names the journal on it', () => {
+    const known = knownTextOf('林可', { publications: [{ title: '《珞珈管理评论》论文，第二作者', date: '2024-03' }] });
+    // Paired by alignment (business is not on the line), as it is without the role in the sentence.
+    expect(findUnsupported('I published a paper in the Luojia Business Review.', known)).toEqual([]);
+    expect(findUnsupported('I am the second author of a paper in the Luojia Business Review.', known)).toEqual([]);
+  });
+
+  it('a line ending in a role keeps the body before it as an entry (星火支教协会会长)', () => {
+    const known = knownTextOf('林可', { activities: [{ title: '星火支教协会会长', start: '2022-09', end: '2023-06' }] });
+    expect(findUnsupported('I was president of the Xinghuo Teaching Association.', known)).toEqual([]);
+    // A role alone names no body.
+    const intern = knownTextOf('林可', { activities: [{ title: '数据分析实习生', start: '2022-09', end: '2023-06' }] });
+    expect(texts(findUnsupported('I was president of the Xinghuo Teaching Association.', intern))).toEqual([
+      'Xinghuo Teaching Association',
+    ]);
+  });
+
+  it('an entry paired by words is not counted when dates must single out an entry', () => {
+    const known = knownTextOf('林可', {
+      internships: [
+        { title: '咨询实习生', organization: '和君咨询', start: '2023-07', end: '2023-08' },
+        { title: '芯片验证实习生', organization: '华为海思', start: '2023-07', end: '2023-09' },
+      ],
+    });
+    // Hejun Strategy Consulting is paired by its words (strategy is not on the line), HiSilicon by its month.
+    const text = 'At Hejun Strategy Consulting I drafted reports in July 2023, and at HiSilicon I verified chips in August 2023.';
+    expect(findUnsupported(text, known)).toEqual([]);
+  });
+
+  it('a newspaper or magazine is paired by its dates like any body', () => {
+    const known = knownTextOf('林可', {
+      internships: [{ title: '编辑实习生', organization: '潮声周刊', start: '2024-07', end: '2024-09' }],
+    });
+    expect(findUnsupported('At Tidal Voice Weekly I edited features from July to September 2024.', known)).toEqual([]);
+    // A journal is not a body one works at: not paired by dates.
+    expect(texts(findUnsupported('In August 2024 I published in the Tidal Voice Journal.', known))).toContain('Tidal Voice Journal');
+  });
+
+  it('reads a camel-case name as its words (CloudWalk = Cloud Walk), not a short prefix (HiSilicon)', () => {
+    expect(wordEvidence('CloudWalk Technology', '云从科技')).not.toBeNull();
+    expect(wordEvidence('CloudWalk', '云从科技')).toBeNull();
+  });
+
+  it('a contest after "at" is a contest: the level before it is read against its line', () => {
+    const known = knownTextOf('林可', {
+      awards: [
+        { title: '启航杯工业设计大赛二等奖', date: '2023-05' },
+        { title: '全国大学生机械创新设计大赛三等奖', date: '2022-07' },
+      ],
+    });
+    const text = (level: string) =>
+      `I won ${level} at Qihang Industrial Design, and third prize in the National Undergraduate Mechanical Innovation Design Competition.`;
+    expect(findUnsupported(text('second prize'), known)).toEqual([]);
+    expect(texts(findUnsupported(text('first prize'), known))).toEqual(['first prize']);
+  });
 });

@@ -1,6 +1,6 @@
 import { ALIAS_GROUPS, WORD_EQUIVALENTS } from './fact-aliases';
 import { runToEnd, type Steps } from '../../ai/time-slice';
-import { readingsOf } from './pinyin';
+import { pinyinRunEnd, readingsOf } from './pinyin';
 
 /**
  * Alignment of leftovers for the fact check (issue 24, ADR 0042 addendum "alignment"). After the
@@ -77,7 +77,8 @@ const EN_HEADS: Array<[AlignKind, Set<string>]> = [
 /** Chinese ends of the same kinds; a contest's level (国家一等奖) is cut first. */
 const ZH_HEADS: Array<[AlignKind, RegExp]> = [
   ['school', /(?:大学|学院|中学|高中|附中|学校)$/u],
-  ['contest', /(?:竞赛|大赛|比赛|挑战赛|杯|联赛|锦标赛|奥林匹克|奥赛|奖学金|奖|称号|荣誉)$/u],
+  // Any …赛 is a contest (天梯赛, 邀请赛).
+  ['contest', /(?:赛|杯|奥林匹克|奖学金|奖|称号|荣誉)$/u],
   ['publication', /(?:学报|杂志|期刊|周刊|日报|晚报|新闻|》)$/u],
 ];
 const ZH_LEVEL_TAIL =
@@ -126,18 +127,8 @@ function pinyinInitials(acronym: string, han: string[]): boolean {
 
 /** How many characters of `han` from `at` spell `latin` in pinyin, one reading each (0: none). */
 function pinyinRun(han: string[], latin: string): number {
-  const from = (i: number, pos: number): number => {
-    if (pos === latin.length) return i;
-    if (i >= han.length) return -1;
-    for (const r of readingsOf(han[i]!)) {
-      if (!latin.startsWith(r, pos)) continue;
-      const end = from(i + 1, pos + r.length);
-      if (end >= 0) return end;
-    }
-    return -1;
-  };
   for (let at = 0; at < han.length; at++) {
-    const end = from(at, 0);
+    const end = pinyinRunEnd(han, latin, at);
     if (end >= 0) return end - at;
   }
   return 0;
@@ -162,7 +153,15 @@ function prepare(raw: string): Prepared {
   const han = Array.from(line).filter((c) => /\p{Script=Han}/u.test(c));
   return { han, hanText: han.join(''), latin: new Set(line.toLowerCase().match(/[a-z0-9]+/g) ?? []), kind: kindOfChinese(raw) };
 }
-const wordsOf = (name: string) => name.split(/[^A-Za-z0-9]+/).filter((w) => w && !FILLER.has(w.toLowerCase()));
+/** A name's words; a camel-case word is its parts when each is a word of three letters or more (CloudWalk → Cloud Walk, not HiSilicon). */
+const wordsOf = (name: string) =>
+  name
+    .split(/[^A-Za-z0-9]+/)
+    .flatMap((w) => {
+      const parts = w.split(/(?<=[a-z])(?=[A-Z])/);
+      return parts.length > 1 && parts.every((p) => p.length >= 3) ? parts : [w];
+    })
+    .filter((w) => w && !FILLER.has(w.toLowerCase()));
 
 function evidenceOn(words: string[], { han, hanText, latin }: Prepared): Evidence | null {
   if (han.length === 0 || words.length === 0) return null;
@@ -223,6 +222,10 @@ function within(ym: string, months: Set<string>): boolean {
 /** Lines that say what the student did there, not where: a role (实习生, 部长) is no body's name. */
 const ROLE_END =
   /(?:实习生|实习|助理|助教|经理|主管|专员|顾问|部长|会长|主席|队长|组长|负责人|志愿者|编辑|记者|工程师|分析师|研究员|设计师|成员|干事)$/u;
+/** A body named before the role (绿色环保协会会长): the line is kept as that body's entry. */
+const BODY_END = /(?:协会|学会|研究会|联合会|委员会|俱乐部|社团|学生会|社|中心|实验室|基金会)$/u;
+/** Names of media, which are bodies a student works at: paired by dates like any body (Southern People Weekly). */
+const MEDIA_HEADS = new Set(['weekly', 'daily', 'magazine', 'news', 'times']);
 
 /**
  * The pairs of names and archive lines: name id → line index, one to one. Greedy: pairs by words
@@ -241,9 +244,13 @@ export function* alignLeftoversSteps(names: AlignName[], lines: AlignLine[], ent
   const seen = new Set<string>();
   const usable: Array<{ line: AlignLine; prepared: Prepared }> = [];
   for (const line of lines) {
-    if (line.raw.length > LINE_MAX || !/\p{Script=Han}/u.test(line.raw) || ROLE_END.test(line.raw.trim()) || seen.has(line.raw)) continue;
+    if (line.raw.length > LINE_MAX || !/\p{Script=Han}/u.test(line.raw) || seen.has(line.raw)) continue;
+    const trimmed = line.raw.trim();
+    const role = ROLE_END.exec(trimmed);
+    const body = role ? trimmed.slice(0, role.index) : trimmed;
+    if (role && !BODY_END.test(body)) continue;
     seen.add(line.raw);
-    usable.push({ line, prepared: prepare(line.raw) });
+    usable.push({ line, prepared: prepare(body) });
   }
   if (usable.length > MAX_LINES || names.length > MAX_NAMES) return new Map();
   yield;
@@ -260,7 +267,7 @@ export function* alignLeftoversSteps(names: AlignName[], lines: AlignLine[], ent
     firstLine.set(l.entry, l);
     if (kind !== 'any') namedKind.add(l.entry);
   }
-  const options: Array<{ name: number; line: AlignLine; score: number; coverage: number; byDate: boolean }> = [];
+  const options: Array<{ name: number; line: AlignLine; score: number; coverage: number }> = [];
   for (const name of names) {
     yield;
     const kind = kindOfEnglish(name.text);
@@ -269,36 +276,55 @@ export function* alignLeftoversSteps(names: AlignName[], lines: AlignLine[], ent
       if (k % 64 === 63) yield;
       if (!compatible(kind, prepared.kind)) continue;
       const evidence = evidenceOn(words, prepared);
-      if (evidence) options.push({ name: name.id, line, score: evidence.score, coverage: evidence.coverage, byDate: false });
+      if (evidence) options.push({ name: name.id, line, score: evidence.score, coverage: evidence.coverage });
     }
-    // A body's name with no words in common: the dates of its clause, when one unclaimed entry alone has them.
-    if (!name.byDates || kind !== 'any') continue;
-    const byMonth: number[] = [];
-    const byYear: number[] = [];
-    entries.forEach((e, i) => {
-      if (e.claimed || !firstLine.has(i) || namedKind.has(i)) return;
-      if ([...name.yearMonths].some((d) => within(d, e.yearMonths))) byMonth.push(i);
-      else if (name.years.size && [...name.years].every((y) => e.years.has(y))) byYear.push(i);
-    });
-    // A clause that states a month is paired by that month only; a year alone, by the year.
-    const entry = name.yearMonths.size ? (byMonth.length === 1 ? byMonth[0] : undefined) : byYear.length === 1 ? byYear[0] : undefined;
-    if (entry !== undefined)
-      options.push({ name: name.id, line: firstLine.get(entry)!, score: byMonth.length ? 4 : 3, coverage: 0, byDate: true });
   }
-  // Pairs by words first: an entry a name's words point to is not left for a name paired by dates only.
-  options.sort(
-    (a, b) =>
-      Number(a.byDate) - Number(b.byDate) || b.score - a.score || b.coverage - a.coverage || a.name - b.name || a.line.index - b.line.index,
-  );
+  // Pairs by words first (by evidence, then the share of the line explained): an entry a name's
+  // words point to is claimed, and is not left for a name paired by dates only.
+  options.sort((a, b) => b.score - a.score || b.coverage - a.coverage || a.name - b.name || a.line.index - b.line.index);
   const out = new Map<number, number>();
   const lineTaken = new Set<number>();
   const entryTaken = new Set<number>();
   for (const o of options) {
     if (out.has(o.name) || lineTaken.has(o.line.index)) continue;
-    if (o.byDate && entryTaken.has(o.line.entry)) continue;
     out.set(o.name, o.line.index);
     lineTaken.add(o.line.index);
     entryTaken.add(o.line.entry);
+  }
+  // A body's name with no words in common: the dates of its clause, when one entry nothing claimed
+  // or paired alone has them. Pairs by a month before pairs by a year, then in the text's order.
+  const byDates: Array<{ name: number; entry: number; score: number }> = [];
+  for (const name of names) {
+    yield;
+    const kind = kindOfEnglish(name.text);
+    const media =
+      kind === 'publication' &&
+      MEDIA_HEADS.has(
+        name.text
+          .toLowerCase()
+          .split(/[^a-z]+/)
+          .filter(Boolean)
+          .pop() ?? '',
+      );
+    if (out.has(name.id) || !name.byDates || (kind !== 'any' && !media)) continue;
+    const byMonth: number[] = [];
+    const byYear: number[] = [];
+    entries.forEach((e, i) => {
+      if (e.claimed || entryTaken.has(i) || !firstLine.has(i) || namedKind.has(i)) return;
+      if ([...name.yearMonths].some((d) => within(d, e.yearMonths))) byMonth.push(i);
+      else if (name.years.size && [...name.years].every((y) => e.years.has(y))) byYear.push(i);
+    });
+    // A clause that states a month is paired by that month only; a year alone, by the year.
+    const entry = name.yearMonths.size ? (byMonth.length === 1 ? byMonth[0] : undefined) : byYear.length === 1 ? byYear[0] : undefined;
+    if (entry !== undefined) byDates.push({ name: name.id, entry, score: byMonth.length ? 4 : 3 });
+  }
+  byDates.sort((a, b) => b.score - a.score || a.name - b.name);
+  for (const o of byDates) {
+    const line = firstLine.get(o.entry)!;
+    if (entryTaken.has(o.entry) || lineTaken.has(line.index)) continue;
+    out.set(o.name, line.index);
+    lineTaken.add(line.index);
+    entryTaken.add(o.entry);
   }
   return out;
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { getProfile } from '../archives/profiles';
 import { runSliced, runToEnd, type Steps } from '../../ai/time-slice';
 import { ALIAS_GROUPS, LEVEL_EQUIVALENTS, WORD_EQUIVALENTS, type AliasGroup } from './fact-aliases';
-import { alignLeftoversSteps, type AlignEntry, type AlignLine, type AlignName } from './fact-align';
+import { alignLeftoversSteps, kindOfChinese, type AlignEntry, type AlignLine, type AlignName } from './fact-align';
 import { pinyinSpells, readingsOf } from './pinyin';
 
 /**
@@ -662,9 +662,15 @@ function initialsOn(acronym: string, line: KnownLine): boolean {
 /** Whether all of `han`'s pinyin, character by character, is written in `latin` from `at`. */
 function pinyinStartsAt(han: string, latin: string, at: number): boolean {
   const chars = Array.from(han);
+  // Every reading of a character is tried; failed positions are remembered, so the walk stays bounded.
+  const failed = new Set<number>();
+  const width = latin.length + 1;
   const from = (i: number, pos: number): boolean => {
     if (i === chars.length) return true;
-    return readingsOf(chars[i]!).some((r) => latin.startsWith(r, pos) && from(i + 1, pos + r.length));
+    if (failed.has(i * width + pos)) return false;
+    for (const r of readingsOf(chars[i]!)) if (latin.startsWith(r, pos) && from(i + 1, pos + r.length)) return true;
+    failed.add(i * width + pos);
+    return false;
   };
   return from(0, at);
 }
@@ -1096,12 +1102,21 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
       (o) =>
         o !== c &&
         sentenceOf[o.start] === sentenceOf[c.start] &&
-        ['competition', 'award', 'conference'].includes(o.kind) &&
+        (['competition', 'award', 'conference'].includes(o.kind) || isContestAfter(c, o)) &&
         supportLines.get(o)?.length,
     );
     const lines = near.length ? near.flatMap((o) => supportLines.get(o)!) : known.lines.map((_, i) => i);
     const inLines = lines.some((i) => words.some((w) => known.lines[i]!.text.includes(w) || hanOf(known.lines[i]!).includes(w)));
     if (!inLines) report(c);
+  }
+
+  /** A level's contest found as a body ("second prize at Formula Student China"): right after it, on a contest's line. */
+  function isContestAfter(level: Candidate, o: Candidate) {
+    return (
+      o.kind === 'organisation' &&
+      /^[ \t]+(?:at|in)[ \t]+(?:the[ \t]+)?$/u.test(text.slice(level.end, o.start)) &&
+      (supportLines.get(o) ?? []).some((i) => kindOfChinese(known.lines[i]!.raw) === 'contest')
+    );
   }
 
   function report(c: Candidate) {
@@ -1115,6 +1130,8 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
 
 /** Kinds of name that may be an archive entry's official English name. */
 const ALIGNED_KINDS = new Set<FactKind>(['award', 'competition', 'school', 'organisation', 'publication', 'conference']);
+/** A role in a publication, not its name. */
+const AUTHOR_ROLE = /author|作者|一作/iu;
 /** Clause ends around a name: the dates of its clause are the dates it is stated with. */
 const CLAUSE_END = new Set(Array.from(',;.!?，。；！？\n'));
 const CLAUSE_MAX = 240;
@@ -1161,13 +1178,18 @@ function* alignNames(
   const out = new Map<Candidate, number>();
   if (names.length === 0) return out;
   const claimed = new Set<number>();
-  for (const lines of supportLines.values()) for (const i of lines) claimed.add(i);
+  const entryClaimed = new Set<number>();
+  for (const [c, lines] of supportLines) {
+    for (const i of lines) entryClaimed.add(i);
+    // An author role (second author) says who wrote, not where: its line still names the journal.
+    if (!AUTHOR_ROLE.test(c.text)) for (const i of lines) claimed.add(i);
+  }
   const lines: AlignLine[] = [];
   known.lines.forEach((l, i) => {
     if (!claimed.has(i) && known.entryOf[i]! >= 0) lines.push({ index: i, raw: l.raw, entry: known.entryOf[i]! });
   });
   const entries: AlignEntry[] = known.entries.map((e) => ({ ...e, claimed: false }));
-  for (const i of claimed) if (known.entryOf[i]! >= 0) entries[known.entryOf[i]!]!.claimed = true;
+  for (const i of entryClaimed) if (known.entryOf[i]! >= 0) entries[known.entryOf[i]!]!.claimed = true;
   const pairs = yield* alignLeftoversSteps(names, lines, entries);
   for (const { name, candidates } of byText.values()) {
     const line = pairs.get(name.id);

@@ -1,8 +1,10 @@
+import { GB2312_READINGS } from './pinyin-table';
+
 /**
  * Pinyin (without tones) of the characters common in Chinese person and place names and in
- * institution names (issue 24, ADR 0042): 张伟 ↔ Zhang Wei, 浙江 ↔ Zhejiang. Not a dictionary: a
- * character it lacks simply is not matched across languages. A character with two readings is
- * listed under both.
+ * institution names (issue 24, ADR 0042): 张伟 ↔ Zhang Wei, 浙江 ↔ Zhejiang. A character with two
+ * readings is listed under both. Every other common character (GB2312) reads as pinyin-pro's
+ * dictionary does (pinyin-table.ts, generated); a character outside both is not matched.
  */
 const TABLE = `
 a:阿
@@ -336,20 +338,47 @@ pu:普
 lang:朗
 `;
 
-/** Character → its readings. */
+/** Character → its readings: the names' table first (its readings lead), then every GB2312 character's. */
 const READINGS = new Map<string, string[]>();
+const addReading = (ch: string, reading: string) => {
+  const list = READINGS.get(ch) ?? [];
+  // ü is written v in the tables and u in English (Lü → Lu), so both are readings.
+  for (const r of [reading, reading.replace('v', 'u')]) if (!list.includes(r)) list.push(r);
+  READINGS.set(ch, list);
+};
 for (const line of TABLE.trim().split('\n')) {
   const [syllable, chars] = line.split(':') as [string, string];
-  const plain = syllable.replace('ü', 'v');
-  for (const ch of chars) {
-    const list = READINGS.get(ch) ?? [];
-    if (!list.includes(plain)) list.push(plain);
-    if (syllable === 'lü' && !list.includes('lu')) list.push('lu');
-    READINGS.set(ch, list);
-  }
+  for (const ch of chars) addReading(ch, syllable.replace('ü', 'v'));
+}
+for (const line of GB2312_READINGS.trim().split('\n')) {
+  const [readings, chars] = line.split(':') as [string, string];
+  for (const ch of chars) for (const r of readings.split(' ')) addReading(ch, r);
 }
 
 export const readingsOf = (ch: string): string[] => READINGS.get(ch) ?? [];
+
+/**
+ * Where a spelling of `latin` from `at` in the pinyin of `chars` from `start` ends: the index of
+ * the character after the last one read, or -1. Every reading of a character is tried (heteronyms:
+ * 行 hang/xing); positions already found to fail are remembered, so the walk is bounded by
+ * characters × letters × readings, never exponential.
+ */
+export function pinyinRunEnd(chars: string[], latin: string, start: number, at = 0): number {
+  const failed = new Set<number>();
+  const width = latin.length + 1;
+  const from = (i: number, pos: number): number => {
+    if (pos === latin.length) return i;
+    if (i >= chars.length || failed.has(i * width + pos)) return -1;
+    for (const r of readingsOf(chars[i]!)) {
+      if (!latin.startsWith(r, pos)) continue;
+      const end = from(i + 1, pos + r.length);
+      if (end >= 0) return end;
+    }
+    failed.add(i * width + pos);
+    return -1;
+  };
+  return from(start, at);
+}
 
 /**
  * Whether `latin` (lowercase letters only, "zhejiang") spells the pinyin of characters of `han`
@@ -358,14 +387,7 @@ export const readingsOf = (ch: string): string[] => READINGS.get(ch) ?? [];
 export function pinyinSpells(han: string, latin: string): boolean {
   const chars = Array.from(han);
   if (!latin) return false;
-  // Small inputs (a name, an archive line): a walk from each start, syllable by syllable.
-  const from = (i: number, at: number): boolean => {
-    if (at === latin.length) return true;
-    if (i >= chars.length) return false;
-    for (const r of readingsOf(chars[i]!)) if (latin.startsWith(r, at) && from(i + 1, at + r.length)) return true;
-    return false;
-  };
-  for (let i = 0; i < chars.length; i++) if (from(i, 0)) return true;
+  for (let i = 0; i < chars.length; i++) if (pinyinRunEnd(chars, latin, i) >= 0) return true;
   return false;
 }
 
