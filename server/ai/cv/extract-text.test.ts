@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../../contracts/limits';
-import { DomainError } from '../../domain/errors';
+import { DomainError } from '../../errors';
 import {
   compoundFile,
   cjkPdfWithoutEmbeddedFont,
