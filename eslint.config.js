@@ -1,4 +1,6 @@
 import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -58,6 +60,87 @@ const browserCode = [
 const serverOnly = ['**/*.server.{ts,tsx}', '**/*.test.{ts,tsx}'];
 const nodeInApp = ['app/**/*.server.{ts,tsx}', 'app/**/*.test.{ts,tsx}', 'app/entry.server.tsx'];
 
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The layers (docs/architecture.md, ADR 0047), lowest first: a module may import its own layer and
+ * the ones below, never one above. Paths are relative to the repository, without extensions; the
+ * longest matching entry decides. The server and the web app are separate stacks that share
+ * contracts/ (app/ reaching server/ for types is the browser rule's business, not this one's).
+ */
+const LAYERS = {
+  server: [
+    ['contracts'],
+    ['db'],
+    ['server/config', 'server/config-ai-models', 'server/logger', 'server/errors'],
+    ['server/ai', 'server/integrations', 'server/realtime'],
+    ['server/domain'],
+    ['server/http'],
+    ['server/server', 'server/web', 'server/index', 'server/cli'],
+  ],
+  web: [
+    ['contracts'],
+    ['app/styles', 'app/content', 'app/sessions.server'],
+    ['app/services'],
+    ['app/hooks'],
+    ['app/components'],
+    ['app/routes'],
+    ['app/root', 'app/entry.client', 'app/entry.server', 'app/load-context.d'],
+  ],
+};
+const LAYER_NAMES = Object.fromEntries(Object.entries(LAYERS).map(([stack, layers]) => [stack, layers.map((l) => l.join(', '))]));
+
+/** [stack, layer index] of a repository path, or null outside the layered folders. */
+function layerOf(file, stacks) {
+  const rel = path
+    .relative(ROOT, file)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(tsx?|m?js)$/, '');
+  let best = null;
+  for (const stack of stacks) {
+    LAYERS[stack].forEach((entries, index) => {
+      for (const entry of entries) {
+        const hit = rel === entry || rel.startsWith(`${entry}/`);
+        if (hit && (!best || entry.length > best.length)) best = { stack, index, length: entry.length };
+      }
+    });
+  }
+  return best;
+}
+
+/** Fails on an import that points up the layers: `import`, `export … from` and `import()` alike. */
+const oneWayLayers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { upward: '{{from}} may not import {{to}}: layers are one-way (docs/architecture.md, ADR 0047).' },
+  },
+  create(context) {
+    const from = layerOf(context.filename, ['server', 'web']);
+    if (!from) return {};
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string') return;
+      const spec = source.value;
+      let target;
+      if (spec.startsWith('~/')) target = path.join(ROOT, 'app', spec.slice(2));
+      else if (spec.startsWith('.')) target = path.resolve(path.dirname(context.filename), spec);
+      else return;
+      const to = layerOf(target, [from.stack]);
+      if (to && to.index > from.index) {
+        const names = LAYER_NAMES[from.stack];
+        context.report({ node: source, messageId: 'upward', data: { from: names[from.index], to: names[to.index] } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
 export default defineConfig([
   globalIgnores(['build/', 'public/build/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', '.cache/', 'db/migrations/']),
 
@@ -78,6 +161,14 @@ export default defineConfig([
     files: ['app/**'],
     ignores: nodeInApp,
     languageOptions: { globals: globals.browser },
+  },
+
+  {
+    files: ['server/**', 'db/**', 'contracts/**', 'app/**'],
+    // Tests may build their fixtures with any layer (cv-columns.test.ts draws a PDF with the export fonts).
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { layers: { rules: { 'one-way': oneWayLayers } } },
+    rules: { 'layers/one-way': 'error' },
   },
 
   {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PublicConfig } from '../contracts/public-config';
 import { z } from '../contracts/zod';
-import { aiBaseUrlSchema, aiModelsSchema } from './ai/providers/models';
+import { aiBaseUrlSchema, aiModelsSchema } from './config-ai-models';
 import { PAYMENT_PROVIDERS as PAYMENT_PROVIDER_KINDS } from '../contracts/payment-constants';
 
 export const SMS_PROVIDERS = ['dev', 'tencent', 'aliyun'] as const;

@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
 import { healthProbes } from '../db/schema';
 import { webConfig, type AppConfig, type WebConfig } from './config';
 import { pruneCaptchaChallenges } from './domain/auth/captcha';
-import { pruneSocketTickets } from './domain/auth/socket-tickets';
+import { authenticateSocketToken, pruneSocketTickets } from './domain/auth/socket-tickets';
 import { pruneRefreshGrace } from './domain/auth/tokens';
 import { sweepStaleReservations } from './domain/points/spending';
 import { createAiEngine } from './domain/ai/engine';
@@ -210,7 +210,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.headersTimeout = 66_000;
   const realtime = attachRealtime(server, {
     logger,
-    getDeps: () => deps,
+    authenticate: (token) => (deps ? authenticateSocketToken({ db: deps.db, secret: deps.config.jwtSecret }, token) : null),
     trustProxy: config.trustProxy,
     limits: { maxConnections: config.REALTIME_MAX_CONNECTIONS, ...options.realtimeLimits },
     orderOwner: (orderNo) => (deps ? orderOwner(deps.db, orderNo) : Promise.resolve(null)),

@@ -6,7 +6,7 @@ import { GENDER_LABELS, GENDERS, maskPhone } from '../../contracts/constants';
 import type { User } from '../../contracts/user';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
-import { notifySuccess } from '~/components/ui/toaster';
+import { notifySuccess } from '~/services/toasts';
 import type { ProfileActionData } from '~/services/profile.server';
 
 /** Spec §5 profile form: username, email, phone (the login account, shown masked), gender, position. */

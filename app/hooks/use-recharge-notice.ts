@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { formatPoints } from '../../contracts/constants';
 import { RECHARGE_RESULT_KEY } from '../../contracts/payment-constants';
-import { notifySuccess } from '~/components/ui/toaster';
+import { notifySuccess } from '~/services/toasts';
 import { getItem, removeItem } from '~/services/local-storage.client';
 
 /** Spec §2: the startup notices run 500 ms after the app starts. */

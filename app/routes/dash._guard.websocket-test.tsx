@@ -3,7 +3,7 @@ import type { MetaFunction } from '@remix-run/node';
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Page } from '~/components/page';
-import { notifyError } from '~/components/ui/toaster';
+import { notifyError } from '~/services/toasts';
 import { realtimeClient, useRealtime, type LogEntry } from '~/hooks/use-realtime';
 import { pageTitle } from '~/services/navigation';
 import { sessionOnlyLoader } from '~/services/page-loaders.server';

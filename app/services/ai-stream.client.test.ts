@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { presentBlockingFailuresWith } from './failure-modals';
 import { createEventStreamParser, type OperationEvent } from './ai-stream';
 import { runOperation } from './ai-stream.client';
 
 const shown: unknown[] = [];
-vi.mock('~/components/failure-modals', () => ({ showFailureModal: (failure: unknown) => void shown.push(failure) }));
+presentBlockingFailuresWith((failure) => void shown.push(failure));
 
 const BODY = { operation: 'free', input: { topic: '家乡' } } as const;
 

@@ -1,6 +1,7 @@
 import type { GenerateRequestBody } from '../../contracts/ai-operations';
 import { createEventStreamParser, type OperationEvent, type OperationSummary } from './ai-stream';
-import { resourceFailure, ResourceError, type ResourceEnvelope } from './resource-fetch.client';
+import { ApiRequestError } from './errors';
+import { resourceFailure, type ResourceEnvelope } from './resource-fetch.client';
 
 export type OperationOutcome =
   /** checkNote: what the grammar and fact checks took back from a model's review (ADR 0041). */
@@ -66,9 +67,7 @@ export async function openEventStream(
     });
   } catch (error) {
     if (signal?.aborted) return null;
-    throw error instanceof Error && error.name === 'ResourceError'
-      ? error
-      : new ResourceError(0, 'NETWORK_ERROR', '网络连接失败，请检查网络设置');
+    throw error instanceof ApiRequestError ? error : new ApiRequestError(0, 'NETWORK_ERROR', '网络连接失败，请检查网络设置');
   }
   if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
     const envelope = (await response.json().catch(() => null)) as ResourceEnvelope | null;

@@ -1,5 +1,6 @@
 import type { ProfileMatch, ProfileMergeField } from '../../contracts/archives';
-import { resourceFailure, resourceFetch, ResourceError, type ResourceEnvelope } from './resource-fetch.client';
+import { ApiRequestError } from './errors';
+import { resourceFailure, resourceFetch, type ResourceEnvelope } from './resource-fetch.client';
 
 /**
  * 新建学生 (spec §2, §4 Auto-profile): by nickname, or from a CV through uploading → analyzing →
@@ -30,7 +31,7 @@ export async function createStudent(name: string): Promise<CreatedStudent> {
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ name }),
   });
-  if (!created?.id || !created.name) throw new ResourceError(500, 'BAD_RESPONSE', CREATE_FAILED);
+  if (!created?.id || !created.name) throw new ApiRequestError(500, 'BAD_RESPONSE', CREATE_FAILED);
   return { id: created.id, name: created.name };
 }
 
@@ -38,7 +39,7 @@ export async function createStudent(name: string): Promise<CreatedStudent> {
 const detectionFailure = (status: number, body: ResourceEnvelope | null) =>
   status >= 400 && status < 500 && body?.message
     ? resourceFailure(status, body)
-    : new ResourceError(status, body?.code ?? 'AUTO_PROFILE_FAILED', AUTO_PROFILE_FAILED);
+    : new ApiRequestError(status, body?.code ?? 'AUTO_PROFILE_FAILED', AUTO_PROFILE_FAILED);
 
 function upload(file: File, nickname: string, onPhase: (p: AutoProfilePhase, uploaded?: number) => void) {
   const xhr = new XMLHttpRequest();
@@ -48,7 +49,7 @@ function upload(file: File, nickname: string, onPhase: (p: AutoProfilePhase, upl
     xhr.upload.onprogress = (e) => onPhase('uploading', e.lengthComputable ? e.loaded / e.total : undefined);
     xhr.upload.onload = () => onPhase('analyzing');
     xhr.onabort = () => reject(new AutoProfileCancelled());
-    xhr.onerror = () => reject(new ResourceError(0, 'NETWORK_ERROR', AUTO_PROFILE_FAILED));
+    xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK_ERROR', AUTO_PROFILE_FAILED));
     xhr.onload = () => {
       let body: ResourceEnvelope | null;
       try {
@@ -105,7 +106,7 @@ export function startAutoProfile(input: {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ detectionId, name, ...(update ?? {}) }),
     });
-    if (!profile?.id || !profile.name) throw new ResourceError(500, 'BAD_RESPONSE', CREATE_FAILED);
+    if (!profile?.id || !profile.name) throw new ApiRequestError(500, 'BAD_RESPONSE', CREATE_FAILED);
     created = { id: profile.id, name: profile.name, updated: Boolean(update) };
     if (cancelled) throw new AutoProfileCancelled();
     input.onPhase('done');
@@ -124,7 +125,7 @@ export function startAutoProfile(input: {
       return null;
     } catch (error) {
       // 档案已创建，无法取消: the import won the race; the student exists.
-      if (error instanceof ResourceError && error.status === 409) {
+      if (error instanceof ApiRequestError && error.status === 409) {
         const won = await result.catch(() => null);
         return won ? { id: won.id, name: won.name } : created;
       }

@@ -1,6 +1,10 @@
 import { failureField } from '../../contracts/errors';
 
-/** A failed API call, already mapped to the catalogue (contracts/errors.ts). Safe to show `message`. */
+/**
+ * A failed API call, already mapped to the catalogue (contracts/errors.ts). Safe to show `message`.
+ * The one error of both ways to the API: the server's client (api/transport.server.ts) and the
+ * browser's /resources/api helpers (resource-fetch.client.ts); status 0 is a network failure.
+ */
 export class ApiRequestError extends Error {
   override name = 'ApiRequestError';
   constructor(

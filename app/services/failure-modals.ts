@@ -6,6 +6,22 @@ import { ERROR_MESSAGES } from '../../contracts/errors';
  */
 export type BlockingFailure = { kind: 'shortage'; required: number | null; available: number | null } | { kind: 'busy'; message: string };
 
+/**
+ * Who shows a blocking failure's modal: the modal dialogs are components, above the services, so
+ * the browser entry registers them here (entry.client.tsx) instead of the fetch helper importing them.
+ */
+type FailurePresenter = (failure: BlockingFailure) => void;
+let presenter: FailurePresenter | null = null;
+
+export function presentBlockingFailuresWith(present: FailurePresenter | null): void {
+  presenter = present;
+}
+
+/** Opens the failure's modal through the registered presenter (none before the browser entry ran). */
+export function presentBlockingFailure(failure: BlockingFailure): void {
+  presenter?.(failure);
+}
+
 /** Spec §9: each of these modals shows at most once per 2 s. */
 export const FAILURE_MODAL_THROTTLE_MS = 2000;
 

@@ -7,17 +7,10 @@ import {
   type SearchResult,
   type SearchResultPage,
 } from './global-search';
+import { ApiRequestError } from './errors';
 
-/** Stands in for resourceFetch's error (status + catalogue message). */
-class FakeResourceError extends Error {
-  override name = 'ResourceError';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** What resourceFetch throws: a status and the catalogue's message. */
+const apiError = (status: number, message: string) => new ApiRequestError(status, status === 0 ? 'NETWORK_ERROR' : 'BAD_RESPONSE', message);
 
 const student = (n: number | string): SearchResult => ({ id: `p${n}`, type: 'client', title: `学生${n}`, content: '' });
 const page = (from: number, count: number, hasMore: boolean): SearchResultPage => ({
@@ -133,7 +126,7 @@ describe('global search controller', () => {
     const { calls, search, state } = setup();
     search.setQuery('张');
     await vi.advanceTimersByTimeAsync(300);
-    calls[0]!.reject(new FakeResourceError(0, '网络连接失败，请检查网络设置'));
+    calls[0]!.reject(apiError(0, '网络连接失败，请检查网络设置'));
     await vi.advanceTimersByTimeAsync(499);
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -146,7 +139,7 @@ describe('global search controller', () => {
     search.setQuery('李');
     await vi.advanceTimersByTimeAsync(300);
     for (let i = 2; i < 6; i++) {
-      calls[i]!.reject(new FakeResourceError(503, '服务器错误，请稍后重试'));
+      calls[i]!.reject(apiError(503, '服务器错误，请稍后重试'));
       await vi.advanceTimersByTimeAsync(2000);
     }
     expect(calls).toHaveLength(6);
@@ -157,7 +150,7 @@ describe('global search controller', () => {
     const { calls, search, state } = setup();
     search.setQuery('x'.repeat(101));
     await vi.advanceTimersByTimeAsync(300);
-    calls[0]!.reject(new FakeResourceError(400, '搜索内容过长'));
+    calls[0]!.reject(apiError(400, '搜索内容过长'));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls).toHaveLength(1);
     expect(state()).toMatchObject({ status: 'error', error: '搜索内容过长' });
@@ -231,7 +224,7 @@ describe('global search controller', () => {
     calls[0]!.resolve(page(1, 10, true));
     await vi.advanceTimersByTimeAsync(0);
     search.loadMore();
-    calls[1]!.reject(new FakeResourceError(404, '接口不存在'));
+    calls[1]!.reject(apiError(404, '接口不存在'));
     await vi.advanceTimersByTimeAsync(0);
     expect(state()).toMatchObject({ status: 'error', error: '接口不存在', page: 1, loadingMore: true });
     expect(state().results).toHaveLength(10);

@@ -1,4 +1,5 @@
 import type { SearchResult } from '../../contracts/archives';
+import { ApiRequestError } from './errors';
 import { workDetailHref } from './works';
 
 /** Spec §9 constants for the global search. */
@@ -67,7 +68,7 @@ function retryable(error: unknown): boolean {
 
 /** resourceFetch's errors carry the catalogue's message (safe to show); anything else gets ours. */
 function messageOf(error: unknown): string {
-  return error instanceof Error && error.name === 'ResourceError' && error.message ? error.message : SEARCH_FAILED_MESSAGE;
+  return error instanceof ApiRequestError && error.message ? error.message : SEARCH_FAILED_MESSAGE;
 }
 
 export const searchPath = (query: string, page: number) =>

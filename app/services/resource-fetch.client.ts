@@ -1,19 +1,6 @@
 import { ERROR_MESSAGES, messageForFailure } from '../../contracts/errors';
-import { showFailureModal } from '~/components/failure-modals';
-import { blockingFailure } from './failure-modals';
-
-/** A failed /resources/api call, with the catalogue message (safe to show). */
-export class ResourceError extends Error {
-  override name = 'ResourceError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
+import { ApiRequestError } from './errors';
+import { blockingFailure, presentBlockingFailure } from './failure-modals';
 
 /**
  * The one way browser code calls the API: `/resources/api/<path>` (ADR 0009: the session's token is
@@ -30,7 +17,7 @@ export async function resourceFetch<T>(path: string, init: RequestInit = {}): Pr
     });
   } catch (error) {
     if (init.signal?.aborted) throw error;
-    throw new ResourceError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK);
+    throw new ApiRequestError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK);
   }
   const body = (await response.json().catch(() => null)) as ResourceEnvelope | null;
   if (response.ok && body?.success) return body.data as T;
@@ -44,13 +31,13 @@ export type ResourceEnvelope = { success?: boolean; code?: string; message?: str
  * shortage (402) or a busy server (429) opens its modal (spec §8), an ended session goes to the
  * login page. Shared with calls made by XMLHttpRequest (uploads with progress).
  */
-export function resourceFailure(status: number, body: ResourceEnvelope | null): ResourceError {
+export function resourceFailure(status: number, body: ResourceEnvelope | null): ApiRequestError {
   if (status === 401) {
     const back = `${window.location.pathname}${window.location.search}`;
     window.location.assign(`/dash/login?redirectTo=${encodeURIComponent(back)}`);
   }
   const failure = blockingFailure(status, body);
-  if (failure) showFailureModal(failure);
+  if (failure) presentBlockingFailure(failure);
   const message = failure?.kind === 'shortage' ? ERROR_MESSAGES.INSUFFICIENT_POINTS : messageForFailure(status, body?.message);
-  return new ResourceError(status, body?.code ?? 'BAD_RESPONSE', message, body?.data);
+  return new ApiRequestError(status, body?.code ?? 'BAD_RESPONSE', message, body?.data);
 }

@@ -1,20 +1,6 @@
-import type { ErrorCode } from '../../contracts/errors';
+import { DomainError } from '../errors';
 
-/**
- * The one error type the domain throws: a code from contracts/errors.ts, the Chinese message the
- * user sees and optional data (`field` names the input it is about). The domain knows no HTTP:
- * server/http/kit.ts maps codes to statuses.
- */
-export class DomainError extends Error {
-  override name = 'DomainError';
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly data?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
+export { DomainError };
 
 export const validationError = (message: string, field?: string) =>
   new DomainError('VALIDATION_ERROR', message, field ? { field } : undefined);

@@ -3,20 +3,16 @@ import type { IncomingMessage, Server } from 'node:http';
 import { isIPv6 } from 'node:net';
 import type { Duplex } from 'node:stream';
 import proxyaddr from 'proxy-addr';
-import { WebSocketServer, type ServerOptions, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type ServerOptions, type WebSocket } from 'ws';
 import {
   authMessageDataSchema,
   clientMessageSchema,
   orderListenSchema,
   scanLoginListenSchema,
-  SOCKET_TICKET_PREFIX,
   type ClientMessage,
   type ScanStatus,
   type ServerMessageType,
 } from '../../contracts/realtime';
-import { redeemSocketTicket } from '../domain/auth/socket-tickets';
-import { authenticateAccessToken } from '../domain/auth/tokens';
-import type { ApiDeps } from '../http/kit';
 import type { Logger } from '../logger';
 import type { EventBus, RealtimeEvent } from './bus';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits';
@@ -31,7 +27,11 @@ export type RealtimeHub = {
 
 export type RealtimeOptions = {
   logger: Logger;
-  getDeps: () => ApiDeps | null;
+  /**
+   * Who an AUTH token names (the domain supplies it: a socket ticket or an access token); it rejects
+   * an invalid token. Null while it cannot check yet (the database is not open).
+   */
+  authenticate: (token: string) => Promise<{ userId: string }> | null;
   /** Express's `trust proxy` value (config.trustProxy), so a socket's address is the one req.ip gives. */
   trustProxy: number | string;
   limits?: Partial<RealtimeLimits>;
@@ -139,240 +139,248 @@ function tokenBucket(burst: number, perSecond: number) {
   };
 }
 
-/**
- * The /ws endpoint (spec §7): CONNECT on open, PING/PONG, AUTH with a socket ticket (browsers) or
- * an access token (API clients). The connection map is only this process's delivery table: events
- * arrive through the bus from whichever process published them. Limits (ADR 0013): sockets per
- * address and per process, a smaller share for sockets that have not authenticated, a heartbeat,
- * and a message rate per socket.
- */
-export function attachRealtime(server: Server, options: RealtimeOptions): RealtimeHub {
-  const limits: RealtimeLimits = { ...DEFAULT_REALTIME_LIMITS, ...options.limits };
-  const { logger } = options;
-  const wss = new WebSocketServer({
-    noServer: true,
-    clientTracking: false,
-    maxPayload: limits.maxPayloadBytes,
-    // Pings count against the message rate; a pong is sent only for those admitted.
-    autoPong: false,
-    // How long a close handshake may take before the socket is destroyed (ws 8.23; missing from @types/ws).
-    closeTimeout: limits.closeTimeoutMs,
-  } as ServerOptions);
-  const trust = compileTrust(options.trustProxy);
-  const clientIp = (req: IncomingMessage) => (proxyaddr(req, trust) ?? 'unknown').replace(/^::ffff:/, '');
+/** Refusals and closes since the last heartbeat, logged once per heartbeat rather than per event. */
+type Refusals = { perIp: number; total: number; evicted: number; rateLimited: number; unresponsive: number };
 
-  const connections = new Map<string, Connection>();
-  /** Sockets not yet authenticated, oldest first: the first to go when their share is full. */
-  const anonymousConnections = new Set<Connection>();
+/** The socket counts the limits apply to (ADR 0013): per address key and in all, anonymous ones apart. */
+function createSlots() {
   const perKey = new Map<string, { open: number; anonymous: number }>();
-  let open = 0;
-  let anonymous = 0;
-  let closed = false;
-  /** Refusals and closes since the last heartbeat, logged once per heartbeat rather than per event. */
-  const refused = { perIp: 0, total: 0, evicted: 0, rateLimited: 0, unresponsive: 0 };
-  let unsubscribe = () => {};
-
+  const totals = { open: 0, anonymous: 0 };
   const reserve = (key: string): Slot => {
     const counts = perKey.get(key) ?? { open: 0, anonymous: 0 };
     counts.open++;
     counts.anonymous++;
     perKey.set(key, counts);
-    open++;
-    anonymous++;
+    totals.open++;
+    totals.anonymous++;
     return { key, anonymous: true, released: false };
   };
   const leaveAnonymous = (slot: Slot) => {
     if (!slot.anonymous) return;
     slot.anonymous = false;
-    anonymous--;
+    totals.anonymous--;
     perKey.get(slot.key)!.anonymous--;
   };
   const release = (slot: Slot) => {
     if (slot.released) return;
     leaveAnonymous(slot);
     slot.released = true;
-    open--;
+    totals.open--;
     const counts = perKey.get(slot.key)!;
     if (--counts.open === 0) perKey.delete(slot.key);
   };
+  return { perKey, totals, reserve, leaveAnonymous, release };
+}
 
-  /** Closes with a code the client sees. `stopReading` for abuse: its further frames are not even parsed. */
-  function shut(connection: Connection, code: number, reason: string, error?: { code: string; message: string }, stopReading = false) {
-    if (connection.closing) return;
-    connection.closing = true;
-    anonymousConnections.delete(connection);
-    leaveAnonymous(connection.slot);
-    if (error) send(connection.socket, 'ERROR', error);
-    connection.socket.close(code, reason);
-    if (stopReading) connection.socket.pause();
+/** What the parts of one hub share: its settings, its sockets and their counts. */
+type Hub = {
+  options: RealtimeOptions;
+  limits: RealtimeLimits;
+  wss: WebSocketServer;
+  clientIp: (req: IncomingMessage) => string;
+  slots: ReturnType<typeof createSlots>;
+  connections: Map<string, Connection>;
+  /** Sockets not yet authenticated, oldest first: the first to go when their share is full. */
+  anonymousConnections: Set<Connection>;
+  refused: Refusals;
+  closed: boolean;
+};
+
+/** Closes with a code the client sees. `stopReading` for abuse: its further frames are not even parsed. */
+function shut(
+  hub: Hub,
+  connection: Connection,
+  code: number,
+  reason: string,
+  error?: { code: string; message: string },
+  stopReading = false,
+) {
+  if (connection.closing) return;
+  connection.closing = true;
+  hub.anonymousConnections.delete(connection);
+  hub.slots.leaveAnonymous(connection.slot);
+  if (error) send(connection.socket, 'ERROR', error);
+  connection.socket.close(code, reason);
+  if (stopReading) connection.socket.pause();
+}
+
+/** Every inbound message and ping/pong frame passes here before any parsing. */
+function admit(hub: Hub, connection: Connection): boolean {
+  if (connection.closing) return false;
+  if (!connection.take()) {
+    hub.refused.rateLimited++;
+    shut(hub, connection, 1008, 'rate limited', { code: 'RATE_LIMITED', message: '消息过于频繁，连接已断开' }, true);
+    return false;
   }
+  connection.alive = true;
+  return true;
+}
 
-  /** Every inbound message and ping/pong frame passes here before any parsing. */
-  function admit(connection: Connection): boolean {
-    if (connection.closing) return false;
-    if (!connection.take()) {
-      refused.rateLimited++;
-      shut(connection, 1008, 'rate limited', { code: 'RATE_LIMITED', message: '消息过于频繁，连接已断开' }, true);
-      return false;
-    }
-    connection.alive = true;
-    return true;
+/** An upgrade request: refused before the handshake when over a limit, else handed to ws. */
+function onUpgrade(hub: Hub, req: IncomingMessage, socket: Duplex, head: Buffer) {
+  const { limits, slots, refused } = hub;
+  // Without a listener, a reset on a refused socket would be an uncaught error.
+  socket.on('error', () => {});
+  if (hub.closed) return refuse(socket, 503);
+  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  if (pathname !== '/ws') return void socket.destroy();
+  // Browsers always send Origin: a page on another site may not open our socket in a visitor's
+  // browser. Clients without one (scripts, mini-programs) authenticate with a token anyway.
+  if (req.headers.origin !== undefined && !sameOrigin(req.headers.origin, req.headers.host)) return refuse(socket, 403);
+
+  // Refused before the handshake: an over-quota attempt costs one short write.
+  const key = addressKey(hub.clientIp(req));
+  const counts = slots.perKey.get(key);
+  if (counts && (counts.open >= limits.maxConnectionsPerIp || counts.anonymous >= limits.maxAnonymousPerIp)) {
+    refused.perIp++;
+    return refuse(socket, 429);
   }
-
-  server.on('upgrade', (req, socket: Duplex, head) => {
-    // Without a listener, a reset on a refused socket would be an uncaught error.
-    socket.on('error', () => {});
-    if (closed) return refuse(socket, 503);
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (pathname !== '/ws') return void socket.destroy();
-    // Browsers always send Origin: a page on another site may not open our socket in a visitor's
-    // browser. Clients without one (scripts, mini-programs) authenticate with a token anyway.
-    if (req.headers.origin !== undefined && !sameOrigin(req.headers.origin, req.headers.host)) return refuse(socket, 403);
-
-    // Refused before the handshake: an over-quota attempt costs one short write.
-    const key = addressKey(clientIp(req));
-    const counts = perKey.get(key);
-    if (counts && (counts.open >= limits.maxConnectionsPerIp || counts.anonymous >= limits.maxAnonymousPerIp)) {
-      refused.perIp++;
-      return refuse(socket, 429);
-    }
-    if (open >= limits.maxConnections) {
+  if (slots.totals.open >= limits.maxConnections) {
+    refused.total++;
+    return refuse(socket, 503);
+  }
+  if (slots.totals.anonymous >= limits.maxAnonymous) {
+    // Sockets yet to authenticate cannot crowd out sign-ins: the oldest of them makes room.
+    const oldest = hub.anonymousConnections.values().next().value;
+    if (!oldest) {
       refused.total++;
       return refuse(socket, 503);
     }
-    if (anonymous >= limits.maxAnonymous) {
-      // Sockets yet to authenticate cannot crowd out sign-ins: the oldest of them makes room.
-      const oldest = anonymousConnections.values().next().value;
-      if (!oldest) {
-        refused.total++;
-        return refuse(socket, 503);
-      }
-      refused.evicted++;
-      shut(oldest, 1013, 'too many connections', { code: 'TOO_MANY_CONNECTIONS', message: '连接数过多，请稍后重连' });
-    }
-    const slot = reserve(key);
-    // The TCP socket's close frees the slot, whether the handshake completed or not.
-    socket.once('close', () => release(slot));
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, slot));
-  });
-
-  async function authenticate(connection: Connection, message: ClientMessage) {
-    const deps = options.getDeps();
-    const data = authMessageDataSchema.safeParse(message.data);
-    if (!deps || !data.success) return send(connection.socket, 'AUTH', { success: false, message: '认证失败' });
-    const { token } = data.data;
-    try {
-      const { userId } = token.startsWith(SOCKET_TICKET_PREFIX)
-        ? await redeemSocketTicket(deps.db, token)
-        : await authenticateAccessToken({ db: deps.db, secret: deps.config.jwtSecret }, token);
-      if (connection.closing) return;
-      connection.userId = userId;
-      anonymousConnections.delete(connection);
-      leaveAnonymous(connection.slot);
-      send(connection.socket, 'AUTH', { success: true });
-    } catch {
-      send(connection.socket, 'AUTH', { success: false, message: '登录已过期，请重新登录' });
-    }
+    refused.evicted++;
+    shut(hub, oldest, 1013, 'too many connections', { code: 'TOO_MANY_CONNECTIONS', message: '连接数过多，请稍后重连' });
   }
+  const slot = slots.reserve(key);
+  // The TCP socket's close frees the slot, whether the handshake completed or not.
+  socket.once('close', () => slots.release(slot));
+  hub.wss.handleUpgrade(req, socket, head, (ws) => onConnection(hub, ws, slot));
+}
 
-  /** PAYMENT_STATUS_LISTEN {orderNo}: a signed-in socket may follow its own orders only. */
-  async function listenToOrder(connection: Connection, message: ClientMessage) {
-    const data = orderListenSchema.safeParse(message.data);
-    if (!data.success) return send(connection.socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
-    if (!connection.userId) return send(connection.socket, 'ERROR', { code: 'AUTH_REQUIRED', message: '请先登录' });
-    const { orderNo } = data.data;
-    const owner = options.orderOwner ? await options.orderOwner(orderNo).catch(() => null) : null;
+/** AUTH {token}: a socket ticket (browsers) or an access token (API clients). */
+async function authenticate(hub: Hub, connection: Connection, message: ClientMessage) {
+  const data = authMessageDataSchema.safeParse(message.data);
+  const check = data.success ? hub.options.authenticate(data.data.token) : null;
+  if (!check) return send(connection.socket, 'AUTH', { success: false, message: '认证失败' });
+  try {
+    const { userId } = await check;
     if (connection.closing) return;
-    if (owner !== connection.userId) return send(connection.socket, 'ERROR', { code: 'ORDER_NOT_FOUND', message: '订单不存在', orderNo });
-    if (connection.orders.size >= MAX_ORDER_LISTENS && !connection.orders.has(orderNo)) {
-      return send(connection.socket, 'ERROR', { code: 'TOO_MANY_LISTENS', message: '同时关注的订单过多' });
+    connection.userId = userId;
+    hub.anonymousConnections.delete(connection);
+    hub.slots.leaveAnonymous(connection.slot);
+    send(connection.socket, 'AUTH', { success: true });
+  } catch {
+    send(connection.socket, 'AUTH', { success: false, message: '登录已过期，请重新登录' });
+  }
+}
+
+/** PAYMENT_STATUS_LISTEN {orderNo}: a signed-in socket may follow its own orders only. */
+async function listenToOrder(hub: Hub, connection: Connection, message: ClientMessage) {
+  const data = orderListenSchema.safeParse(message.data);
+  if (!data.success) return send(connection.socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
+  if (!connection.userId) return send(connection.socket, 'ERROR', { code: 'AUTH_REQUIRED', message: '请先登录' });
+  const { orderNo } = data.data;
+  const { orderOwner } = hub.options;
+  const owner = orderOwner ? await orderOwner(orderNo).catch(() => null) : null;
+  if (connection.closing) return;
+  if (owner !== connection.userId) return send(connection.socket, 'ERROR', { code: 'ORDER_NOT_FOUND', message: '订单不存在', orderNo });
+  if (connection.orders.size >= MAX_ORDER_LISTENS && !connection.orders.has(orderNo)) {
+    return send(connection.socket, 'ERROR', { code: 'TOO_MANY_LISTENS', message: '同时关注的订单过多' });
+  }
+  connection.orders.add(orderNo);
+}
+
+/**
+ * SCAN_LOGIN_LISTEN {sceneStr}: the socket follows the code from now on, then hears its current
+ * state; a change published meanwhile arrives as well (twice at worst, never missed). Over the
+ * limit the oldest code is dropped: codes expire in five minutes anyway.
+ */
+async function listenToScene(hub: Hub, connection: Connection, message: ClientMessage) {
+  const data = scanLoginListenSchema.safeParse(message.data);
+  if (!data.success) return send(connection.socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
+  const { sceneStr } = data.data;
+  connection.scenes.delete(sceneStr);
+  connection.scenes.add(sceneStr);
+  if (connection.scenes.size > MAX_SCENE_LISTENS) connection.scenes.delete(connection.scenes.values().next().value!);
+  const { sceneStatus } = hub.options;
+  const status = sceneStatus ? await sceneStatus(sceneStr).catch(() => null) : 'expired';
+  if (connection.closing || !status) return;
+  send(connection.socket, 'SCAN_LOGIN_STATUS', { sceneStr, status });
+}
+
+/** One admitted text message: parsed against the client message schema, then dispatched by type. */
+function onMessage(hub: Hub, connection: Connection, raw: RawData) {
+  const { socket } = connection;
+  let message: ClientMessage;
+  try {
+    message = clientMessageSchema.parse(JSON.parse(String(raw)));
+  } catch {
+    return send(socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
+  }
+  if (message.type === 'PING') return send(socket, 'PONG', {});
+  if (message.type === 'AUTH') return void authenticate(hub, connection, message);
+  if (message.type === 'PAYMENT_STATUS_LISTEN') return void listenToOrder(hub, connection, message);
+  if (message.type === 'PAYMENT_STATUS_LISTEN_STOP') {
+    const data = orderListenSchema.safeParse(message.data);
+    if (!data.success) return send(socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
+    connection.orders.delete(data.data.orderNo);
+    return;
+  }
+  if (message.type === 'SCAN_LOGIN_LISTEN') return void listenToScene(hub, connection, message);
+  send(socket, 'ERROR', { code: 'UNSUPPORTED', message: '该消息类型暂不支持' });
+}
+
+function onConnection(hub: Hub, socket: WebSocket, slot: Slot) {
+  const connection: Connection = {
+    id: randomUUID(),
+    socket,
+    slot,
+    alive: true,
+    awaitingPong: false,
+    closing: false,
+    orders: new Set(),
+    scenes: new Set(),
+    take: tokenBucket(hub.limits.messageBurst, hub.limits.messagesPerSecond),
+  };
+  hub.connections.set(connection.id, connection);
+  hub.anonymousConnections.add(connection);
+  send(socket, 'CONNECT', { connectionId: connection.id });
+
+  socket.on('message', (raw) => {
+    if (admit(hub, connection)) onMessage(hub, connection, raw);
+  });
+  socket.on('ping', (data) => {
+    if (admit(hub, connection)) socket.pong(data);
+  });
+  // The answer to the heartbeat's own ping is free: charged, it pushed a client at the spec's pace
+  // over its burst when the ping came just after a reconnect's messages. Unasked pongs still count.
+  socket.on('pong', () => {
+    if (connection.awaitingPong) {
+      connection.awaitingPong = false;
+      connection.alive = true;
+      return;
     }
-    connection.orders.add(orderNo);
-  }
+    void admit(hub, connection);
+  });
+  socket.on('close', () => {
+    hub.connections.delete(connection.id);
+    hub.anonymousConnections.delete(connection);
+  });
+  socket.on('error', (err) => hub.options.logger.debug('ws.error', { connectionId: connection.id, err }));
+}
 
-  /**
-   * SCAN_LOGIN_LISTEN {sceneStr}: the socket follows the code from now on, then hears its current
-   * state; a change published meanwhile arrives as well (twice at worst, never missed). Over the
-   * limit the oldest code is dropped: codes expire in five minutes anyway.
-   */
-  async function listenToScene(connection: Connection, message: ClientMessage) {
-    const data = scanLoginListenSchema.safeParse(message.data);
-    if (!data.success) return send(connection.socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
-    const { sceneStr } = data.data;
-    connection.scenes.delete(sceneStr);
-    connection.scenes.add(sceneStr);
-    if (connection.scenes.size > MAX_SCENE_LISTENS) connection.scenes.delete(connection.scenes.values().next().value!);
-    const status = options.sceneStatus ? await options.sceneStatus(sceneStr).catch(() => null) : 'expired';
-    if (connection.closing || !status) return;
-    send(connection.socket, 'SCAN_LOGIN_STATUS', { sceneStr, status });
-  }
-
-  function onConnection(socket: WebSocket, slot: Slot) {
-    const connection: Connection = {
-      id: randomUUID(),
-      socket,
-      slot,
-      alive: true,
-      awaitingPong: false,
-      closing: false,
-      orders: new Set(),
-      scenes: new Set(),
-      take: tokenBucket(limits.messageBurst, limits.messagesPerSecond),
-    };
-    connections.set(connection.id, connection);
-    anonymousConnections.add(connection);
-    send(socket, 'CONNECT', { connectionId: connection.id });
-
-    socket.on('message', (raw) => {
-      if (!admit(connection)) return;
-      let message: ClientMessage;
-      try {
-        message = clientMessageSchema.parse(JSON.parse(String(raw)));
-      } catch {
-        return send(socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
-      }
-      if (message.type === 'PING') return send(socket, 'PONG', {});
-      if (message.type === 'AUTH') return void authenticate(connection, message);
-      if (message.type === 'PAYMENT_STATUS_LISTEN') return void listenToOrder(connection, message);
-      if (message.type === 'PAYMENT_STATUS_LISTEN_STOP') {
-        const data = orderListenSchema.safeParse(message.data);
-        if (!data.success) return send(socket, 'ERROR', { code: 'BAD_MESSAGE', message: '消息格式错误' });
-        connection.orders.delete(data.data.orderNo);
-        return;
-      }
-      if (message.type === 'SCAN_LOGIN_LISTEN') return void listenToScene(connection, message);
-      send(socket, 'ERROR', { code: 'UNSUPPORTED', message: '该消息类型暂不支持' });
-    });
-    socket.on('ping', (data) => {
-      if (admit(connection)) socket.pong(data);
-    });
-    // The answer to the heartbeat's own ping is free: charged, it pushed a client at the spec's pace
-    // over its burst when the ping came just after a reconnect's messages. Unasked pongs still count.
-    socket.on('pong', () => {
-      if (connection.awaitingPong) {
-        connection.awaitingPong = false;
-        connection.alive = true;
-        return;
-      }
-      void admit(connection);
-    });
-    socket.on('close', () => {
-      connections.delete(connection.id);
-      anonymousConnections.delete(connection);
-    });
-    socket.on('error', (err) => logger.debug('ws.error', { connectionId: connection.id, err }));
-  }
-
-  // A socket that has not answered the previous ping (nor sent anything since) is gone: drop it
-  // without a close handshake, which it would not answer either.
+/**
+ * A socket that has not answered the previous ping (nor sent anything since) is gone: drop it
+ * without a close handshake, which it would not answer either. Refusals are logged here.
+ */
+function startHeartbeat(hub: Hub): NodeJS.Timeout {
+  const { refused, slots } = hub;
   const heartbeat = setInterval(() => {
-    for (const connection of connections.values()) {
+    for (const connection of hub.connections.values()) {
       if (connection.closing) continue;
       if (!connection.alive) {
         refused.unresponsive++;
         connection.closing = true;
-        anonymousConnections.delete(connection);
-        leaveAnonymous(connection.slot);
+        hub.anonymousConnections.delete(connection);
+        slots.leaveAnonymous(connection.slot);
         connection.socket.terminate();
         continue;
       }
@@ -383,27 +391,64 @@ export function attachRealtime(server: Server, options: RealtimeOptions): Realti
     if (Object.values(refused).some((n) => n > 0)) {
       // Dropped dead peers alone are ordinary (phones lose signal); refusals and limits are worth a warning.
       const level = refused.perIp + refused.total + refused.evicted + refused.rateLimited > 0 ? 'warn' : 'info';
-      logger[level]('ws.limited', { ...refused, connections: open, anonymous });
+      hub.options.logger[level]('ws.limited', { ...refused, connections: slots.totals.open, anonymous: slots.totals.anonymous });
       for (const k of Object.keys(refused) as (keyof typeof refused)[]) refused[k] = 0;
     }
-  }, limits.heartbeatMs);
+  }, hub.limits.heartbeatMs);
   heartbeat.unref();
+  return heartbeat;
+}
+
+/**
+ * The /ws endpoint (spec §7): CONNECT on open, PING/PONG, AUTH with a socket ticket (browsers) or
+ * an access token (API clients). The connection map is only this process's delivery table: events
+ * arrive through the bus from whichever process published them. Limits (ADR 0013): sockets per
+ * address and per process, a smaller share for sockets that have not authenticated, a heartbeat,
+ * and a message rate per socket.
+ */
+export function attachRealtime(server: Server, options: RealtimeOptions): RealtimeHub {
+  const limits: RealtimeLimits = { ...DEFAULT_REALTIME_LIMITS, ...options.limits };
+  const wss = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    maxPayload: limits.maxPayloadBytes,
+    // Pings count against the message rate; a pong is sent only for those admitted.
+    autoPong: false,
+    // How long a close handshake may take before the socket is destroyed (ws 8.23; missing from @types/ws).
+    closeTimeout: limits.closeTimeoutMs,
+  } as ServerOptions);
+  const trust = compileTrust(options.trustProxy);
+  const hub: Hub = {
+    options,
+    limits,
+    wss,
+    clientIp: (req) => (proxyaddr(req, trust) ?? 'unknown').replace(/^::ffff:/, ''),
+    slots: createSlots(),
+    connections: new Map(),
+    anonymousConnections: new Set(),
+    refused: { perIp: 0, total: 0, evicted: 0, rateLimited: 0, unresponsive: 0 },
+    closed: false,
+  };
+  let unsubscribe = () => {};
+
+  server.on('upgrade', (req, socket: Duplex, head) => onUpgrade(hub, req, socket, head));
+  const heartbeat = startHeartbeat(hub);
 
   return {
     attachBus(bus) {
       unsubscribe = bus.subscribe((event) => {
-        for (const connection of connections.values()) {
+        for (const connection of hub.connections.values()) {
           if (!connection.closing && matches(event, connection)) send(connection.socket, event.type, event.data, event.id);
         }
       });
     },
     close: () => {
-      closed = true;
+      hub.closed = true;
       clearInterval(heartbeat);
       unsubscribe();
-      for (const connection of connections.values()) shut(connection, 1001, 'server shutting down');
+      for (const connection of hub.connections.values()) shut(hub, connection, 1001, 'server shutting down');
       wss.close();
     },
-    stats: () => ({ connections: open, anonymous }),
+    stats: () => ({ connections: hub.slots.totals.open, anonymous: hub.slots.totals.anonymous }),
   };
 }

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type DragEvent, type
 import { AppDialog } from '~/components/ui/app-dialog';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
-import { notifyInfo } from '~/components/ui/toaster';
+import { notifyInfo } from '~/services/toasts';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { archiveDetailHref, ARCHIVES_ROUTE } from '~/services/archives';
 import type { ProfileMatch, ProfileMergeField } from '../../../contracts/archives';
@@ -20,7 +20,7 @@ import {
   type CreatedStudent,
   type MatchChoice,
 } from '~/services/auto-profile.client';
-import { ResourceError } from '~/services/resource-fetch.client';
+import { ApiRequestError } from '~/services/errors';
 import { AUTO_PROFILE_MASK_MS, maskProgress, pickUpload, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '~/services/upload-rules';
 
 /** One dialog per tab, opened from the header and from the archive list (a tiny store, no context needed). */
@@ -77,7 +77,7 @@ type Step =
   | { kind: 'name'; startedAt: number }
   | { kind: 'created'; student: CreatedStudent; picked: boolean };
 
-const errorMessage = (error: unknown, fallback: string) => (error instanceof ResourceError ? error.message : fallback);
+const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiRequestError ? error.message : fallback);
 
 /** The header's 新建学生 dialog (spec §2, §5): nickname, an optional CV, the progress mask, the success step. */
 export function NewStudentDialog() {

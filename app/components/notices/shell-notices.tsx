@@ -1,7 +1,7 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { showModal } from '~/components/modal-queue';
-import { toaster } from '~/components/ui/toaster';
+import { toaster } from '~/services/toasts';
 import { useRealtimeEvents } from '~/hooks/use-maintenance';
 import { NOTICE_TIMING, noticeRoute, noticeToast, noticeVersion, ShownNotices, type Notice } from '~/services/notices';
 import { AnnouncementBanner } from './announcement-banner';

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Stack, Text } from '@chakra-ui/react';
 import { AppDialog } from '~/components/ui/app-dialog';
 import { useEffect, useState } from 'react';
-import { notifyError, notifySuccess, toaster } from '~/components/ui/toaster';
+import { notifyError, notifySuccess, toaster } from '~/services/toasts';
 import { DRAFT_TYPES, type DraftType } from '~/services/drafts';
 import { clearDrafts, draftEvictionNotice, draftTypesPresent, startDraftMaintenance } from '~/services/drafts.client';
 

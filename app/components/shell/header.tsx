@@ -5,7 +5,7 @@ import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { PublicConfig } from '../../../contracts/public-config';
 import { maskPhone } from '../../../contracts/constants';
 import type { User } from '../../../contracts/user';
-import { notifyInfo } from '~/components/ui/toaster';
+import { notifyInfo } from '~/services/toasts';
 import { ACCOUNT_ROUTES } from '~/services/navigation';
 import { ClearDraftsDialog, useDraftCount } from './clear-drafts-dialog';
 import { PointsDisplay } from './points-display';

@@ -12,7 +12,7 @@ import { useNewStudent, useStudentCreated } from '~/components/archives/new-stud
 import { WritingEditor, type Highlight, type SelectionInfo, type WritingEditorHandle } from '~/components/editor/writing-editor';
 import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
-import { notifySuccess } from '~/components/ui/toaster';
+import { notifySuccess } from '~/services/toasts';
 import { useShellUser } from '~/hooks/use-app-data';
 import { DRAFT_STATUS_TEXT, useDraftAutosave, type DraftSave } from '~/hooks/use-draft-autosave';
 import { priceOf, priceText } from '~/services/ai-prices';
@@ -20,7 +20,8 @@ import { runOperation } from '~/services/ai-stream.client';
 import type { DraftType } from '~/services/drafts';
 import { loadDraft, saveDraft } from '~/services/drafts.client';
 import { markdownDocument } from '../../../contracts/markdown-document';
-import { ResourceError, resourceFetch } from '~/services/resource-fetch.client';
+import { ApiRequestError } from '~/services/errors';
+import { resourceFetch } from '~/services/resource-fetch.client';
 import { workExportHref } from '~/services/work-export';
 import { workDetailHref } from '~/services/works';
 import {
@@ -107,7 +108,7 @@ type Streamed = { status: 'done' | 'stopped'; text: string; operationId: string 
 const AUTOSAVE_MS = 600;
 const EMPTY: EditorDocument = { blocks: [] };
 
-const errorText = (error: unknown) => (error instanceof ResourceError ? error.message : '操作失败，请稍后重试');
+const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : '操作失败，请稍后重试');
 const isDocument = (v: unknown): v is EditorDocument =>
   typeof v === 'object' && v !== null && Array.isArray((v as { blocks?: unknown }).blocks);
 const plainText = (doc: EditorDocument) => {

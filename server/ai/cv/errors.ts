@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain/errors';
+import { DomainError } from '../../errors';
 
 /**
  * What an uploaded CV can fail with (spec §5 for the upload rules' own words). The content decides:

@@ -1,5 +1,5 @@
 import type { DetectedCv } from '../../../contracts/client-profiles';
-import { DomainError } from '../../domain/errors';
+import { DomainError } from '../../errors';
 import { checkWordDocument, docText } from './doc';
 import { fileInvalid } from './errors';
 import { finish, type CvFormat, type ExtractedText } from './normalise';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../../contracts/limits';
-import { DomainError } from '../../domain/errors';
+import { DomainError } from '../../errors';
 import {
   compoundFile,
   cjkPdfWithoutEmbeddedFont,

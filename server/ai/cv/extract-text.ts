@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { DetectedCv } from '../../../contracts/client-profiles';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../../contracts/limits';
-import { DomainError } from '../../domain/errors';
+import { DomainError } from '../../errors';
 import { convertDoc, LibreOfficeMissing } from './doc';
 import { docUnreadable, extractionBusy, extractionTimeout, fileInvalid, fileTooComplex, fileTooLarge } from './errors';
 import type { Job, JobOutcome } from './extract-job';

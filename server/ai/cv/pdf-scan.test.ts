@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { DomainError } from '../../domain/errors';
+import { DomainError } from '../../errors';
 import { pdfDeflateBomb, pdfWithContent, pdfWithOperators } from '../../../tests/fixtures/cv/generate';
 import { countContent, PDF_LIMITS, scanPdf } from './pdf-scan';
 

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../../config';
+import { aiModelsSchema } from '../../config-ai-models';
 import { createProvider } from './index';
-import { aiModelsSchema } from './models';
 
 const load = (ai: Record<string, string>) => loadConfig({ APP_ENV: 'test', ...ai });
 

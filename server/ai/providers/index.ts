@@ -8,7 +8,6 @@ export { OFFLINE_LABEL, OFFLINE_MODEL, OFFLINE_NO_DRAFT_MESSAGE, renderOfflineDr
 export type { OfflineDraft, OfflineDraftSection, OfflineProviderOptions } from './offline';
 export { createOpenAICompatibleProvider, DEFAULT_IDLE_TIMEOUT_MS } from './openai-compatible';
 export type { OpenAICompatibleOptions } from './openai-compatible';
-export { aiModelsSchema, aiBaseUrlSchema } from './models';
 
 export type ProviderConfig = Pick<AppConfig, 'AI_BASE_URL' | 'AI_API_KEY' | 'AI_MODELS'>;
 

@@ -1,3 +1,4 @@
+import type { ModelInfo } from '../../config-ai-models';
 // Type-only: offline.ts owns the draft's shape; no runtime cycle.
 import type { OfflineDraft } from './offline';
 
@@ -24,7 +25,7 @@ export type ChatRequest = {
   continueFrom?: string;
 };
 
-export type ModelInfo = { id: string; name: string };
+export type { ModelInfo };
 
 export interface ChatProvider {
   /** 'openai-compatible' or 'offline': lets the caller label offline output and records. */

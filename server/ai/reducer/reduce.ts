@@ -1,5 +1,5 @@
 import { checkDetectInput, loadDetectorAsync, type DetectionResult } from '../detector';
-import { DomainError } from '../../domain/errors';
+import { DomainError } from '../../errors';
 import { runSliced, Slicer } from '../time-slice';
 import { factsOfSteps, lostFacts } from './facts';
 import {

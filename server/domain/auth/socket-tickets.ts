@@ -4,6 +4,7 @@ import { SOCKET_TICKET_PREFIX, type SocketTicket } from '../../../contracts/real
 import type { Database } from '../../../db/client';
 import { authSessions, socketTickets } from '../../../db/schema';
 import { DomainError } from '../errors';
+import { authenticateAccessToken } from './tokens';
 
 /** Long enough for a page to open its socket, short enough that a leaked ticket is worthless. */
 export const SOCKET_TICKET_TTL_MS = 60_000;
@@ -44,4 +45,15 @@ export async function pruneSocketTickets(db: Database): Promise<void> {
   await db
     .delete(socketTickets)
     .where(or(lt(socketTickets.expiresAt, cutoff), and(isNotNull(socketTickets.usedAt), lt(socketTickets.usedAt, cutoff))));
+}
+
+/**
+ * Who a socket's AUTH token names (spec §7): a socket ticket from a browser, spent here, or an
+ * access token from an API client. Throws when it is neither, or no longer valid.
+ */
+export async function authenticateSocketToken(deps: { db: Database; secret: string }, token: string): Promise<{ userId: string }> {
+  const { userId } = token.startsWith(SOCKET_TICKET_PREFIX)
+    ? await redeemSocketTicket(deps.db, token)
+    : await authenticateAccessToken(deps, token);
+  return { userId };
 }

@@ -1,5 +1,10 @@
-import { z } from '../../../contracts/zod';
-import type { ModelInfo } from './provider';
+import { z } from '../contracts/zod';
+
+/**
+ * The AI settings' own parsing (AI_MODELS, AI_BASE_URL), part of server/config.ts's layer: config
+ * sits below ai/, so the model list's shape is defined here and the providers take it from here.
+ */
+export type ModelInfo = { id: string; name: string };
 
 const FORMAT_HINT = '格式为逗号分隔的 模型ID:显示名，例如 deepseek-chat:DeepSeek V3,qwen-plus:通义千问 Plus';
 

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { id, createdAt } from './columns';
+import { users } from './users';
+
+// Student archives and the CV reads that fill them.
+
+/**
+ * Student archives (spec §3 client profile). The sections live in `data` (contracts/archives.ts);
+ * `search_text` is what the global search matches, kept by the domain on every write and indexed
+ * with trigrams. Owned by the user who created it: every query filters by user_id.
+ */
+export const clientProfiles = pgTable(
+  'client_profiles',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    cvText: text('cv_text'),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('client_profiles_user_updated_idx').on(t.userId, t.updatedAt),
+    index('client_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * One CV read for 新建学生 (issue 10): the extracted text and detected fields, and the points
+ * reservation that pays for it. Importing it settles the charge; cancelling (or a sweep) refunds.
+ */
+export const cvDetections = pgTable(
+  'cv_detections',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reservationId: uuid('reservation_id').notNull(),
+    fileName: text('file_name').notNull(),
+    format: text('format').notNull(),
+    nickname: text('nickname'),
+    text: text('text').notNull(),
+    detected: jsonb('detected').$type<Record<string, unknown>>().notNull(),
+    profileId: uuid('profile_id').references(() => clientProfiles.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cv_detections_user_idx').on(t.userId, t.createdAt)],
+);

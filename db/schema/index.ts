@@ -1,0 +1,10 @@
+/**
+ * The database schema, one file per area. Importers keep using `db/schema`; drizzle-kit reads this
+ * folder (drizzle.config.ts). Tables reference tables of lower areas only: users first, then the rest.
+ */
+export * from './users';
+export * from './points';
+export * from './payments';
+export * from './archives';
+export * from './works';
+export * from './notices';

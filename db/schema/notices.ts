@@ -1,0 +1,95 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UPDATE_TYPES } from '../../contracts/constants';
+import { id, createdAt } from './columns';
+import { users } from './users';
+
+// Notices and logs: update logs, system notifications, operation logs, feedback and health probes.
+
+/** Spec §3 update log; `content` is markdown, rendered through a sanitiser. */
+export const updateLogs = pgTable(
+  'update_logs',
+  {
+    id: id(),
+    version: text('version').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    updateType: text('update_type', { enum: UPDATE_TYPES }).notNull(),
+    importance: integer('importance').notNull().default(1),
+    affectedModules: jsonb('affected_modules').$type<string[]>().notNull().default([]),
+    notes: text('notes'),
+    publishTime: timestamp('publish_time', { withTimezone: true }),
+    status: text('status', { enum: ['DRAFT', 'PUBLISHED'] })
+      .notNull()
+      .default('DRAFT'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('update_logs_status_publish_idx').on(t.status, t.publishTime)],
+);
+
+/** Spec §3 system notification: announcements, maintenance notices and the other types. Deleting is soft. */
+export const systemNotifications = pgTable(
+  'system_notifications',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('DRAFT'),
+    importance: integer('importance').notNull().default(1),
+    needConfirmation: boolean('need_confirmation').notNull().default(false),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    redirectUrl: text('redirect_url'),
+    estimatedCompletionTime: timestamp('estimated_completion_time', { withTimezone: true }),
+    updateLogId: uuid('update_log_id').references(() => updateLogs.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('system_notifications_active_idx').on(t.type, t.status, t.endTime)],
+);
+
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    operationType: text('operation_type').notNull(),
+    operationResult: text('operation_result', { enum: ['success', 'fail'] }).notNull(),
+    relatedResourceId: text('related_resource_id'),
+    relatedResourceType: text('related_resource_type', {
+      enum: ['writing', 'payment_order', 'redemption_code', 'invite_code', 'school_match_result'],
+    }),
+    errorMessage: text('error_message'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    requestId: text('request_id'),
+    sourcePage: text('source_page'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operation_logs_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: ['bug', 'feature', 'billing', 'other'] }).notNull(),
+    content: text('content').notNull(),
+    contact: text('contact'),
+    pagePath: text('page_path'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_user_idx').on(t.userId)],
+);
+
+/** One row per probe name, rewritten by /healthz: proves the database still accepts writes. */
+export const healthProbes = pgTable('health_probes', {
+  name: text('name').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});
