@@ -60,10 +60,10 @@ export function mountFront(
 }
 
 /** The /api/v1 router. Each area chooses its body parser where it is mounted (server/http/body.ts). */
-export function apiRouter(deps: ApiDeps, options: { apiUrl: string }): RequestHandler {
+export function apiRouter(deps: ApiDeps, options: { apiUrl: string; events: EventBus }): RequestHandler {
   const json = jsonBody();
   const router = express.Router();
-  router.use(maintenanceGuard(deps, deps.events));
+  router.use(maintenanceGuard(deps, options.events));
   router.use('/system', systemRoutes(deps));
   const wechat = { ...deps, wechat: createWechatLogin({ config: deps.config, db: deps.db, logger: deps.logger }) };
   router.use('/auth', json, authRoutes(deps), wechatAuthRoutes(wechat));

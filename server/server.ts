@@ -81,7 +81,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The language model is created once: every paid operation shares its queue and limits (ADR 0035).
   const ai = createAiEngine({ db: database.db, config, logger, events });
   deps = { config, db: database.db, logger, sms: options.sms ?? createSmsSender(config, logger), events, ai };
-  api = apiRouter(deps, { apiUrl });
+  api = apiRouter(deps, { apiUrl, events });
   mountWeb(app, { config, logger, drain, apiUrl, events, web: options.web });
 
   const jobs = startJobs({ db: database.db, ai, events, logger });
