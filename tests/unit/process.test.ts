@@ -31,7 +31,9 @@ function run(env: Record<string, string>, until?: (out: string) => boolean) {
 
 beforeAll(() => {
   execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
-}, 120_000);
+  // What `npm start` would build first (ADR 0046), so its start below is only the server's.
+  execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
+}, 180_000);
 
 describe('server process', () => {
   it('exits non-zero with a clear message when PostgreSQL is unreachable', async () => {
@@ -178,7 +180,8 @@ describe('the built server', () => {
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      await vi.waitFor(() => expect(out).toContain('server.started'), { timeout: 60_000, interval: 100 });
+      // A fresh embedded database is created and migrated first: slow on a busy machine.
+      await vi.waitFor(() => expect(out).toContain('server.started'), { timeout: 120_000, interval: 100 });
       // Each thread's entry is built JavaScript beside the bundle; none of them loads tsx.
       for (const file of ['index.mjs', 'extract-worker.mjs', 'render-worker.mjs', 'worker.mjs'])
         expect(readFileSync(path.join('build/server', file), 'utf8')).not.toMatch(/["']tsx(\/|["'])/);
@@ -238,7 +241,7 @@ describe('the built server', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('admin CLI', () => {
