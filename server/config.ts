@@ -54,7 +54,7 @@ function commaList(value: string): string[] {
  * Every setting the process reads, validated once at boot. `APP_ENV=production` is what
  * "production" means here: it forbids the development SMS sender and embedded secrets.
  */
-const envSchema = z.object({
+export const envSchema = z.object({
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),

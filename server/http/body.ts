@@ -4,7 +4,7 @@ import busboy from 'busboy';
 import { DomainError } from '../domain/errors';
 
 /**
- * Body parsers, chosen per route where the router is mounted (server/server.ts): JSON for the API,
+ * Body parsers, chosen per route where the router is mounted (server/mounts.ts): JSON for the API,
  * the exact bytes for payment notifications (their signatures cover the raw body), multipart for
  * uploads. Nothing parses a body globally.
  */

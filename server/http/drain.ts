@@ -12,7 +12,7 @@ type ConnectionState = {
 
 /**
  * The HTTP connections of `server`, for a shutdown that resets no request (issue 22). While a
- * server drains, every response carries `Connection: close` (server/server.ts), so a connection
+ * server drains, every response carries `Connection: close` (server/lifecycle.ts), so a connection
  * that answers a request closes itself after the answer. What is left are connections that are
  * idle, and the only safe moment to close one is when its client cannot be sending on it: after
  * it has been told (it then closes anyway), or after a grace with nothing arriving. So a

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
@@ -31,7 +31,9 @@ function run(env: Record<string, string>, until?: (out: string) => boolean) {
 
 beforeAll(() => {
   execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
-}, 120_000);
+  // What `npm start` would build first (ADR 0046), so its start below is only the server's.
+  execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
+}, 180_000);
 
 describe('server process', () => {
   it('exits non-zero with a clear message when PostgreSQL is unreachable', async () => {
@@ -167,6 +169,79 @@ describe('server process', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('the built server', () => {
+  it('`npm start` runs the built server: pages, a CV read, a grammar check and an export work, with no TypeScript loader (ADR 0046)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-built-'));
+    try {
+      const child = spawn('npm', ['start'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      // A fresh embedded database is created and migrated first: slow on a busy machine.
+      await vi.waitFor(() => expect(out).toContain('server.started'), { timeout: 120_000, interval: 100 });
+      // Each thread's entry is built JavaScript beside the bundle; none of them loads tsx.
+      for (const file of ['index.mjs', 'extract-worker.mjs', 'render-worker.mjs', 'worker.mjs'])
+        expect(readFileSync(path.join('build/server', file), 'utf8')).not.toMatch(/["']tsx(\/|["'])/);
+      const base = `http://127.0.0.1:${/"url":"http:\/\/localhost:(\d+)"/.exec(out)![1]}`;
+      expect((await fetch(`${base}/`)).status).toBe(200);
+      const post = (p: string, body: unknown, token?: string) =>
+        fetch(`${base}/api/v1${p}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
+      const sent = await (await post('/auth/sms/send', { phone: '13912345679' })).json();
+      const { data: me } = await (await post('/auth/login/phone', { phone: '13912345679', code: sent.data.devCode })).json();
+
+      const form = new FormData();
+      form.append('file', new Blob([readFileSync('tests/fixtures/cv/en-msc-finance.pdf')]), 'cv.pdf');
+      const read = await fetch(`${base}/api/v1/ai/extract-text`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${me.accessToken}` },
+      });
+      expect(read.status).toBe(200);
+      expect(await read.json()).toMatchObject({ data: { format: 'pdf', text: expect.stringContaining('Edinburgh') } });
+
+      // Offline 文书修改 runs the grammar engine in its worker.
+      const review = await post('/ai/generate', { operation: 'revision', input: { essay: 'She go to school every day.' } }, me.accessToken);
+      const deltas = (await review.text())
+        .split('\n\n')
+        .filter((frame) => /^event: delta$/m.test(frame))
+        .map((frame) => JSON.parse(/^data: (.+)$/m.exec(frame)![1]).text)
+        .join('');
+      expect(deltas).toContain('建议：「She goes to」');
+
+      // An export is laid out in the export worker.
+      const paragraph = {
+        id: 'b1',
+        type: 'paragraph',
+        props: {},
+        content: [{ type: 'text', text: '我的个人陈述', styles: {} }],
+        children: [],
+      };
+      const { data: work } = await (
+        await post('/works', { title: '陈述', type: 'ps', content: { blocks: [paragraph] } }, me.accessToken)
+      ).json();
+      const docx = await fetch(`${base}/api/v1/works/${work.id}/export?format=docx`, {
+        headers: { authorization: `Bearer ${me.accessToken}` },
+      });
+      expect(docx.status).toBe(200);
+      expect(
+        Buffer.from(await docx.arrayBuffer())
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK');
+
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
 
 describe('admin CLI', () => {

@@ -16,6 +16,8 @@ export const MAX_PARALLEL_EXTRACTIONS = 2;
 /** A worker's V8 heap. Inflated buffers live outside it, which is why the zip and PDF limits come first. */
 export const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
 
+// Beside this module in the sources; beside the bundle in the built server, which has an entry of
+// the same name (scripts/build-server.mjs, ADR 0046).
 const WORKER_URL = new URL('./extract-worker.mjs', import.meta.url);
 
 export type ExtractOptions = {
@@ -109,7 +111,7 @@ function inWorker(job: Job, timeoutMs: number, signal?: AbortSignal): Promise<Jo
     const worker = new Worker(WORKER_URL, {
       workerData: { job },
       transferList: job.kind === 'read' ? [job.bytes.buffer as ArrayBuffer] : [],
-      // A clean thread: no inherited --import flags; the entry registers tsx itself.
+      // A clean thread: no inherited --import flags; in the sources the entry registers tsx itself.
       execArgv: [],
       resourceLimits: WORKER_RESOURCE_LIMITS,
       // Library warnings stay out of the JSON log lines on stdout.

@@ -1,9 +1,8 @@
-// The extraction worker's entry. Plain JavaScript so that Node loads it under `node --import tsx`
-// (npm start) and under vitest alike; it registers tsx itself, then runs the TypeScript job.
-// (Node 20 does not apply `--import tsx` from a worker's execArgv to a .ts entry reliably.)
-import { parentPort, workerData } from 'node:worker_threads';
+// The extraction worker's entry outside the built server (development, tests): plain JavaScript
+// that registers tsx, then runs the TypeScript thread. The built server has its own entry, bundled
+// from extract-thread.ts (ADR 0046). (Node 20 does not apply `--import tsx` from a worker's
+// execArgv to a .ts entry reliably.)
 import { register } from 'tsx/esm/api';
 
 register();
-const { runJob } = await import('./extract-job.ts');
-parentPort.postMessage(await runJob(workerData.job));
+await import('./extract-thread.ts');

@@ -25,6 +25,8 @@ export const GRAMMAR_MAX_CHARS = 50_000;
 const TIMEOUT_MS = 15_000;
 /** Loading Harper's two dictionaries takes ~2.5 s on an idle machine: a new worker gets this more. */
 const SETUP_MS = 30_000;
+// Beside this module in the sources; beside the bundle in the built server, which has an entry of
+// the same name (scripts/build-server.mjs, ADR 0046).
 const WORKER_URL = new URL('./worker.mjs', import.meta.url);
 
 type Pending = { resolve: (lints: GrammarLint[][] | null) => void; timer: NodeJS.Timeout };

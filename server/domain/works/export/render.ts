@@ -20,6 +20,8 @@ export const EXPORT_IDLE_MS = 60_000;
 export const EXPORT_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 1536, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 };
 export const EXPORT_TIMEOUT_MESSAGE = '文档过大，导出超时，请精简内容后重试';
 
+// Beside this module in the sources; beside the bundle in the built server, which has an entry of
+// the same name (scripts/build-server.mjs, ADR 0046).
 const WORKER_URL = new URL('./render-worker.mjs', import.meta.url);
 
 type Waiter = { resolve: (thread: Thread) => void; reject: (error: unknown) => void };
@@ -33,7 +35,7 @@ class Thread {
 
   constructor(private readonly onExit: (thread: Thread) => void) {
     this.worker = new Worker(WORKER_URL, {
-      // A clean thread: no inherited --import flags; the entry registers tsx itself.
+      // A clean thread: no inherited --import flags; in the sources the entry registers tsx itself.
       execArgv: [],
       resourceLimits: EXPORT_RESOURCE_LIMITS,
       stdout: true,
