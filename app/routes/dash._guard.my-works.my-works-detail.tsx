@@ -150,33 +150,35 @@ function WorkExport({ workId, cv }: { workId: string; cv: boolean }) {
   );
 }
 
+type Work = Data['work'];
+type Comparison = NonNullable<Data['comparison']>;
+type Ask = (action: PendingRowAction) => void;
+
+const askRestore = (v: Version): PendingRowAction => ({
+  intent: 'restore',
+  id: v.id,
+  title: `恢复到${versionName(v)}？`,
+  body: '当前内容会保留在版本历史中，恢复后会生成一个新版本，不会丢失任何内容。',
+  confirmText: '确认恢复',
+  palette: 'blue',
+});
+const askDelete = (work: Pick<Work, 'id' | 'title'>): PendingRowAction => ({
+  intent: 'delete',
+  id: work.id,
+  title: '删除作品？',
+  body: `「${work.title}」及其全部版本将被删除，且不能恢复。`,
+  confirmText: '确认删除',
+});
+
 /** /dash/my-works/my-works-detail?id= (also /dash/works/works-detail): a work, read, with its versions. */
 export default function WorkDetail() {
   const { work, versions, version, comparison, compareFrom, compareTo, restored, renamed } = useLoaderData<typeof loader>();
   const data = useActionAnswer<typeof action>();
   const dialog = useRowActionDialog(data);
-  const navigation = useNavigation();
   const row = data && 'stage' in data ? data : null;
   const rename = data && 'intent' in data && data.intent === 'rename' ? data : null;
-  const renaming = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'rename';
-  const writing = writingPageOf(work.type);
   const latest = versions[0];
   const here = workDetailHref(work.id);
-  const askRestore = (v: Version): PendingRowAction => ({
-    intent: 'restore',
-    id: v.id,
-    title: `恢复到${versionName(v)}？`,
-    body: '当前内容会保留在版本历史中，恢复后会生成一个新版本，不会丢失任何内容。',
-    confirmText: '确认恢复',
-    palette: 'blue',
-  });
-  const askDelete: PendingRowAction = {
-    intent: 'delete',
-    id: work.id,
-    title: '删除作品？',
-    body: `「${work.title}」及其全部版本将被删除，且不能恢复。`,
-    confirmText: '确认删除',
-  };
   const asking = row?.stage === 'confirm' ? row : null;
   const askingVersion = asking?.intent === 'restore' ? versions.find((v) => v.id === asking.id) : undefined;
 
@@ -185,48 +187,17 @@ export default function WorkDetail() {
       title={work.title}
       description={`${WORK_TYPE_LABELS[work.type]}${work.clientName ? ` · ${work.clientName}` : ''}`}
       maxW="7xl"
-      actions={
-        <HStack gap="2" flexWrap="wrap">
-          <Button asChild variant="outline" size="sm" bg="white">
-            <Link to={WORKS_ROUTE}>
-              <ArrowLeft size={16} /> 返回列表
-            </Link>
-          </Button>
-          {writing.available ? (
-            <Button asChild colorPalette="blue" size="sm">
-              <Link to={openInWritingPageHref(work.type, work.id)} data-testid="open-in-writing-page">
-                <PenLine size={16} /> 在写作页打开
-              </Link>
-            </Button>
-          ) : (
-            <Button size="sm" variant="outline" disabled title="写作页即将开放" data-testid="open-in-writing-page">
-              <PenLine size={16} /> 在写作页打开
-              <Badge size="xs" ms="1">
-                未开放
-              </Badge>
-            </Button>
-          )}
-          <Button asChild variant="outline" size="sm" bg="white">
-            <Link to={`${REDUCE_AI_ROUTE}?workId=${encodeURIComponent(work.id)}`} data-testid="check-ai-rate">
-              <ScanSearch size={16} /> 查AI率
-            </Link>
-          </Button>
-          <WorkExport workId={work.id} cv={work.type === 'cv'} />
-          <Box borderWidth="1px" borderColor="red.200" rounded="md" bg="white">
-            <RowActionButton action={askDelete} onAsk={dialog.ask} label="删除作品" palette="red" testId="delete-work" />
-          </Box>
-        </HStack>
-      }
+      actions={<WorkActions work={work} onAsk={dialog.ask} />}
     >
       <Stack gap="5">
         {asking && (
           <ConfirmPanel
-            title={asking.intent === 'delete' ? askDelete.title : askingVersion ? askRestore(askingVersion).title : '恢复版本？'}
+            title={asking.intent === 'delete' ? askDelete(work).title : askingVersion ? askRestore(askingVersion).title : '恢复版本？'}
             fields={{ intent: asking.intent, id: asking.id }}
             confirmText={asking.intent === 'delete' ? '确认删除' : '确认恢复'}
             testId="work-confirm-panel"
           >
-            {asking.intent === 'delete' ? askDelete.body : '当前内容会保留在版本历史中，恢复后会生成一个新版本。'}
+            {asking.intent === 'delete' ? askDelete(work).body : '当前内容会保留在版本历史中，恢复后会生成一个新版本。'}
           </ConfirmPanel>
         )}
         <FormAlert status="success" testId="work-action-done">
@@ -237,61 +208,9 @@ export default function WorkDetail() {
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 340px' }} gap="5" alignItems="start">
           <Stack gap="4" minW="0">
             {comparison ? (
-              <Card title="版本比较" testId="version-compare">
-                <Stack gap="3">
-                  <HStack gap="2" flexWrap="wrap" fontSize="sm">
-                    <Badge colorPalette="red" variant="subtle">
-                      旧：{versionName(comparison.from)}
-                    </Badge>
-                    <Text color="gray.500">→</Text>
-                    <Badge colorPalette="green" variant="subtle">
-                      新：{versionName(comparison.to)}
-                    </Badge>
-                    <Link to={here}>
-                      <Text as="span" color="blue.700" fontSize="sm">
-                        关闭比较
-                      </Text>
-                    </Link>
-                  </HStack>
-                  {comparison.coarse && (
-                    <Text fontSize="xs" color="orange.700">
-                      两个版本差异较大，已按行比较。
-                    </Text>
-                  )}
-                  {comparison.parts.every((p) => p.type === 'equal') ? (
-                    <Text color="gray.600" data-testid="diff-same">
-                      两个版本的正文相同。
-                    </Text>
-                  ) : (
-                    <Diff parts={comparison.parts} />
-                  )}
-                </Stack>
-              </Card>
+              <VersionCompare comparison={comparison} here={here} />
             ) : version ? (
-              <Card title={`${versionName(version)} · ${formatDateTime(version.created_at)}`} testId="version-view">
-                <Stack gap="4">
-                  <HStack gap="2" flexWrap="wrap" bg="blue.50" rounded="md" px="3" py="2" fontSize="sm">
-                    <Text flex="1" minW="40">
-                      你正在查看历史版本，当前作品内容未改变。
-                    </Text>
-                    {latest && version.id !== latest.id && (
-                      <RowActionButton
-                        action={askRestore(version)}
-                        onAsk={dialog.ask}
-                        label="恢复此版本"
-                        palette="blue"
-                        testId="restore-version"
-                      />
-                    )}
-                    <Link to={here}>
-                      <Text as="span" color="blue.700">
-                        返回当前内容
-                      </Text>
-                    </Link>
-                  </HStack>
-                  <WorkDocument blocks={version.content.blocks} testId="version-document" />
-                </Stack>
-              </Card>
+              <VersionView version={version} latest={latest} here={here} onAsk={dialog.ask} />
             ) : (
               <Card title="正文" testId="work-content">
                 <WorkDocument blocks={work.content.blocks} testId="work-document" />
@@ -300,110 +219,256 @@ export default function WorkDetail() {
           </Stack>
 
           <Stack gap="4" minW="0">
-            <Card title="作品信息" testId="work-meta">
-              <Meta label="类型">{WORK_TYPE_LABELS[work.type]}</Meta>
-              <Meta label="学生">
-                {work.clientProfileId && work.clientName ? (
-                  <Link to={archiveDetailHref(work.clientProfileId)}>
-                    <Text as="span" color="blue.700">
-                      {work.clientName}
-                    </Text>
-                  </Link>
-                ) : (
-                  <Text as="span" color="gray.400">
-                    未关联学生
-                  </Text>
-                )}
-              </Meta>
-              <Meta label="字数">
-                <Text as="span" fontVariantNumeric="tabular-nums">
-                  {work.wordCount} 词 · {work.charCount} 字符
-                </Text>
-              </Meta>
-              <Meta label="AI 率">
-                <AiRateBadge rate={work.aiRate} label={work.aiLabel} />
-              </Meta>
-              <Meta label="创建时间">{formatDateTime(work.created_at)}</Meta>
-              <Meta label="最近更新">{formatDateTime(work.updated_at)}</Meta>
-              <Form method="post" aria-label="修改标题">
-                <input type="hidden" name="intent" value="rename" />
-                <Field.Root invalid={Boolean(rename?.errors.title ?? rename?.errors.form)} mt="3">
-                  <Field.Label fontSize="sm">标题</Field.Label>
-                  <HStack gap="2" w="full">
-                    <Input name="title" size="sm" defaultValue={rename?.values.title ?? work.title} maxLength={200} bg="white" />
-                    <Button type="submit" size="sm" variant="outline" loading={renaming}>
-                      保存
-                    </Button>
-                  </HStack>
-                  <Field.ErrorText>{rename?.errors.title ?? rename?.errors.form}</Field.ErrorText>
-                </Field.Root>
-              </Form>
-            </Card>
-
-            <Card title={`版本历史（${versions.length}）`} testId="version-history">
-              {versions.length >= 2 && (
-                <Form method="get" aria-label="比较版本">
-                  <input type="hidden" name="id" value={work.id} />
-                  <Stack gap="2" mb="4">
-                    <Stack direction={{ base: 'column', sm: 'row', lg: 'row' }} gap="2" align={{ sm: 'flex-end' }}>
-                      <VersionSelect name="from" label="旧版本" value={compareFrom ?? versions[1]!.id} versions={versions} />
-                      <VersionSelect name="to" label="新版本" value={compareTo ?? versions[0]!.id} versions={versions} />
-                    </Stack>
-                    <Button type="submit" size="sm" variant="outline" data-testid="compare-versions">
-                      <GitCompare size={14} /> 比较
-                    </Button>
-                  </Stack>
-                </Form>
-              )}
-              <Stack as="ol" gap="0" listStyleType="none" maxH={{ lg: '480px' }} overflowY="auto">
-                {versions.map((v) => (
-                  <Box
-                    as="li"
-                    key={v.id}
-                    borderTopWidth="1px"
-                    py="2.5"
-                    data-testid="version-row"
-                    bg={version?.id === v.id ? 'blue.50' : undefined}
-                    px="1"
-                  >
-                    <HStack justify="space-between" gap="2">
-                      <Box minW="0">
-                        <Text fontSize="sm" fontWeight="medium">
-                          {versionName(v)}
-                          {v.id === latest?.id && (
-                            <Badge size="xs" colorPalette="green" ms="1.5">
-                              当前
-                            </Badge>
-                          )}
-                        </Text>
-                        <Text fontSize="xs" color="gray.500" fontVariantNumeric="tabular-nums">
-                          {formatDateTime(v.created_at)} · {v.wordCount} 词
-                        </Text>
-                      </Box>
-                      <HStack gap="0.5" flexShrink="0">
-                        <Button asChild size="xs" variant="ghost" colorPalette="blue">
-                          <Link to={`${here}&version=${encodeURIComponent(v.id)}`} data-testid="view-version">
-                            查看
-                          </Link>
-                        </Button>
-                        {v.id !== latest?.id && (
-                          <RowActionButton action={askRestore(v)} onAsk={dialog.ask} label="恢复" palette="blue" testId="restore-version" />
-                        )}
-                      </HStack>
-                    </HStack>
-                  </Box>
-                ))}
-              </Stack>
-              {versions.length === 0 && (
-                <Text fontSize="sm" color="gray.500">
-                  还没有版本。
-                </Text>
-              )}
-            </Card>
+            <WorkInfo work={work} rename={rename} />
+            <VersionHistory
+              workId={work.id}
+              versions={versions}
+              viewing={version?.id}
+              compareFrom={compareFrom}
+              compareTo={compareTo}
+              onAsk={dialog.ask}
+            />
           </Stack>
         </Grid>
       </Stack>
       <RowActionDialog pending={dialog.pending} onClose={dialog.close} />
     </Page>
+  );
+}
+
+/** The header: back to the list, open in the writing page, the AI-rate check, export, delete. */
+function WorkActions({ work, onAsk }: { work: Work; onAsk: Ask }) {
+  const writing = writingPageOf(work.type);
+  return (
+    <HStack gap="2" flexWrap="wrap">
+      <Button asChild variant="outline" size="sm" bg="white">
+        <Link to={WORKS_ROUTE}>
+          <ArrowLeft size={16} /> 返回列表
+        </Link>
+      </Button>
+      {writing.available ? (
+        <Button asChild colorPalette="blue" size="sm">
+          <Link to={openInWritingPageHref(work.type, work.id)} data-testid="open-in-writing-page">
+            <PenLine size={16} /> 在写作页打开
+          </Link>
+        </Button>
+      ) : (
+        <Button size="sm" variant="outline" disabled title="写作页即将开放" data-testid="open-in-writing-page">
+          <PenLine size={16} /> 在写作页打开
+          <Badge size="xs" ms="1">
+            未开放
+          </Badge>
+        </Button>
+      )}
+      <Button asChild variant="outline" size="sm" bg="white">
+        <Link to={`${REDUCE_AI_ROUTE}?workId=${encodeURIComponent(work.id)}`} data-testid="check-ai-rate">
+          <ScanSearch size={16} /> 查AI率
+        </Link>
+      </Button>
+      <WorkExport workId={work.id} cv={work.type === 'cv'} />
+      <Box borderWidth="1px" borderColor="red.200" rounded="md" bg="white">
+        <RowActionButton action={askDelete(work)} onAsk={onAsk} label="删除作品" palette="red" testId="delete-work" />
+      </Box>
+    </HStack>
+  );
+}
+
+function VersionCompare({ comparison, here }: { comparison: Comparison; here: string }) {
+  return (
+    <Card title="版本比较" testId="version-compare">
+      <Stack gap="3">
+        <HStack gap="2" flexWrap="wrap" fontSize="sm">
+          <Badge colorPalette="red" variant="subtle">
+            旧：{versionName(comparison.from)}
+          </Badge>
+          <Text color="gray.500">→</Text>
+          <Badge colorPalette="green" variant="subtle">
+            新：{versionName(comparison.to)}
+          </Badge>
+          <Link to={here}>
+            <Text as="span" color="blue.700" fontSize="sm">
+              关闭比较
+            </Text>
+          </Link>
+        </HStack>
+        {comparison.coarse && (
+          <Text fontSize="xs" color="orange.700">
+            两个版本差异较大，已按行比较。
+          </Text>
+        )}
+        {comparison.parts.every((p) => p.type === 'equal') ? (
+          <Text color="gray.600" data-testid="diff-same">
+            两个版本的正文相同。
+          </Text>
+        ) : (
+          <Diff parts={comparison.parts} />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** An earlier version, read; it can be restored as the newest. */
+function VersionView({
+  version,
+  latest,
+  here,
+  onAsk,
+}: {
+  version: NonNullable<Data['version']>;
+  latest: Version | undefined;
+  here: string;
+  onAsk: Ask;
+}) {
+  return (
+    <Card title={`${versionName(version)} · ${formatDateTime(version.created_at)}`} testId="version-view">
+      <Stack gap="4">
+        <HStack gap="2" flexWrap="wrap" bg="blue.50" rounded="md" px="3" py="2" fontSize="sm">
+          <Text flex="1" minW="40">
+            你正在查看历史版本，当前作品内容未改变。
+          </Text>
+          {latest && version.id !== latest.id && (
+            <RowActionButton action={askRestore(version)} onAsk={onAsk} label="恢复此版本" palette="blue" testId="restore-version" />
+          )}
+          <Link to={here}>
+            <Text as="span" color="blue.700">
+              返回当前内容
+            </Text>
+          </Link>
+        </HStack>
+        <WorkDocument blocks={version.content.blocks} testId="version-document" />
+      </Stack>
+    </Card>
+  );
+}
+
+type RenameAnswer = { errors: { title?: string; form?: string }; values: { title?: string } } | null;
+
+/** 作品信息, with the title's rename form. */
+function WorkInfo({ work, rename }: { work: Work; rename: RenameAnswer }) {
+  const navigation = useNavigation();
+  const renaming = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'rename';
+  return (
+    <Card title="作品信息" testId="work-meta">
+      <Meta label="类型">{WORK_TYPE_LABELS[work.type]}</Meta>
+      <Meta label="学生">
+        {work.clientProfileId && work.clientName ? (
+          <Link to={archiveDetailHref(work.clientProfileId)}>
+            <Text as="span" color="blue.700">
+              {work.clientName}
+            </Text>
+          </Link>
+        ) : (
+          <Text as="span" color="gray.400">
+            未关联学生
+          </Text>
+        )}
+      </Meta>
+      <Meta label="字数">
+        <Text as="span" fontVariantNumeric="tabular-nums">
+          {work.wordCount} 词 · {work.charCount} 字符
+        </Text>
+      </Meta>
+      <Meta label="AI 率">
+        <AiRateBadge rate={work.aiRate} label={work.aiLabel} />
+      </Meta>
+      <Meta label="创建时间">{formatDateTime(work.created_at)}</Meta>
+      <Meta label="最近更新">{formatDateTime(work.updated_at)}</Meta>
+      <Form method="post" aria-label="修改标题">
+        <input type="hidden" name="intent" value="rename" />
+        <Field.Root invalid={Boolean(rename?.errors.title ?? rename?.errors.form)} mt="3">
+          <Field.Label fontSize="sm">标题</Field.Label>
+          <HStack gap="2" w="full">
+            <Input name="title" size="sm" defaultValue={rename?.values.title ?? work.title} maxLength={200} bg="white" />
+            <Button type="submit" size="sm" variant="outline" loading={renaming}>
+              保存
+            </Button>
+          </HStack>
+          <Field.ErrorText>{rename?.errors.title ?? rename?.errors.form}</Field.ErrorText>
+        </Field.Root>
+      </Form>
+    </Card>
+  );
+}
+
+/** 版本历史: every version, newest first, to view, restore, or compare two of. */
+function VersionHistory({
+  workId,
+  versions,
+  viewing,
+  compareFrom,
+  compareTo,
+  onAsk,
+}: {
+  workId: string;
+  versions: Version[];
+  viewing: string | undefined;
+  compareFrom: string | null;
+  compareTo: string | null;
+  onAsk: Ask;
+}) {
+  const latest = versions[0];
+  const here = workDetailHref(workId);
+  return (
+    <Card title={`版本历史（${versions.length}）`} testId="version-history">
+      {versions.length >= 2 && (
+        <Form method="get" aria-label="比较版本">
+          <input type="hidden" name="id" value={workId} />
+          <Stack gap="2" mb="4">
+            <Stack direction={{ base: 'column', sm: 'row', lg: 'row' }} gap="2" align={{ sm: 'flex-end' }}>
+              <VersionSelect name="from" label="旧版本" value={compareFrom ?? versions[1]!.id} versions={versions} />
+              <VersionSelect name="to" label="新版本" value={compareTo ?? versions[0]!.id} versions={versions} />
+            </Stack>
+            <Button type="submit" size="sm" variant="outline" data-testid="compare-versions">
+              <GitCompare size={14} /> 比较
+            </Button>
+          </Stack>
+        </Form>
+      )}
+      <Stack as="ol" gap="0" listStyleType="none" maxH={{ lg: '480px' }} overflowY="auto">
+        {versions.map((v) => (
+          <Box
+            as="li"
+            key={v.id}
+            borderTopWidth="1px"
+            py="2.5"
+            data-testid="version-row"
+            bg={viewing === v.id ? 'blue.50' : undefined}
+            px="1"
+          >
+            <HStack justify="space-between" gap="2">
+              <Box minW="0">
+                <Text fontSize="sm" fontWeight="medium">
+                  {versionName(v)}
+                  {v.id === latest?.id && (
+                    <Badge size="xs" colorPalette="green" ms="1.5">
+                      当前
+                    </Badge>
+                  )}
+                </Text>
+                <Text fontSize="xs" color="gray.500" fontVariantNumeric="tabular-nums">
+                  {formatDateTime(v.created_at)} · {v.wordCount} 词
+                </Text>
+              </Box>
+              <HStack gap="0.5" flexShrink="0">
+                <Button asChild size="xs" variant="ghost" colorPalette="blue">
+                  <Link to={`${here}&version=${encodeURIComponent(v.id)}`} data-testid="view-version">
+                    查看
+                  </Link>
+                </Button>
+                {v.id !== latest?.id && (
+                  <RowActionButton action={askRestore(v)} onAsk={onAsk} label="恢复" palette="blue" testId="restore-version" />
+                )}
+              </HStack>
+            </HStack>
+          </Box>
+        ))}
+      </Stack>
+      {versions.length === 0 && (
+        <Text fontSize="sm" color="gray.500">
+          还没有版本。
+        </Text>
+      )}
+    </Card>
   );
 }

@@ -46,17 +46,11 @@ function Direction({ entry }: { entry: LogEntry }) {
  */
 export default function WebsocketTest() {
   const { state, log, send, sendAuth, clearLog } = useRealtime();
-  const [orderNo, setOrderNo] = useState('');
   const connected = state === 'connected';
   const { label, palette } = STATE_LABELS[state];
-  const order = orderNo.trim();
 
   const reportUnsent = (ok: boolean) => {
     if (!ok) notifyError('发送失败', '连接未建立，请稍后再试');
-  };
-  const listen = (event: FormEvent) => {
-    event.preventDefault();
-    if (order) reportUnsent(send('PAYMENT_STATUS_LISTEN', { orderNo: order }));
   };
 
   return (
@@ -103,103 +97,128 @@ export default function WebsocketTest() {
           </HStack>
         </Flex>
 
-        <Box as="form" onSubmit={listen} bg="white" borderWidth="1px" rounded="xl" p={{ base: '4', md: '5' }}>
-          <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
-            <Field.Root flex="1">
-              <Field.Label>订单号</Field.Label>
-              <Input
-                value={orderNo}
-                onChange={(e) => setOrderNo(e.target.value)}
-                placeholder="输入要监听支付状态的订单号"
-                maxLength={64}
-                data-testid="ws-order"
-              />
-            </Field.Root>
-            <HStack gap="2">
-              <Button type="submit" size="md" colorPalette="blue" disabled={!connected || !order} data-testid="ws-listen">
-                监听订单
-              </Button>
-              <Button
-                size="md"
-                variant="outline"
-                disabled={!connected || !order}
-                onClick={() => reportUnsent(send('PAYMENT_STATUS_LISTEN_STOP', { orderNo: order }))}
-                data-testid="ws-listen-stop"
-              >
-                停止监听
-              </Button>
-            </HStack>
-          </Flex>
-        </Box>
-
-        <Box bg="white" borderWidth="1px" rounded="xl" overflow="hidden">
-          <Flex px={{ base: '4', md: '5' }} py="3" borderBottomWidth="1px" justify="space-between" align="center">
-            <Text fontWeight="medium">消息日志</Text>
-            <Text fontSize="sm" color="gray.500">
-              共 {log.length} 条，最新在上
-            </Text>
-          </Flex>
-          {log.length === 0 ? (
-            <Text px="5" py="8" textAlign="center" color="gray.500" data-testid="ws-log-empty">
-              暂无消息
-            </Text>
-          ) : (
-            <>
-              <Table.ScrollArea maxH="32rem" hideBelow="md">
-                <Table.Root size="sm" stickyHeader data-testid="ws-log">
-                  <Table.Header>
-                    <Table.Row>
-                      <Table.ColumnHeader w="8.5rem">时间</Table.ColumnHeader>
-                      <Table.ColumnHeader w="5rem">方向</Table.ColumnHeader>
-                      <Table.ColumnHeader w="13rem">类型</Table.ColumnHeader>
-                      <Table.ColumnHeader>数据</Table.ColumnHeader>
-                    </Table.Row>
-                  </Table.Header>
-                  <Table.Body>
-                    {log.map((entry) => (
-                      <Table.Row key={entry.id} data-testid="ws-log-row" data-direction={entry.direction} data-type={entry.type}>
-                        <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color="gray.600">
-                          {logTime(entry.at)}
-                        </Table.Cell>
-                        <Table.Cell>
-                          <Direction entry={entry} />
-                        </Table.Cell>
-                        <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
-                          {entry.type}
-                        </Table.Cell>
-                        <Table.Cell fontFamily="mono" fontSize="xs" color="gray.700" wordBreak="break-all" minW="12rem">
-                          {entry.text || '—'}
-                        </Table.Cell>
-                      </Table.Row>
-                    ))}
-                  </Table.Body>
-                </Table.Root>
-              </Table.ScrollArea>
-              {/* Below 768 px: one card per message instead of a table wider than the screen. */}
-              <Stack as="ol" gap="0" hideFrom="md" maxH="32rem" overflowY="auto" listStyleType="none">
-                {log.map((entry) => (
-                  <Box as="li" key={entry.id} px="4" py="2.5" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} fontSize="sm">
-                    <HStack gap="3" justify="space-between">
-                      <Direction entry={entry} />
-                      <Text fontFamily="mono" fontSize="xs" fontWeight="semibold" truncate>
-                        {entry.type}
-                      </Text>
-                      <Text fontVariantNumeric="tabular-nums" fontSize="xs" color="gray.500" flexShrink={0}>
-                        {logTime(entry.at)}
-                      </Text>
-                    </HStack>
-                    {entry.text && (
-                      <Text mt="1" fontFamily="mono" fontSize="xs" color="gray.700" wordBreak="break-all">
-                        {entry.text}
-                      </Text>
-                    )}
-                  </Box>
-                ))}
-              </Stack>
-            </>
-          )}
-        </Box>
+        <OrderListen
+          connected={connected}
+          onListen={(order) => reportUnsent(send('PAYMENT_STATUS_LISTEN', { orderNo: order }))}
+          onStop={(order) => reportUnsent(send('PAYMENT_STATUS_LISTEN_STOP', { orderNo: order }))}
+        />
+        <MessageLog log={log} />
       </Stack>
     </Page>
+  );
+}
+
+/** Listening to an order's payment status, or stopping. */
+function OrderListen({
+  connected,
+  onListen,
+  onStop,
+}: {
+  connected: boolean;
+  onListen: (orderNo: string) => void;
+  onStop: (orderNo: string) => void;
+}) {
+  const [orderNo, setOrderNo] = useState('');
+  const order = orderNo.trim();
+  const listen = (event: FormEvent) => {
+    event.preventDefault();
+    if (order) onListen(order);
+  };
+  return (
+    <Box as="form" onSubmit={listen} bg="white" borderWidth="1px" rounded="xl" p={{ base: '4', md: '5' }}>
+      <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-end' }}>
+        <Field.Root flex="1">
+          <Field.Label>订单号</Field.Label>
+          <Input
+            value={orderNo}
+            onChange={(e) => setOrderNo(e.target.value)}
+            placeholder="输入要监听支付状态的订单号"
+            maxLength={64}
+            data-testid="ws-order"
+          />
+        </Field.Root>
+        <HStack gap="2">
+          <Button type="submit" size="md" colorPalette="blue" disabled={!connected || !order} data-testid="ws-listen">
+            监听订单
+          </Button>
+          <Button size="md" variant="outline" disabled={!connected || !order} onClick={() => onStop(order)} data-testid="ws-listen-stop">
+            停止监听
+          </Button>
+        </HStack>
+      </Flex>
+    </Box>
+  );
+}
+
+/** Every message both ways, newest first: a table, or one card per message on phones. */
+function MessageLog({ log }: { log: LogEntry[] }) {
+  return (
+    <Box bg="white" borderWidth="1px" rounded="xl" overflow="hidden">
+      <Flex px={{ base: '4', md: '5' }} py="3" borderBottomWidth="1px" justify="space-between" align="center">
+        <Text fontWeight="medium">消息日志</Text>
+        <Text fontSize="sm" color="gray.500">
+          共 {log.length} 条，最新在上
+        </Text>
+      </Flex>
+      {log.length === 0 ? (
+        <Text px="5" py="8" textAlign="center" color="gray.500" data-testid="ws-log-empty">
+          暂无消息
+        </Text>
+      ) : (
+        <>
+          <Table.ScrollArea maxH="32rem" hideBelow="md">
+            <Table.Root size="sm" stickyHeader data-testid="ws-log">
+              <Table.Header>
+                <Table.Row>
+                  <Table.ColumnHeader w="8.5rem">时间</Table.ColumnHeader>
+                  <Table.ColumnHeader w="5rem">方向</Table.ColumnHeader>
+                  <Table.ColumnHeader w="13rem">类型</Table.ColumnHeader>
+                  <Table.ColumnHeader>数据</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {log.map((entry) => (
+                  <Table.Row key={entry.id} data-testid="ws-log-row" data-direction={entry.direction} data-type={entry.type}>
+                    <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap" color="gray.600">
+                      {logTime(entry.at)}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Direction entry={entry} />
+                    </Table.Cell>
+                    <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
+                      {entry.type}
+                    </Table.Cell>
+                    <Table.Cell fontFamily="mono" fontSize="xs" color="gray.700" wordBreak="break-all" minW="12rem">
+                      {entry.text || '—'}
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          {/* Below 768 px: one card per message instead of a table wider than the screen. */}
+          <Stack as="ol" gap="0" hideFrom="md" maxH="32rem" overflowY="auto" listStyleType="none">
+            {log.map((entry) => (
+              <Box as="li" key={entry.id} px="4" py="2.5" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} fontSize="sm">
+                <HStack gap="3" justify="space-between">
+                  <Direction entry={entry} />
+                  <Text fontFamily="mono" fontSize="xs" fontWeight="semibold" truncate>
+                    {entry.type}
+                  </Text>
+                  <Text fontVariantNumeric="tabular-nums" fontSize="xs" color="gray.500" flexShrink={0}>
+                    {logTime(entry.at)}
+                  </Text>
+                </HStack>
+                {entry.text && (
+                  <Text mt="1" fontFamily="mono" fontSize="xs" color="gray.700" wordBreak="break-all">
+                    {entry.text}
+                  </Text>
+                )}
+              </Box>
+            ))}
+          </Stack>
+        </>
+      )}
+    </Box>
   );
 }

@@ -187,7 +187,6 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 
   const trimmed = query.trim();
   const firstPageLoading = state.status === 'loading' && !state.loadingMore;
-  let index = 0;
 
   return (
     <AppDialog
@@ -253,70 +252,16 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           </Text>
         ) : (
           <>
-            {sections.map((section) => (
-              <Box key={section.label} role="group" aria-labelledby={`${baseId}-${section.label}`} mb="2">
-                <Text id={`${baseId}-${section.label}`} fontSize="xs" fontWeight="medium" color="gray.500" px="3" pt="2" pb="1">
-                  {section.label}
-                </Text>
-                <Stack gap="0.5">
-                  {section.options.map((option) => {
-                    const i = index++;
-                    const Icon = option.icon;
-                    return (
-                      <Flex
-                        key={option.key}
-                        id={optionId(i)}
-                        role="option"
-                        aria-selected={i === activeIndex}
-                        data-testid="search-option"
-                        gap="3"
-                        align="flex-start"
-                        px="3"
-                        py="2"
-                        rounded="md"
-                        cursor="pointer"
-                        bg={i === activeIndex ? 'blue.50' : undefined}
-                        // Move, not enter: a list scrolled by the keyboard under a still pointer keeps its selection.
-                        onMouseMove={() => option.key !== activeKey && setActiveKey(option.key)}
-                        onClick={() => go(option.to)}
-                      >
-                        <Box as="span" mt="0.5" color={i === activeIndex ? 'blue.600' : 'gray.400'} flexShrink={0}>
-                          <Icon size={16} aria-hidden />
-                        </Box>
-                        <Box minW="0" flex="1">
-                          <Text fontSize="sm" truncate>
-                            <Highlighted text={option.title} query={trimmed} />
-                          </Text>
-                          {option.detail && (
-                            <Text fontSize="xs" color="gray.500" lineClamp={2} wordBreak="break-word">
-                              <Highlighted text={option.detail} query={trimmed} />
-                            </Text>
-                          )}
-                        </Box>
-                      </Flex>
-                    );
-                  })}
-                </Stack>
-              </Box>
-            ))}
-            {state.status === 'loading' && (state.loadingMore || options.length === 0) && (
-              <Flex justify="center" align="center" gap="2" py="3" fontSize="sm" color="gray.500" data-testid="search-loading">
-                <Spinner size="xs" /> {state.loadingMore ? '加载更多…' : '搜索中…'}
-              </Flex>
-            )}
-            {state.status === 'error' && (
-              <Flex justify="center" align="center" gap="3" py="3" fontSize="sm" color="red.600" role="alert" data-testid="search-error">
-                {state.error}
-                <Button size="xs" variant="outline" onClick={() => search.retry()}>
-                  重试
-                </Button>
-              </Flex>
-            )}
-            {state.status === 'loaded' && options.length === 0 && (
-              <Text fontSize="sm" color="gray.500" py="4" textAlign="center" wordBreak="break-all">
-                没有找到与“{trimmed}”相关的结果
-              </Text>
-            )}
+            <SearchSections
+              sections={sections}
+              query={trimmed}
+              activeIndex={activeIndex}
+              optionId={optionId}
+              sectionId={(label) => `${baseId}-${label}`}
+              onHover={(key) => key !== activeKey && setActiveKey(key)}
+              onOpen={go}
+            />
+            <SearchStatus state={state} query={trimmed} found={options.length > 0} onRetry={() => search.retry()} />
           </>
         )}
       </Box>
@@ -324,5 +269,135 @@ export function SearchDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         <Kbd size="sm">↑</Kbd> <Kbd size="sm">↓</Kbd> 选择，<Kbd size="sm">Enter</Kbd> 打开，<Kbd size="sm">Esc</Kbd> 关闭
       </Text>
     </AppDialog>
+  );
+}
+
+/** The rows under their section headers; `activeIndex` counts across the sections. */
+function SearchSections({
+  sections,
+  query,
+  activeIndex,
+  optionId,
+  sectionId,
+  onHover,
+  onOpen,
+}: {
+  sections: Section[];
+  query: string;
+  activeIndex: number;
+  optionId: (index: number) => string;
+  sectionId: (label: string) => string;
+  onHover: (key: string) => void;
+  onOpen: (to: string) => void;
+}) {
+  let index = 0;
+  return sections.map((section) => (
+    <Box key={section.label} role="group" aria-labelledby={sectionId(section.label)} mb="2">
+      <Text id={sectionId(section.label)} fontSize="xs" fontWeight="medium" color="gray.500" px="3" pt="2" pb="1">
+        {section.label}
+      </Text>
+      <Stack gap="0.5">
+        {section.options.map((option) => {
+          const i = index++;
+          return (
+            <SearchOptionRow
+              key={option.key}
+              id={optionId(i)}
+              option={option}
+              query={query}
+              active={i === activeIndex}
+              onHover={() => onHover(option.key)}
+              onOpen={() => onOpen(option.to)}
+            />
+          );
+        })}
+      </Stack>
+    </Box>
+  ));
+}
+
+function SearchOptionRow({
+  id,
+  option,
+  query,
+  active,
+  onHover,
+  onOpen,
+}: {
+  id: string;
+  option: SearchOption;
+  query: string;
+  active: boolean;
+  onHover: () => void;
+  onOpen: () => void;
+}) {
+  const Icon = option.icon;
+  return (
+    <Flex
+      id={id}
+      role="option"
+      aria-selected={active}
+      data-testid="search-option"
+      gap="3"
+      align="flex-start"
+      px="3"
+      py="2"
+      rounded="md"
+      cursor="pointer"
+      bg={active ? 'blue.50' : undefined}
+      // Move, not enter: a list scrolled by the keyboard under a still pointer keeps its selection.
+      onMouseMove={onHover}
+      onClick={onOpen}
+    >
+      <Box as="span" mt="0.5" color={active ? 'blue.600' : 'gray.400'} flexShrink={0}>
+        <Icon size={16} aria-hidden />
+      </Box>
+      <Box minW="0" flex="1">
+        <Text fontSize="sm" truncate>
+          <Highlighted text={option.title} query={query} />
+        </Text>
+        {option.detail && (
+          <Text fontSize="xs" color="gray.500" lineClamp={2} wordBreak="break-word">
+            <Highlighted text={option.detail} query={query} />
+          </Text>
+        )}
+      </Box>
+    </Flex>
+  );
+}
+
+/** Below the rows: loading (the first page or more), the error with 重试, or nothing found. */
+function SearchStatus({
+  state,
+  query,
+  found,
+  onRetry,
+}: {
+  state: ReturnType<typeof useGlobalSearch>[1];
+  query: string;
+  found: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      {state.status === 'loading' && (state.loadingMore || !found) && (
+        <Flex justify="center" align="center" gap="2" py="3" fontSize="sm" color="gray.500" data-testid="search-loading">
+          <Spinner size="xs" /> {state.loadingMore ? '加载更多…' : '搜索中…'}
+        </Flex>
+      )}
+      {state.status === 'error' && (
+        <Flex justify="center" align="center" gap="3" py="3" fontSize="sm" color="red.600" role="alert" data-testid="search-error">
+          {state.error}
+          <Button size="xs" variant="outline" onClick={onRetry}>
+            重试
+          </Button>
+        </Flex>
+      )}
+      {state.status === 'loaded' && !found && (
+        <Text fontSize="sm" color="gray.500" py="4" textAlign="center" wordBreak="break-all">
+          没有找到与“{query}”相关的结果
+        </Text>
+      )}
+    </>
   );
 }
