@@ -11,4 +11,5 @@ export const TIMED_ALONE = [
   'tests/unit/fact-check.test.ts',
   'server/domain/ai/fact-check-linear.test.ts',
   'server/domain/works/export/export.test.ts',
+  'tests/api/paid-operations.test.ts',
 ];
