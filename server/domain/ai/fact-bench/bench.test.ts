@@ -6,6 +6,7 @@ import { HELD_OUT_PAIRS_4 } from './pairs-held-out-4';
 import { HELD_OUT_PAIRS_5 } from './pairs-held-out-5';
 import { HELD_OUT_PAIRS_6 } from './pairs-held-out-6';
 import { HELD_OUT_PAIRS_7 } from './pairs-held-out-7';
+import { HELD_OUT_PAIRS_8 } from './pairs-held-out-8';
 import { TUNING_PAIRS } from './pairs';
 import { scorePair, totalsOf } from './score';
 
@@ -21,6 +22,7 @@ describe('fact check bench', () => {
       ...HELD_OUT_PAIRS_5,
       ...HELD_OUT_PAIRS_6,
       ...HELD_OUT_PAIRS_7,
+      ...HELD_OUT_PAIRS_8,
     ];
     expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
     for (const p of all) for (const phrase of [...p.inventions, ...p.truths]) expect(p.text, `${p.id}: ${phrase}`).toContain(phrase);

@@ -5,6 +5,7 @@ import { HELD_OUT_PAIRS_4 } from './pairs-held-out-4';
 import { HELD_OUT_PAIRS_5 } from './pairs-held-out-5';
 import { HELD_OUT_PAIRS_6 } from './pairs-held-out-6';
 import { HELD_OUT_PAIRS_7 } from './pairs-held-out-7';
+import { HELD_OUT_PAIRS_8 } from './pairs-held-out-8';
 import { TUNING_PAIRS } from './pairs';
 import { scorePair, totalsOf, type PairScore } from './score';
 import type { FactPair } from './types';
@@ -43,4 +44,5 @@ report('Held-out set 4 (its names joined the table after its first measure)', HE
 report('Held-out set 5', HELD_OUT_PAIRS_5);
 report('Held-out set 6 (fixed on after its first measure)', HELD_OUT_PAIRS_6);
 report('Held-out set 7', HELD_OUT_PAIRS_7);
+report('Held-out set 8', HELD_OUT_PAIRS_8);
 console.log('\nTargets: recall ≥ 90%, true facts flagged ≤ 5%.');
