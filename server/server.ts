@@ -37,6 +37,7 @@ import { wechatAuthRoutes, wechatRoutes, wechatUserRoutes } from './http/wechat'
 import { pruneWechatScenes, sceneStatus } from './domain/wechat/scenes';
 import { createWechatLogin } from './integrations/wechat';
 import { createSmsSender, type SmsSender } from './integrations/sms';
+import { loadFactDictionary } from './domain/ai/fact-dictionary';
 import type { Logger } from './logger';
 import { startEventBus, type EventBus } from './realtime/bus';
 import { attachRealtime, type RealtimeHub } from './realtime/hub';
@@ -216,6 +217,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     orderOwner: (orderNo) => (deps ? orderOwner(deps.db, orderNo) : Promise.resolve(null)),
     sceneStatus: (sceneStr) => (deps ? sceneStatus(deps.db, sceneStr) : Promise.resolve('expired' as const)),
   });
+  // The fact check's dictionary is parsed here, before any request, never during one (ADR 0042).
+  await loadFactDictionary();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

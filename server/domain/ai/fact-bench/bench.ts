@@ -7,6 +7,7 @@ import { HELD_OUT_PAIRS_6 } from './pairs-held-out-6';
 import { HELD_OUT_PAIRS_7 } from './pairs-held-out-7';
 import { HELD_OUT_PAIRS_8 } from './pairs-held-out-8';
 import { TUNING_PAIRS } from './pairs';
+import { loadFactDictionary } from '../fact-dictionary';
 import { scorePair, totalsOf, type PairScore } from './score';
 import type { FactPair } from './types';
 
@@ -36,6 +37,7 @@ function report(title: string, pairs: FactPair[]) {
   return totalsOf(scores);
 }
 
+await loadFactDictionary();
 report('Tuning set', TUNING_PAIRS);
 report('Held-out set', HELD_OUT_PAIRS);
 report('Held-out set 2 (tuned on after its first measure)', HELD_OUT_PAIRS_2);
