@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { claimTranslation, wordEvidence } from './fact-align';
 import { findUnsupported, knownTextOf } from './fact-check';
 import { buildIndex, dictionaryEquivalents, loadFactDictionary, setFactDictionary } from './fact-dictionary';
@@ -48,7 +48,6 @@ describe('the reverse index', () => {
 
 describe('names borne out by the dictionary', () => {
   beforeAll(() => loadFactDictionary());
-  afterAll(() => setFactDictionary(null));
 
   const psychology = knownTextOf('林语桐', {
     education: [{ school: '华中师范大学', major: '心理学', start: '2021-09', end: '2025-06' }],
@@ -65,6 +64,8 @@ describe('names borne out by the dictionary', () => {
 
   it('one translated word of three is not enough, and an invented journal stays flagged', () => {
     expect(wordEvidence('Psychological Methods Review', '《心理科学》论文，第一作者')).toBeNull();
+    // Half is enough for the hand list, not with dictionary words: two of four is not most.
+    expect(wordEvidence('Psychological Science Methods Review', '《心理科学》论文，第一作者')).toBeNull();
     const text = 'I am the first author of a paper in the Journal of Psychological Science and in Psychological Methods Review.';
     expect(texts(findUnsupported(text, psychology))).toEqual(['Psychological Methods Review']);
   });
@@ -72,6 +73,20 @@ describe('names borne out by the dictionary', () => {
   it('the hand word list comes first: a word it knows is not looked up again', () => {
     // journal is in the hand list (期刊, 学报, 杂志); the dictionary's 日志 (a log) does not count for it.
     expect(wordEvidence('Psychology Journal', '心理日志')).toBeNull();
+  });
+});
+
+describe('a name borne out by several lines', () => {
+  beforeAll(() => loadFactDictionary());
+
+  it('claims none of them: the contest on one of them is still paired with it', () => {
+    const plants = knownTextOf('牛岚', {
+      education: [{ school: '中国农业大学', major: '植物保护', start: '2021-09', end: '2025-06' }],
+      awards: [{ title: '全国大学生植物保护专业能力大赛一等奖', date: '2023-10' }],
+    });
+    const text =
+      'At China Agricultural University I studied Plant Protection, and I won first prize in the National College Student Plant Protection Skills Competition.';
+    expect(texts(findUnsupported(text, plants))).toEqual([]);
   });
 });
 

@@ -73,9 +73,10 @@ export function loadFactDictionary(): Promise<void> {
   return loading;
 }
 
-/** For tests: use a given index (null: none loaded). */
+/** For tests: use a given index (null: none loaded, and the next load reads the dataset again). */
 export function setFactDictionary(next: Map<string, string[]> | null) {
   index = next;
+  loading = null;
 }
 
 /** Forms of an English word to look up: the word, then its singular or its noun (psychological → psychology). */
