@@ -33,7 +33,7 @@ export function buildIndex(entries: CedictEntry[]): Map<string, string[]> {
     e.english.forEach((sense, at) => {
       const s = sense
         .toLowerCase()
-        .replace(/\([^)]*\)/g, ' ')
+        .replace(/\([^()]*\)/g, ' ')
         .trim();
       if (!s || NOT_A_SENSE.test(s)) return;
       const words = s.split(/[^a-z]+/).filter((w) => w.length >= 3 && !STOP.has(w));
