@@ -11,6 +11,7 @@ import { sceneStatus } from './domain/wechat/scenes';
 import { healthz } from './http/healthz';
 import type { ApiDeps } from './http/kit';
 import { createSmsSender, type SmsSender } from './integrations/sms';
+import { loadFactDictionary } from './domain/ai/fact-dictionary';
 import { startJobs } from './jobs';
 import { drainState, listen, openBackends, shutdown } from './lifecycle';
 import type { Logger } from './logger';
@@ -72,6 +73,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     orderOwner: (orderNo) => (deps ? orderOwner(deps.db, orderNo) : Promise.resolve(null)),
     sceneStatus: (sceneStr) => (deps ? sceneStatus(deps.db, sceneStr) : Promise.resolve('expired' as const)),
   });
+  // The fact check's dictionary is parsed here, before any request, never during one (ADR 0042).
+  await loadFactDictionary();
   await listen(server, config);
   const port = (server.address() as AddressInfo).port;
   const apiUrl = config.API_URL ?? `http://127.0.0.1:${port}`;

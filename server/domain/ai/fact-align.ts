@@ -1,5 +1,6 @@
 import { ALIAS_GROUPS, WORD_EQUIVALENTS } from './fact-aliases';
 import { runToEnd, type Steps } from '../../ai/time-slice';
+import { dictionaryEquivalents } from './fact-dictionary';
 import { pinyinRunEnd, readingsOf } from './pinyin';
 
 /**
@@ -143,8 +144,11 @@ export type Evidence = { score: number; coverage: number };
  * when too little: no distinctive word and fewer than half of the name's words (or than two).
  */
 export function wordEvidence(name: string, raw: string): Evidence | null {
-  return evidenceOn(wordsOf(name), prepare(raw));
+  return evidenceOn(wordsOf(name), prepare(raw), CORPORATE.test(name));
 }
+
+/** A firm's suffix (GEM Co., ABC Ltd.): with it, three capitals are initials enough. */
+const CORPORATE = /\b(?:Co|Ltd|Inc|Corp)\b\.?$/;
 
 /** A line as the evidence reads it, prepared once per check. */
 type Prepared = { han: string[]; hanText: string; latin: Set<string>; kind: AlignKind };
@@ -163,12 +167,15 @@ const wordsOf = (name: string) =>
     })
     .filter((w) => w && !FILLER.has(w.toLowerCase()));
 
-function evidenceOn(words: string[], { han, hanText, latin }: Prepared): Evidence | null {
+function evidenceOn(words: string[], { han, hanText, latin }: Prepared, corporate = false): Evidence | null {
   if (han.length === 0 || words.length === 0) return null;
   let score = 0;
   let supported = 0;
   let distinctive = 0;
   let covered = 0;
+  let fromDictionary = 0;
+  /** Characters of the line a dictionary word has taken: two words cannot both be 科学. */
+  const claimed: Array<[number, number]> = [];
   for (const word of words) {
     const w = word.toLowerCase();
     if (latin.has(w)) {
@@ -184,8 +191,17 @@ function evidenceOn(words: string[], { han, hanText, latin }: Prepared): Evidenc
       covered += Math.max(...eq.map((e) => e.length));
       continue;
     }
-    // Three initials match too many lines by chance: four at least (FCJZ = 非常建筑).
-    if (/^[A-Z]{4,8}$/.test(word) && pinyinInitials(w, han)) {
+    // The hand list overrides the dictionary: a word it knows is not looked up again.
+    const found = w in WORD_EQUIVALENTS ? 0 : claimTranslation(dictionaryEquivalents(w), hanText, claimed);
+    if (found) {
+      score += 1;
+      supported++;
+      fromDictionary++;
+      covered += found;
+      continue;
+    }
+    // Three initials match too many lines by chance: four at least (FCJZ = 非常建筑), or three with a firm's suffix.
+    if ((/^[A-Z]{4,8}$/.test(word) || (corporate && /^[A-Z]{3}$/.test(word))) && pinyinInitials(w, han)) {
       score += 2;
       supported++;
       distinctive++;
@@ -203,8 +219,27 @@ function evidenceOn(words: string[], { han, hanText, latin }: Prepared): Evidenc
     }
   }
   if (supported === 0) return null;
-  if (distinctive > 0 || (supported >= 2 && supported * 2 >= words.length)) return { score, coverage: Math.min(1, covered / han.length) };
+  // A dictionary is looser than the hand list: with its words, most of the name must be borne out.
+  const enough = fromDictionary > 0 ? supported * 2 > words.length : supported * 2 >= words.length;
+  if (distinctive > 0 || (supported >= 2 && enough)) return { score, coverage: Math.min(1, covered / han.length) };
   return null;
+}
+
+/**
+ * The length of the first of `candidates` (a word's translations) found on the line where no other
+ * word's translation stands, and claims those characters; 0 when none is. Order-insensitive: a
+ * name's words may stand in any order on the line.
+ */
+export function claimTranslation(candidates: string[], hanText: string, claimed: Array<[number, number]>): number {
+  for (const c of candidates) {
+    for (let at = hanText.indexOf(c); at >= 0; at = hanText.indexOf(c, at + 1)) {
+      const end = at + c.length;
+      if (claimed.some(([a, b]) => a < end && at < b)) continue;
+      claimed.push([at, end]);
+      return c.length;
+    }
+  }
+  return 0;
 }
 
 const monthOf = (ym: string) => {
@@ -275,7 +310,7 @@ export function* alignLeftoversSteps(names: AlignName[], lines: AlignLine[], ent
     for (const [k, { line, prepared }] of usable.entries()) {
       if (k % 64 === 63) yield;
       if (!compatible(kind, prepared.kind)) continue;
-      const evidence = evidenceOn(words, prepared);
+      const evidence = evidenceOn(words, prepared, CORPORATE.test(name.text));
       if (evidence) options.push({ name: name.id, line, score: evidence.score, coverage: evidence.coverage });
     }
   }

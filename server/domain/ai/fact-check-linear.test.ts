@@ -34,6 +34,7 @@ const PATTERN_LIST = [
   ...literalPatterns('fact-check.ts'),
   // The alignment of leftovers (ADR 0042) reads names and archive lines with patterns of its own.
   ...literalPatterns('fact-align.ts'),
+  ...literalPatterns('fact-dictionary.ts'),
 ];
 
 const ATOMS = [

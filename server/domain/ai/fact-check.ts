@@ -3,7 +3,8 @@ import type { Database } from '../../../db/client';
 import { getProfile } from '../archives/profiles';
 import { runSliced, runToEnd, type Steps } from '../../ai/time-slice';
 import { ALIAS_GROUPS, LEVEL_EQUIVALENTS, WORD_EQUIVALENTS, type AliasGroup } from './fact-aliases';
-import { alignLeftoversSteps, kindOfChinese, type AlignEntry, type AlignLine, type AlignName } from './fact-align';
+import { alignLeftoversSteps, claimTranslation, kindOfChinese, type AlignEntry, type AlignLine, type AlignName } from './fact-align';
+import { dictionaryEquivalents } from './fact-dictionary';
 import { pinyinSpells, readingsOf } from './pinyin';
 
 /**
@@ -536,14 +537,51 @@ const canonTest = (t: string) => TEST_CANON[t] ?? t.toLowerCase();
 const TEST_KEY = new RegExp(`(?<![A-Za-z])(?:${TEST_TYPES})(?![A-Za-z])`, 'giu');
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-function yearMonthsIn(s: string, out: Set<string>) {
+function yearMonthsIn(s: string, out: Set<string>, seasons = true) {
   for (const m of s.matchAll(/((?:19|20)\d{2})[ \t]*[-./年][ \t]*(\d{1,2})(?!\d)/gu)) out.add(`${m[1]}-${Number(m[2])}`);
   for (const m of s.matchAll(
     /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?[ \t]+(?:\d{1,2},?[ \t]+)?((?:19|20)\d{2})\b/giu,
   )) {
     out.add(`${m[2]}-${MONTHS.indexOf(m[1]!.toLowerCase()) + 1}`);
   }
+  // A season is its months (summer of 2023 = June to August 2023; winter spans the turn of the year).
+  if (!seasons) return;
+  for (const m of s.matchAll(/\b(spring|summer|autumn|fall|winter)[ \t]+(?:of[ \t]+)?((?:19|20)\d{2})\b/giu)) {
+    const year = Number(m[2]);
+    for (const [y, month] of SEASON_MONTHS[m[1]!.toLowerCase()]!) out.add(`${year + y}-${month}`);
+  }
 }
+
+/** A season's months as (years after the stated one, month). */
+const SEASON_MONTHS: Record<string, Array<[number, number]>> = {
+  spring: [
+    [0, 3],
+    [0, 4],
+    [0, 5],
+  ],
+  summer: [
+    [0, 6],
+    [0, 7],
+    [0, 8],
+  ],
+  autumn: [
+    [0, 9],
+    [0, 10],
+    [0, 11],
+  ],
+  fall: [
+    [0, 9],
+    [0, 10],
+    [0, 11],
+  ],
+  winter: [
+    [0, 1],
+    [0, 2],
+    [0, 12],
+    [1, 1],
+    [1, 2],
+  ],
+};
 
 function* knownFactsSteps(knownText: string): Steps<Known> {
   const rawLines = knownText.split('\n');
@@ -613,6 +651,7 @@ function latinLinesFor(name: string, known: Known, person: boolean): number[] {
     if (line.raw.length > 4000) return;
     const open: string[] = [];
     let forms = 0;
+    const claimed: Array<[number, number]> = [];
     for (const w of words) {
       if (wordsOf(line).has(w)) continue;
       if (FORM_WORDS.has(w)) {
@@ -622,6 +661,8 @@ function latinLinesFor(name: string, known: Known, person: boolean): number[] {
       if (/^\d+$/.test(w)) return;
       const eq = WORD_EQUIVALENTS[w];
       if (eq && eq.some((e) => hanOf(line).includes(e))) continue;
+      // The hand list overrides the dictionary; each dictionary word takes its own characters of the line.
+      if (!eq && claimTranslation(dictionaryEquivalents(w), hanOf(line), claimed)) continue;
       if (acronyms.has(w) && initialsOn(w, line)) continue;
       open.push(w);
     }
@@ -797,7 +838,8 @@ function supportOf(c: Candidate, known: Known): number[] | true | false {
     }
     case 'date': {
       const ym = new Set<string>();
-      yearMonthsIn(fact, ym);
+      // A date fact is checked month by month; a season names several, of which one would do, so it is not read here.
+      yearMonthsIn(fact, ym, false);
       if (ym.size > 0) return [...ym].every((d) => known.yearMonths.has(d) || known.all.includes(n));
       return numbersIn(fact).every((v) => known.numbers.has(valueOf(v)));
     }
@@ -1134,6 +1176,10 @@ const ALIGNED_KINDS = new Set<FactKind>(['award', 'competition', 'school', 'orga
 const AUTHOR_ROLE = /author|作者|一作/iu;
 /** Clause ends around a name: the dates of its clause are the dates it is stated with. */
 const CLAUSE_END = new Set(Array.from(',;.!?，。；！？\n'));
+/** The full stop of a firm's suffix (GEM Co. worked…) abbreviates, it does not end the clause. */
+const ABBREVIATION = /(?:^|[^A-Za-z])(?:Co|Ltd|Inc|Corp)$/;
+const clauseEndAt = (text: string, at: number) =>
+  CLAUSE_END.has(text[at]!) && !(text[at] === '.' && ABBREVIATION.test(text.slice(Math.max(0, at - 5), at)));
 const CLAUSE_MAX = 240;
 
 /**
@@ -1168,9 +1214,9 @@ function* alignNames(
     }
     entry.candidates.push(c);
     let from = c.start;
-    while (from > 0 && c.start - from < CLAUSE_MAX && !CLAUSE_END.has(text[from - 1]!)) from--;
+    while (from > 0 && c.start - from < CLAUSE_MAX && !clauseEndAt(text, from - 1)) from--;
     let to = c.end;
-    while (to < text.length && to - c.end < CLAUSE_MAX && !CLAUSE_END.has(text[to]!)) to++;
+    while (to < text.length && to - c.end < CLAUSE_MAX && !clauseEndAt(text, to)) to++;
     const clause = text.slice(from, to);
     yearMonthsIn(clause, entry.name.yearMonths);
     for (const y of clause.match(/(?<!\d)(?:19|20)\d{2}(?!\d)/g) ?? []) entry.name.years.add(y);
@@ -1182,7 +1228,9 @@ function* alignNames(
   for (const [c, lines] of supportLines) {
     for (const i of lines) entryClaimed.add(i);
     // An author role (second author) says who wrote, not where: its line still names the journal.
-    if (!AUTHOR_ROLE.test(c.text)) for (const i of lines) claimed.add(i);
+    // A name borne out by several lines (Plant Protection: the major, a contest, a journal) is
+    // part of each and claims none: their own names are still paired with them.
+    if (!AUTHOR_ROLE.test(c.text) && lines.length === 1) for (const i of lines) claimed.add(i);
   }
   const lines: AlignLine[] = [];
   known.lines.forEach((l, i) => {
