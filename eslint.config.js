@@ -172,6 +172,13 @@ export default defineConfig([
   },
 
   {
+    // Issue 25: a function over 150 lines is several things; split it into named parts.
+    files: ['app/**', 'server/**', 'db/**', 'contracts/**', 'scripts/**', 'ml/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
+
+  {
     // Module augmentation (app/load-context.d.ts) must be an interface that only extends.
     files: ['**/*.d.ts'],
     rules: { '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }] },

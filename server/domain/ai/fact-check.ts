@@ -994,13 +994,8 @@ function atSentenceStart(text: string, at: number): boolean {
 /** Sentence ends, for keeping a level with its contest. */
 const SENTENCE_END = /[.!?。！？；;\n]/g;
 
-/** `findUnsupported` as steps: it pauses between matches. */
-export function* findUnsupportedSteps(text: string, knownText: string): Steps<UnsupportedFact[]> {
-  const known = yield* knownFactsSteps(knownText);
-  yield;
-  const blank = new Uint8Array(text.length);
-  for (const [start, end] of blanksOf(text)) blank.fill(1, start, end);
-
+/** Every name, number and date the patterns and the table find; at one place the longest claim wins. */
+function* chosenCandidates(text: string, known: Known, blank: Uint8Array): Steps<Candidate[]> {
   const candidates: Candidate[] = [];
   yield* tableCandidates(text, known.index, candidates);
   for (const [order, { kind, re, generic }] of PATTERNS.entries()) {
@@ -1085,6 +1080,17 @@ export function* findUnsupportedSteps(text: string, knownText: string): Steps<Un
     chosen.push(c);
   }
   chosen.sort((a, b) => a.start - b.start);
+  return chosen;
+}
+
+/** `findUnsupported` as steps: it pauses between matches. */
+export function* findUnsupportedSteps(text: string, knownText: string): Steps<UnsupportedFact[]> {
+  const known = yield* knownFactsSteps(knownText);
+  yield;
+  const blank = new Uint8Array(text.length);
+  for (const [start, end] of blanksOf(text)) blank.fill(1, start, end);
+
+  const chosen = yield* chosenCandidates(text, known, blank);
 
   const sentenceOf = new Uint32Array(text.length + 1);
   let s = 0;
