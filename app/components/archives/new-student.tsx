@@ -19,7 +19,7 @@ import {
   type AutoProfileRun,
   type CreatedStudent,
   type MatchChoice,
-} from '~/services/auto-profile.client';
+} from '~/services/browser/auto-profile.client';
 import { ApiRequestError } from '~/services/errors';
 import { AUTO_PROFILE_MASK_MS, maskProgress, pickUpload, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '~/services/upload-rules';
 

@@ -16,9 +16,9 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { refreshPoints } from '~/hooks/use-points-balance';
 import { priceText } from '~/services/ai-prices';
-import { cacheAiRate } from '~/services/ai-rate-cache.client';
+import { cacheAiRate } from '~/services/browser/ai-rate-cache.client';
 import { DETECTION_LABEL_TEXT, REDUCE_AI_PAGE_ID } from '~/services/detection';
-import { keptText, runReduction, saveReduction, type ReduceSaved } from '~/services/reduce.client';
+import { keptText, runReduction, saveReduction, type ReduceSaved } from '~/services/browser/reduce.client';
 import { workDetailHref } from '~/services/works';
 
 type Progress = { round: number; rounds: number; rewritten: number; aiRate: number | null };

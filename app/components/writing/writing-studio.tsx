@@ -16,12 +16,12 @@ import { notifySuccess } from '~/services/toasts';
 import { useShellUser } from '~/hooks/use-app-data';
 import { DRAFT_STATUS_TEXT, useDraftAutosave, type DraftSave } from '~/hooks/use-draft-autosave';
 import { priceOf, priceText } from '~/services/ai-prices';
-import { runOperation } from '~/services/ai-stream.client';
+import { runOperation } from '~/services/browser/ai-stream.client';
 import type { DraftType } from '~/services/drafts';
-import { loadDraft, saveDraft } from '~/services/drafts.client';
+import { loadDraft, saveDraft } from '~/services/browser/drafts.client';
 import { markdownDocument } from '../../../contracts/markdown-document';
 import { ApiRequestError } from '~/services/errors';
-import { resourceFetch } from '~/services/resource-fetch.client';
+import { resourceFetch } from '~/services/browser/resource-fetch.client';
 import { workExportHref } from '~/services/work-export';
 import { workDetailHref } from '~/services/works';
 import {

@@ -6,7 +6,7 @@ import { Page } from '~/components/page';
 import { aboutPage } from '~/content/about';
 import { usePublicConfig } from '~/hooks/use-app-data';
 import { pageTitle, UPDATE_LOGS_ROUTE } from '~/services/navigation';
-import { sessionOnlyLoader } from '~/services/page-loaders.server';
+import { sessionOnlyLoader } from '~/services/pages/page-loaders.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('关于我们') }];
 

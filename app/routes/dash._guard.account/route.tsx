@@ -9,7 +9,7 @@ import { FormField } from '~/components/ui/form-field';
 import { WechatQrCard } from '~/components/wechat-qr';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { useScanStatus } from '~/hooks/use-scan-status';
-import { accountAction, accountLoader } from '~/services/account-pages.server';
+import { accountAction, accountLoader } from '~/services/pages/account-pages.server';
 import { ID_VERIFICATION_ROUTE, pageTitle } from '~/services/navigation';
 import { useShellUser } from '~/hooks/use-app-data';
 import { formatPoints, maskPhone, ROLE_LABELS } from '../../../contracts/constants';

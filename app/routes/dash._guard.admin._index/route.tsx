@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
-import { requireAdmin } from '~/services/admin/guard.server';
+import { requireAdmin } from '~/services/pages/admin-guard.server';
 import { ADMIN_MENU_GROUP } from '~/services/navigation';
 
 /** /dash/admin opens the console's first page; a non-admin gets the 403 page, not a redirect. */

@@ -2,11 +2,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import type { NotificationStatus } from '../../../contracts/constants';
 import { notificationInputSchema, type SystemNotification } from '../../../contracts/notifications';
 import { z } from '../../../contracts/zod';
-import { orRouteError } from '~/services/api.server';
+import { orRouteError } from '~/services/api/client.server';
 import { handleForm, type FormFailure } from '~/services/forms';
-import { consoleFormValues } from '~/services/admin/form-values';
-import { requireAdmin } from '~/services/admin/guard.server';
-import { confirmedRowAction, pageParam, type RowActionData } from '~/services/row-actions.server';
+import { consoleFormValues } from '~/services/admin-form-values';
+import { requireAdmin } from '~/services/pages/admin-guard.server';
+import { confirmedRowAction, pageParam, type RowActionData } from '~/services/pages/row-actions.server';
 
 export const PAGE = '通知公告管理';
 const PAGE_SIZE = 20;

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { packageInputSchema } from '../../../contracts/payments';
-import { orRouteError } from '~/services/api.server';
+import { orRouteError } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
 import { fieldErrors, readForm } from '~/services/forms';
-import { requireAdmin } from '~/services/admin/guard.server';
+import { requireAdmin } from '~/services/pages/admin-guard.server';
 
 export const PAGE = '充值套餐';
 export const PACKAGE_FIELDS = ['name', 'points', 'bonusPoints', 'price', 'description', 'sortOrder', 'active'] as const;

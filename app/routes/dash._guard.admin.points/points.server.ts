@@ -2,10 +2,10 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { formatPoints, pointsToCents } from '../../../contracts/constants';
 import { pointsAdjustSchema, pointsHistoryQuerySchema } from '../../../contracts/points';
 import { mainlandPhone } from '../../../contracts/user';
-import { orRouteError } from '~/services/api.server';
+import { orRouteError } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
 import { handleForm, type FormFailure } from '~/services/forms';
-import { requireAdmin } from '~/services/admin/guard.server';
+import { requireAdmin } from '~/services/pages/admin-guard.server';
 
 export const PAGE = '用户积分';
 export const LEDGER_PAGE_SIZE = 10;

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { PRICED_OPERATIONS, type PricedOperation } from '../../../contracts/constants';
 import { priceTableUpdateSchema } from '../../../contracts/points';
-import { orRouteError } from '~/services/api.server';
+import { orRouteError } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
-import { requireAdmin } from '~/services/admin/guard.server';
+import { requireAdmin } from '~/services/pages/admin-guard.server';
 import { PRICE_KEYS, priceField, type PriceKey } from './price-fields';
 
 export const PAGE = '积分价格';

@@ -2,11 +2,11 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import type { RedemptionBatch } from '../../../contracts/points';
 import { redemptionBatchCreateSchema } from '../../../contracts/points';
 import { z } from '../../../contracts/zod';
-import { orRouteError } from '~/services/api.server';
+import { orRouteError } from '~/services/api/client.server';
 import { handleForm, type FormFailure } from '~/services/forms';
-import { confirmedRowAction, type RowActionData } from '~/services/row-actions.server';
-import { consoleFormValues } from '~/services/admin/form-values';
-import { requireAdmin } from '~/services/admin/guard.server';
+import { confirmedRowAction, type RowActionData } from '~/services/pages/row-actions.server';
+import { consoleFormValues } from '~/services/admin-form-values';
+import { requireAdmin } from '~/services/pages/admin-guard.server';
 
 export const PAGE = '兑换码管理';
 export const CREATE_FIELDS = ['points', 'count', 'maxUses', 'expiresAt', 'note'] as const;

@@ -1,12 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { updateLogInputSchema, type UpdateLog } from '../../../contracts/notifications';
 import { z } from '../../../contracts/zod';
-import { orRouteError } from '~/services/api.server';
+import { orRouteError } from '~/services/api/client.server';
 import { handleForm, readForm, type FormFailure } from '~/services/forms';
-import { renderMarkdown } from '~/services/markdown.server';
-import { consoleFormValues } from '~/services/admin/form-values';
-import { requireAdmin } from '~/services/admin/guard.server';
-import { confirmedRowAction, pageParam, type RowActionData } from '~/services/row-actions.server';
+import { renderMarkdown } from '~/services/pages/markdown.server';
+import { consoleFormValues } from '~/services/admin-form-values';
+import { requireAdmin } from '~/services/pages/admin-guard.server';
+import { confirmedRowAction, pageParam, type RowActionData } from '~/services/pages/row-actions.server';
 
 export const PAGE = '更新日志管理';
 const PAGE_SIZE = 20;

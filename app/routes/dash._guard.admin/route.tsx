@@ -2,7 +2,7 @@ import { Box, HStack, Link as ChakraLink, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { NavLink, Outlet } from '@remix-run/react';
 import { RouteErrorBoundary } from '~/components/route-error';
-import { requireAdmin } from '~/services/admin/guard.server';
+import { requireAdmin } from '~/services/pages/admin-guard.server';
 import { ADMIN_MENU_GROUP } from '~/services/navigation';
 
 /**

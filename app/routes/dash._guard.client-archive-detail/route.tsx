@@ -38,7 +38,7 @@ import {
   type SectionName,
 } from '~/services/archive-sections';
 import { ARCHIVES_ROUTE, archiveDetailHref } from '~/services/archives';
-import { clientArchiveDetailAction, clientArchiveDetailLoader, type SectionFailure } from '~/services/archives-pages.server';
+import { clientArchiveDetailAction, clientArchiveDetailLoader, type SectionFailure } from '~/services/pages/archives-pages.server';
 import { formatDateTime } from '~/services/dates';
 import { MENU_GROUPS, pageTitle } from '~/services/navigation';
 

@@ -13,7 +13,7 @@ import { RowActionDialog, RowActionNotices, useRowActionDialog, type PendingRowA
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { formatDateTime } from '~/services/dates';
 import { ARCHIVES_PAGE_SIZE, archiveDetailHref, ARCHIVES_ROUTE, type ProfileSort } from '~/services/archives';
-import { clientArchivesAction, clientArchivesLoader } from '~/services/archives-pages.server';
+import { clientArchivesAction, clientArchivesLoader } from '~/services/pages/archives-pages.server';
 import { pageTitle } from '~/services/navigation';
 
 const PAGE = '学生档案';

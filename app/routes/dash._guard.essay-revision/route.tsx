@@ -8,7 +8,7 @@ import { LanguageSelect } from '~/components/writing/language-select';
 import { ReviewPageSwitch } from '~/components/writing/review-page-switch';
 import { WritingStudio, type StudioPage } from '~/components/writing/writing-studio';
 import { pageTitle } from '~/services/navigation';
-import { writingPageLoader } from '~/services/writing-pages.server';
+import { writingPageLoader } from '~/services/pages/writing-pages.server';
 import { emptyRevisionForm, essaySubject, revisionFormFrom, revisionRequest, workTitleOf, type RevisionForm } from '~/services/writing';
 
 const PAGE = '文书修改';

@@ -5,7 +5,7 @@ import { faqGroups } from '~/content/faq';
 import { fillContent } from '~/content/placeholders';
 import { usePublicConfig } from '~/hooks/use-app-data';
 import { pageTitle } from '~/services/navigation';
-import { sessionOnlyLoader } from '~/services/page-loaders.server';
+import { sessionOnlyLoader } from '~/services/pages/page-loaders.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('常见问题') }];
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { feedbackSchema } from '../../../contracts/feedback';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient } from '~/services/api.server';
+import { createApiClient } from '~/services/api/client.server';
 import { handleForm } from '~/services/forms';
 
 export const FEEDBACK_FIELDS = ['category', 'content', 'contact'] as const;

@@ -9,7 +9,7 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
 import { feedbackAction } from './feedback.server';
 import { pageTitle } from '~/services/navigation';
-import { sessionOnlyLoader } from '~/services/page-loaders.server';
+import { sessionOnlyLoader } from '~/services/pages/page-loaders.server';
 
 const PAGE = '意见反馈';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

@@ -5,7 +5,7 @@ import type { ShellHandle } from '~/routes/dash/route';
 import { fieldSetter, LanguageField, TextAreaField, TextField, WordLimitField, type FormUpdate } from '~/components/writing/form-fields';
 import { WritingStudio, type StudioPage } from '~/components/writing/writing-studio';
 import { pageTitle } from '~/services/navigation';
-import { writingPageLoader } from '~/services/writing-pages.server';
+import { writingPageLoader } from '~/services/pages/writing-pages.server';
 import { emptyFreeForm, freeFormFrom, freeRequest, workTitleOf, type FreeForm } from '~/services/writing';
 
 const PAGE = '自由写作';

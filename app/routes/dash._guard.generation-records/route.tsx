@@ -16,11 +16,11 @@ import { listHref } from '~/components/list-page/list-href';
 import { ListTable } from '~/components/list-page/list-table';
 import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
-import { createApiClient } from '~/services/api.server';
+import { createApiClient } from '~/services/api/client.server';
 import { formatDateTime } from '~/services/dates';
 import { ApiRequestError } from '~/services/errors';
 import { pageTitle } from '~/services/navigation';
-import { pageParam } from '~/services/row-actions.server';
+import { pageParam } from '~/services/pages/row-actions.server';
 import { workDetailHref } from '~/services/works';
 import { requireWebSession } from '~/sessions.server';
 

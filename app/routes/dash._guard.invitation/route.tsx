@@ -9,7 +9,7 @@ import { Page } from '~/components/page';
 import { formatDate } from '~/services/dates';
 import { pageTitle } from '~/services/navigation';
 import { signedPoints } from '~/services/points';
-import { invitationLoader } from '~/services/points-pages.server';
+import { invitationLoader } from '~/services/pages/points-pages.server';
 
 const PAGE = '邀请好友';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

@@ -18,7 +18,7 @@ import { archiveDetailHref } from '~/services/archives';
 import { formatDateTime } from '~/services/dates';
 import { pageTitle } from '~/services/navigation';
 import { WORK_TYPE_LABELS, workDetailHref, WORKS_PAGE_SIZE, WORKS_ROUTE } from '~/services/works';
-import { myWorksAction, myWorksLoader, type WorksView } from '~/services/works-pages.server';
+import { myWorksAction, myWorksLoader, type WorksView } from '~/services/pages/works-pages.server';
 
 const PAGE = '我的作品';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

@@ -24,7 +24,7 @@ import {
   WORKS_ROUTE,
   writingPageOf,
 } from '~/services/works';
-import { workDetailAction, workDetailLoader } from '~/services/works-pages.server';
+import { workDetailAction, workDetailLoader } from '~/services/pages/works-pages.server';
 
 const PAGE = '作品详情';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.work.title ?? PAGE) }];

@@ -7,7 +7,7 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { pageTitle } from '~/services/navigation';
 import { PAYMENT_ROUTES } from '~/services/payments';
-import { orderAction, orderLoader } from '~/services/payments-pages.server';
+import { orderAction, orderLoader } from '~/services/pages/payments-pages.server';
 
 const PAGE = '确认订单';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

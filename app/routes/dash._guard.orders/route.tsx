@@ -9,7 +9,7 @@ import { Page } from '~/components/page';
 import { formatDateTime } from '~/services/dates';
 import { pageTitle } from '~/services/navigation';
 import { ORDERS_PAGE_SIZE, PAYMENT_ROUTES } from '~/services/payments';
-import { ordersLoader } from '~/services/payments-pages.server';
+import { ordersLoader } from '~/services/pages/payments-pages.server';
 
 const PAGE = '我的订单';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

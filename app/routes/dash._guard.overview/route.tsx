@@ -6,7 +6,7 @@ import { formatPoints } from '../../../contracts/constants';
 import { PriceTableSection } from '~/components/points/price-table';
 import { ToolGroups } from '~/components/tool-groups';
 import type { loader as shellLoader } from '~/routes/dash/route';
-import { createApiClient } from '~/services/api.server';
+import { createApiClient } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
 import { pageTitle } from '~/services/navigation';
 import { requireWebSession } from '~/sessions.server';

@@ -5,7 +5,7 @@ import { OrderDetails } from '~/components/payments/order-parts';
 import { Page } from '~/components/page';
 import { pageTitle } from '~/services/navigation';
 import { PAYMENT_ROUTES } from '~/services/payments';
-import { callbackLoader } from '~/services/payments-pages.server';
+import { callbackLoader } from '~/services/pages/payments-pages.server';
 
 const PAGE = '支付确认';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

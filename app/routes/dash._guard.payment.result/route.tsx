@@ -7,10 +7,10 @@ import { PAYMENT_EVENT_STATUS, paymentStatusEventId, RECHARGE_RESULT_KEY } from 
 import { LateNote, OrderDetails } from '~/components/payments/order-parts';
 import { Page } from '~/components/page';
 import { refreshPoints } from '~/hooks/use-points-balance';
-import { setItem } from '~/services/local-storage.client';
+import { setItem } from '~/services/browser/local-storage.client';
 import { ACCOUNT_ROUTES, pageTitle } from '~/services/navigation';
 import { PAYMENT_ROUTES } from '~/services/payments';
-import { resultLoader } from '~/services/payments-pages.server';
+import { resultLoader } from '~/services/pages/payments-pages.server';
 
 const PAGE = '支付结果';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

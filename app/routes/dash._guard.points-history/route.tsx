@@ -7,7 +7,7 @@ import { HistoryPager, PointsHistoryTable } from '~/components/points/points-his
 import { FormAlert } from '~/components/ui/form-alert';
 import { ACCOUNT_ROUTES, pageTitle } from '~/services/navigation';
 import { POINTS_HISTORY_PAGE_SIZE } from '~/services/points';
-import { pointsHistoryLoader } from '~/services/points-pages.server';
+import { pointsHistoryLoader } from '~/services/pages/points-pages.server';
 
 const PAGE = '积分明细';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

@@ -8,7 +8,7 @@ import { PriceTableSection } from '~/components/points/price-table';
 import { FormAlert } from '~/components/ui/form-alert';
 import { pageTitle } from '~/services/navigation';
 import { PAYMENT_ROUTES } from '~/services/payments';
-import { pricingLoader } from '~/services/payments-pages.server';
+import { pricingLoader } from '~/services/pages/payments-pages.server';
 
 const PAGE = '积分价格与充值';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

@@ -4,7 +4,7 @@ import { Page } from '~/components/page';
 import { privacyPolicy } from '~/content/privacy-policy';
 import { usePublicConfig } from '~/hooks/use-app-data';
 import { pageTitle } from '~/services/navigation';
-import { sessionOnlyLoader } from '~/services/page-loaders.server';
+import { sessionOnlyLoader } from '~/services/pages/page-loaders.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle(privacyPolicy.title) }];
 

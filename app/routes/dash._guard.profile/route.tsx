@@ -3,8 +3,8 @@ import { Page } from '~/components/page';
 import { ProfileForm } from '~/components/profile-form';
 import { useShellUser } from '~/hooks/use-app-data';
 import { pageTitle } from '~/services/navigation';
-import { sessionOnlyLoader } from '~/services/page-loaders.server';
-import { profileAction } from '~/services/profile.server';
+import { sessionOnlyLoader } from '~/services/pages/page-loaders.server';
+import { profileAction } from '~/services/pages/profile.server';
 
 const PAGE = '个人资料';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

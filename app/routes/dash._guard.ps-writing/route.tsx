@@ -16,7 +16,7 @@ import {
 } from '~/components/writing/form-fields';
 import { WritingStudio, type StudioPage } from '~/components/writing/writing-studio';
 import { pageTitle } from '~/services/navigation';
-import { writingPageLoader } from '~/services/writing-pages.server';
+import { writingPageLoader } from '~/services/pages/writing-pages.server';
 import {
   applyPrefill,
   emptyPsForm,

@@ -4,7 +4,7 @@ import { Link } from '@remix-run/react';
 import { Page } from '~/components/page';
 import { ToolGroups } from '~/components/tool-groups';
 import { pageTitle } from '~/services/navigation';
-import { sessionOnlyLoader } from '~/services/page-loaders.server';
+import { sessionOnlyLoader } from '~/services/pages/page-loaders.server';
 
 const PAGE = '写作工具';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

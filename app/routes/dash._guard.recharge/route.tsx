@@ -10,7 +10,7 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { pageTitle } from '~/services/navigation';
 import { PAYMENT_ROUTES } from '~/services/payments';
-import { rechargeAction, rechargeLoader } from '~/services/payments-pages.server';
+import { rechargeAction, rechargeLoader } from '~/services/pages/payments-pages.server';
 
 const PAGE = '充值积分';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

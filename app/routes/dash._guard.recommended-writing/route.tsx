@@ -19,7 +19,7 @@ import {
 } from '~/components/writing/form-fields';
 import { WritingStudio, type StudioPage } from '~/components/writing/writing-studio';
 import { pageTitle } from '~/services/navigation';
-import { writingPageLoader } from '~/services/writing-pages.server';
+import { writingPageLoader } from '~/services/pages/writing-pages.server';
 import { applyRlStudent, emptyRlForm, rlFormFrom, rlRequest, workTitleOf, type RlForm } from '~/services/writing';
 
 const PAGE = '推荐信写作';

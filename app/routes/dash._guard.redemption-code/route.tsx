@@ -8,8 +8,8 @@ import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
 import { ACCOUNT_ROUTES, pageTitle } from '~/services/navigation';
-import { sessionOnlyLoader } from '~/services/page-loaders.server';
-import { redeemAction } from '~/services/points-pages.server';
+import { sessionOnlyLoader } from '~/services/pages/page-loaders.server';
+import { redeemAction } from '~/services/pages/points-pages.server';
 
 const PAGE = '使用兑换码';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { detectRequestSchema } from '../../../contracts/detection';
 import { z } from '../../../contracts/zod';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient, orRouteError } from '~/services/api.server';
+import { createApiClient, orRouteError } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
 import { checkedAgo, REDUCE_AI_PAGE_ID } from '~/services/detection';
 import { handleForm } from '~/services/forms';

@@ -13,11 +13,11 @@ import { useActionAnswer } from '~/hooks/use-action-answer';
 import { useShellUser } from '~/hooks/use-app-data';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { priceOf, priceText } from '~/services/ai-prices';
-import { cacheAiRate, cachedAiRate, freshCacheEntry } from '~/services/ai-rate-cache.client';
+import { cacheAiRate, cachedAiRate, freshCacheEntry } from '~/services/browser/ai-rate-cache.client';
 import { checkedAgo, DETECTION_LABEL_TEXT, REDUCE_AI_PAGE_ID, REDUCE_AI_ROUTE } from '~/services/detection';
 import { pageTitle } from '~/services/navigation';
 import { reduceAiAction, reduceAiLoader } from './reduce-ai.server';
-import { resourceFetch } from '~/services/resource-fetch.client';
+import { resourceFetch } from '~/services/browser/resource-fetch.client';
 import { pickUpload, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '~/services/upload-rules';
 import { workDetailHref } from '~/services/works';
 

@@ -6,7 +6,7 @@ import { MarkdownBody } from '~/components/notices/notice-dialogs';
 import { AffectedModules, UpdateLogMeta } from '~/components/update-logs/update-log-badges';
 import { formatDate } from '~/services/dates';
 import { pageTitle, UPDATE_LOGS_ROUTE } from '~/services/navigation';
-import { updateLogDetailLoader } from '~/services/update-logs.server';
+import { updateLogDetailLoader } from '~/services/pages/update-logs.server';
 
 const PAGE = '更新日志详情';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.updateLog?.title ?? PAGE) }];

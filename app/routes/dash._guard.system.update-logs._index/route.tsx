@@ -9,7 +9,7 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { AffectedModules, UpdateLogMeta } from '~/components/update-logs/update-log-badges';
 import { formatDate } from '~/services/dates';
 import { pageTitle, updateLogRoute, updateLogsHref } from '~/services/navigation';
-import { updateLogsLoader } from '~/services/update-logs.server';
+import { updateLogsLoader } from '~/services/pages/update-logs.server';
 
 const PAGE = '更新日志';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

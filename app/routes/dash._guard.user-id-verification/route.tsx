@@ -9,10 +9,10 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { useShellUser } from '~/hooks/use-app-data';
-import { idVerificationAction } from '~/services/account-pages.server';
+import { idVerificationAction } from '~/services/pages/account-pages.server';
 import { formatDateTime } from '~/services/dates';
 import { pageTitle } from '~/services/navigation';
-import { sessionOnlyLoader } from '~/services/page-loaders.server';
+import { sessionOnlyLoader } from '~/services/pages/page-loaders.server';
 
 const PAGE = '实名认证';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

@@ -6,7 +6,7 @@ import { Page } from '~/components/page';
 import { notifyError } from '~/services/toasts';
 import { realtimeClient, useRealtime, type LogEntry } from '~/hooks/use-realtime';
 import { pageTitle } from '~/services/navigation';
-import { sessionOnlyLoader } from '~/services/page-loaders.server';
+import { sessionOnlyLoader } from '~/services/pages/page-loaders.server';
 import type { SocketState } from '~/services/realtime-client';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('实时连接测试') }];

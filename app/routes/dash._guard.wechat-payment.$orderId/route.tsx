@@ -8,7 +8,7 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { useOrderStatus } from '~/hooks/use-order-status';
 import { pageTitle } from '~/services/navigation';
 import { PAYMENT_ROUTES } from '~/services/payments';
-import { paymentLoader } from '~/services/payments-pages.server';
+import { paymentLoader } from '~/services/pages/payments-pages.server';
 
 const PAGE = '扫码支付';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

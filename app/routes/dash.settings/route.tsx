@@ -6,8 +6,8 @@ import { ProfileForm } from '~/components/profile-form';
 import { useShellUser } from '~/hooks/use-app-data';
 import { RouteErrorBoundary } from '~/components/route-error';
 import { pageTitle } from '~/services/navigation';
-import { sessionOnlyLoader } from '~/services/page-loaders.server';
-import { profileAction } from '~/services/profile.server';
+import { sessionOnlyLoader } from '~/services/pages/page-loaders.server';
+import { profileAction } from '~/services/pages/profile.server';
 
 const PAGE = '设置';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

@@ -10,9 +10,9 @@ import { Sidebar, type SidebarMode } from '~/components/shell/sidebar';
 import { RouteErrorBoundary } from '~/components/route-error';
 import { FormAlert } from '~/components/ui/form-alert';
 import { usePublicConfig } from '~/hooks/use-app-data';
-import { createApiClient, orRouteError } from '~/services/api.server';
+import { createApiClient, orRouteError } from '~/services/api/client.server';
 import { pageTitle } from '~/services/navigation';
-import { activeNotices, redirectDuringMaintenance } from '~/services/notices.server';
+import { activeNotices, redirectDuringMaintenance } from '~/services/pages/notices.server';
 import { requireWebSession } from '~/sessions.server';
 
 export const SIDEBAR_COOKIE = 'lx_sidebar';

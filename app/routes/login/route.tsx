@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node';
 import { LoginPage } from '~/components/login-page';
-import { loginAction, loginLoader } from '~/services/login.server';
+import { loginAction, loginLoader } from '~/services/pages/login.server';
 import { pageTitle } from '~/services/navigation';
 
 /** Where logout lands (spec §2); the same login screen as /dash/login. */

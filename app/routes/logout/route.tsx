@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { createApiClient } from '~/services/api.server';
+import { createApiClient } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
 import { getWebSession, safeRedirectTarget } from '~/sessions.server';
 

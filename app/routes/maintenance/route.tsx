@@ -9,7 +9,7 @@ import { useMaintenanceStatus, useRealtimeEvents } from '~/hooks/use-maintenance
 import { formatDateTime } from '~/services/dates';
 import { currentNotice, formatCountdown, safeReturnPath, type MaintenanceNotice } from '~/services/maintenance';
 import { pageTitle } from '~/services/navigation';
-import { activeNotices, maintenanceNotices } from '~/services/notices.server';
+import { activeNotices, maintenanceNotices } from '~/services/pages/notices.server';
 import { getWebSession, safeRedirectTarget } from '~/sessions.server';
 
 export const meta: MetaFunction = () => [{ title: pageTitle('系统维护') }];

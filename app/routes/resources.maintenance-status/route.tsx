@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import { activeNotices, FRESH_MAX_AGE_MS, maintenanceNotices, NOTICES_CACHE_MS } from '~/services/notices.server';
+import { activeNotices, FRESH_MAX_AGE_MS, maintenanceNotices, NOTICES_CACHE_MS } from '~/services/pages/notices.server';
 
 /**
  * GET /resources/maintenance-status: the maintenance notices (upcoming and in force) for the

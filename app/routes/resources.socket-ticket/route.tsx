@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node';
-import { createApiClient } from '~/services/api.server';
+import { createApiClient } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
 import { requireWebSession } from '~/sessions.server';
 

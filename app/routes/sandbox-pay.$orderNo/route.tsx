@@ -6,7 +6,7 @@ import { formatYuan, ORDER_STATUS_LABELS } from '../../../contracts/payment-cons
 import { SandboxBadge } from '~/components/payments/order-parts';
 import { FormAlert } from '~/components/ui/form-alert';
 import { pageTitle } from '~/services/navigation';
-import { sandboxAction, sandboxLoader } from '~/services/payments-pages.server';
+import { sandboxAction, sandboxLoader } from '~/services/pages/payments-pages.server';
 
 const PAGE = '沙箱支付';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }];

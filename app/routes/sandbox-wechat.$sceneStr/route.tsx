@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
 import { pageTitle } from '~/services/navigation';
-import { sandboxPhoneAction, sandboxPhoneLoader } from '~/services/wechat-login.server';
+import { sandboxPhoneAction, sandboxPhoneLoader } from '~/services/pages/wechat-login.server';
 
 const PAGE = '沙箱微信';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }, { name: 'viewport', content: 'width=device-width, initial-scale=1' }];

@@ -3,10 +3,10 @@ import { accountMergePreviewSchema, bindPhoneSchema, type AccountMergePreview } 
 import { tokensSchema } from '../../../contracts/auth';
 import type { User } from '../../../contracts/user';
 import { requireWebSession, safeRedirectTarget } from '~/sessions.server';
-import { createApiClient, orRouteError } from '~/services/api.server';
+import { createApiClient, orRouteError } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
 import { handleForm, type FormFailure } from '~/services/forms';
-import { sendCodeStep, type SendCodeAnswer } from '~/services/login.server';
+import { sendCodeStep, type SendCodeAnswer } from '~/services/pages/login.server';
 
 const PAGE = '账号绑定';
 const BIND_FIELDS = ['phone', 'code'] as const;

@@ -1,7 +1,7 @@
 import { json, type AppLoadContext } from '@remix-run/node';
 import { ERROR_MESSAGES } from '../../../contracts/errors';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient, orRouteError, type ApiClient } from '../api.server';
+import { createApiClient, orRouteError, type ApiClient } from '~/services/api/client.server';
 
 /**
  * Every loader and action of the operator console starts here: a session, then the role as the

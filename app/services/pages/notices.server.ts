@@ -1,10 +1,10 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import type { SystemNotification } from '../../contracts/notifications';
-import { createApiClient } from './api.server';
-import { ApiRequestError } from './errors';
-import { currentNotice, isMaintenanceExempt, maintenancePhase } from './maintenance';
+import type { SystemNotification } from '../../../contracts/notifications';
+import { createApiClient } from '~/services/api/client.server';
+import { ApiRequestError } from '~/services/errors';
+import { currentNotice, isMaintenanceExempt, maintenancePhase } from '~/services/maintenance';
 import { renderMarkdown } from './markdown.server';
-import type { Notice } from './notices';
+import type { Notice } from '~/services/notices';
 
 /**
  * The active notices for pages (announcements, other notices, maintenance notices before and during

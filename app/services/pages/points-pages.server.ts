@@ -1,12 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { redeemSchema } from '../../contracts/points';
+import { redeemSchema } from '../../../contracts/points';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient, orRouteError } from './api.server';
-import { ApiRequestError } from './errors';
-import { handleForm } from './forms';
+import { createApiClient, orRouteError } from '~/services/api/client.server';
+import { ApiRequestError } from '~/services/errors';
+import { handleForm } from '~/services/forms';
 import { qrDataUri } from './qr-code.server';
-import { ACCOUNT_ROUTES } from './navigation';
-import { POINTS_HISTORY_PAGE_SIZE } from './points';
+import { ACCOUNT_ROUTES } from '~/services/navigation';
+import { POINTS_HISTORY_PAGE_SIZE } from '~/services/points';
 
 /** Loaders and actions of the user's points pages (in a .server module: schemas and qrcode stay on the server). */
 

@@ -1,12 +1,12 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { Tokens } from '../../contracts/auth';
-import type { User } from '../../contracts/user';
-import { SANDBOX_WECHAT_NICKNAME, sandboxScanSchema, WECHAT_MESSAGES, type WechatScene } from '../../contracts/wechat';
+import type { Tokens } from '../../../contracts/auth';
+import type { User } from '../../../contracts/user';
+import { SANDBOX_WECHAT_NICKNAME, sandboxScanSchema, WECHAT_MESSAGES, type WechatScene } from '../../../contracts/wechat';
 import { getWebSession, type WechatSceneCookie, type WechatScenePurpose } from '~/sessions.server';
-import { createApiClient } from './api.server';
-import { ApiRequestError } from './errors';
+import { createApiClient } from '~/services/api/client.server';
+import { ApiRequestError } from '~/services/errors';
 import { qrDataUri } from './qr-code.server';
-import { accountMergePreviewSchema, type AccountMergePreview } from '../../contracts/account-merge';
+import { accountMergePreviewSchema, type AccountMergePreview } from '../../../contracts/account-merge';
 
 /**
  * WeChat QR codes in the web (ADR 0038): the login page's and the account page's bind code. The

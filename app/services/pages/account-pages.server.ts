@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
-import { selectModelSchema } from '../../contracts/ai-operations';
-import { idVerificationSchema } from '../../contracts/user';
+import { selectModelSchema } from '../../../contracts/ai-operations';
+import { idVerificationSchema } from '../../../contracts/user';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient, orRouteError } from './api.server';
-import { handleForm } from './forms';
+import { createApiClient, orRouteError } from '~/services/api/client.server';
+import { handleForm } from '~/services/forms';
 import { wechatBindAction, wechatBindQr } from './wechat-login.server';
 
 /**

@@ -1,4 +1,4 @@
-import type { DetectionLabel } from '../../contracts/detection-constants';
+import type { DetectionLabel } from '../../../contracts/detection-constants';
 import { AI_RATE_PREFIX, getItem, setItem } from './local-storage.client';
 
 /**

@@ -1,10 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { PAYMENT_CHANNELS, type PaymentChannel } from '../../contracts/payment-constants';
-import { PAYMENT_MESSAGES, type Order, type Package, type PaymentMethod } from '../../contracts/payments';
+import { PAYMENT_CHANNELS, type PaymentChannel } from '../../../contracts/payment-constants';
+import { PAYMENT_MESSAGES, type Order, type Package, type PaymentMethod } from '../../../contracts/payments';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient, orRouteError } from './api.server';
-import { ApiRequestError } from './errors';
-import { ORDERS_PAGE_SIZE, PAYMENT_ROUTES } from './payments';
+import { createApiClient, orRouteError } from '~/services/api/client.server';
+import { ApiRequestError } from '~/services/errors';
+import { ORDERS_PAGE_SIZE, PAYMENT_ROUTES } from '~/services/payments';
 import { qrDataUri } from './qr-code.server';
 
 /** Loaders and actions of the purchase flow (issue 12): every page renders on the server and its forms post without JavaScript. */

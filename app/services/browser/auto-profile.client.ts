@@ -1,5 +1,5 @@
-import type { ProfileMatch, ProfileMergeField } from '../../contracts/archives';
-import { ApiRequestError } from './errors';
+import type { ProfileMatch, ProfileMergeField } from '../../../contracts/archives';
+import { ApiRequestError } from '~/services/errors';
 import { resourceFailure, resourceFetch, type ResourceEnvelope } from './resource-fetch.client';
 
 /**

@@ -1,4 +1,4 @@
-import { DRAFT_TYPES, type DraftType } from './drafts';
+import { DRAFT_TYPES, type DraftType } from '~/services/drafts';
 import {
   draftKey,
   getItem,

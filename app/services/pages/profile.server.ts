@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { profileUpdateSchema } from '../../contracts/user';
+import { profileUpdateSchema } from '../../../contracts/user';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient } from './api.server';
-import { handleForm, type FormFailure } from './forms';
+import { createApiClient } from '~/services/api/client.server';
+import { handleForm, type FormFailure } from '~/services/forms';
 
 /** The phone is shown, not submitted: it is the login account. */
 export const PROFILE_FIELDS = ['username', 'email', 'gender', 'position'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AI_RATE_CACHE_TTL_MS, freshCacheEntry, type AiRateCacheEntry } from './ai-rate-cache.client';
-import { checkedAgo } from './detection';
+import { checkedAgo } from '~/services/detection';
 
 const NOW = Date.UTC(2026, 0, 10, 12);
 const entry = (ageMs: number): AiRateCacheEntry => ({

@@ -1,11 +1,11 @@
 import { json, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
-import { UPDATE_TYPES, type UpdateType } from '../../contracts/constants';
-import type { UpdateLog } from '../../contracts/notifications';
+import { UPDATE_TYPES, type UpdateType } from '../../../contracts/constants';
+import type { UpdateLog } from '../../../contracts/notifications';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient } from './api.server';
-import { ApiRequestError } from './errors';
+import { createApiClient } from '~/services/api/client.server';
+import { ApiRequestError } from '~/services/errors';
 import { markdownExcerpt, renderMarkdown } from './markdown.server';
-import { updateLogsHref } from './navigation';
+import { updateLogsHref } from '~/services/navigation';
 
 /**
  * The update-log pages' loaders (spec §2 system/update-logs and its detail). Spec §8: a failed

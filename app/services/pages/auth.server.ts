@@ -1,10 +1,10 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { FormStrategy } from 'remix-auth-form';
-import { phoneLoginSchema, type Tokens } from '../../contracts/auth';
-import type { User } from '../../contracts/user';
-import { createApiClient } from './api.server';
-import { handleForm, type FormFailure } from './forms';
+import { phoneLoginSchema, type Tokens } from '../../../contracts/auth';
+import type { User } from '../../../contracts/user';
+import { createApiClient } from '~/services/api/client.server';
+import { handleForm, type FormFailure } from '~/services/forms';
 
 /**
  * remix-auth does the verify step only: phone + SMS code go to the API, which answers with

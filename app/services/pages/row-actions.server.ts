@@ -1,4 +1,4 @@
-import { ApiRequestError } from './errors';
+import { ApiRequestError } from '~/services/errors';
 
 /**
  * An action on one row of a list (publish, expire, delete) that needs a confirmation (ADR 0018): the

@@ -1,12 +1,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { WORK_TYPES, type WorkType } from '../../contracts/work-constants';
-import { workUpdateSchema } from '../../contracts/works';
-import { z } from '../../contracts/zod';
+import { WORK_TYPES, type WorkType } from '../../../contracts/work-constants';
+import { workUpdateSchema } from '../../../contracts/works';
+import { z } from '../../../contracts/zod';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient, orRouteError } from './api.server';
-import { handleForm } from './forms';
+import { createApiClient, orRouteError } from '~/services/api/client.server';
+import { handleForm } from '~/services/forms';
 import { confirmedRowAction, pageParam } from './row-actions.server';
-import { workDetailHref, WORKS_PAGE_SIZE, WORKS_ROUTE } from './works';
+import { workDetailHref, WORKS_PAGE_SIZE, WORKS_ROUTE } from '~/services/works';
 
 const uuid = z.string().uuid();
 const isUuid = (value: string | null): value is string => value !== null && uuid.safeParse(value).success;

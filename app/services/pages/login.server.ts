@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
-import { smsSendSchema, type CaptchaChallenge, type Tokens } from '../../contracts/auth';
-import type { User } from '../../contracts/user';
+import { smsSendSchema, type CaptchaChallenge, type Tokens } from '../../../contracts/auth';
+import type { User } from '../../../contracts/user';
 import { getWebSession, safeRedirectTarget } from '~/sessions.server';
-import { createApiClient, type ApiClient } from './api.server';
+import { createApiClient, type ApiClient } from '~/services/api/client.server';
 import { createAuthenticator, LOGIN_FIELDS, LoginFailure, type LoginField } from './auth.server';
-import { ApiRequestError } from './errors';
-import { handleForm, readForm, type FieldErrors, type FormFailure } from './forms';
+import { ApiRequestError } from '~/services/errors';
+import { handleForm, readForm, type FieldErrors, type FormFailure } from '~/services/forms';
 import { forgetScene, loginWithHeldScene, wechatLoginQr } from './wechat-login.server';
 
 const PAGE = '登录';

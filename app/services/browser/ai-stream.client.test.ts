@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { presentBlockingFailuresWith } from './failure-modals';
-import { createEventStreamParser, type OperationEvent } from './ai-stream';
+import { presentBlockingFailuresWith } from '~/services/failure-modals';
+import { createEventStreamParser, type OperationEvent } from '~/services/ai-stream';
 import { runOperation } from './ai-stream.client';
 
 const shown: unknown[] = [];

@@ -1,5 +1,5 @@
-import type { DetectionLabel, ReduceEvent, ReduceMode, ReduceResultData } from '../../contracts/detection-constants';
-import { createEventStreamParser } from './ai-stream';
+import type { DetectionLabel, ReduceEvent, ReduceMode, ReduceResultData } from '../../../contracts/detection-constants';
+import { createEventStreamParser } from '~/services/ai-stream';
 import { openEventStream, readEventStream, STREAM_BROKEN_MESSAGE } from './ai-stream.client';
 import { resourceFetch } from './resource-fetch.client';
 

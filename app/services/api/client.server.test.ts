@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppLoadContext } from '@remix-run/node';
-import { createApiClient } from './api.server';
-import type { Tokens } from '../../contracts/auth';
+import { createApiClient } from './client.server';
+import type { Tokens } from '../../../contracts/auth';
 import { getWebSession } from '~/sessions.server';
 
 /** A fake /api/v1 whose behaviour each test scripts, counting what it receives. */

@@ -1,6 +1,6 @@
-import { ERROR_MESSAGES, messageForFailure } from '../../contracts/errors';
-import { ApiRequestError } from './errors';
-import { blockingFailure, presentBlockingFailure } from './failure-modals';
+import { ERROR_MESSAGES, messageForFailure } from '../../../contracts/errors';
+import { ApiRequestError } from '~/services/errors';
+import { blockingFailure, presentBlockingFailure } from '~/services/failure-modals';
 
 /**
  * The one way browser code calls the API: `/resources/api/<path>` (ADR 0009: the session's token is

@@ -12,7 +12,7 @@ import {
   wipeOnLogout,
   writeItem,
 } from './local-storage.client';
-import { MemoryStorage } from './testing/memory-storage';
+import { MemoryStorage } from '~/services/testing/memory-storage';
 
 beforeEach(() => {
   vi.stubGlobal('window', { localStorage: new MemoryStorage() });

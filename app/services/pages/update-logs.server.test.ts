@@ -1,12 +1,12 @@
 import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
-import { ApiRequestError } from './errors';
+import { ApiRequestError } from '~/services/errors';
 import { updateLogDetailLoader, updateLogsLoader } from './update-logs.server';
 
 /** Spec §8: a failed update-log fetch is an empty list or null on the page, never an error page. */
 
 const api = { updateLogs: { page: vi.fn(), detail: vi.fn() } };
 vi.mock('~/sessions.server', () => ({ requireWebSession: vi.fn(async () => ({})) }));
-vi.mock('./api.server', () => ({ createApiClient: () => api }));
+vi.mock('~/services/api/client.server', () => ({ createApiClient: () => api }));
 
 const args = (url: string, params: Record<string, string> = {}) =>
   ({ request: new Request(`http://localhost${url}`), context: {} as AppLoadContext, params }) as LoaderFunctionArgs;

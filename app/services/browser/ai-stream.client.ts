@@ -1,6 +1,6 @@
-import type { GenerateRequestBody } from '../../contracts/ai-operations';
-import { createEventStreamParser, type OperationEvent, type OperationSummary } from './ai-stream';
-import { ApiRequestError } from './errors';
+import type { GenerateRequestBody } from '../../../contracts/ai-operations';
+import { createEventStreamParser, type OperationEvent, type OperationSummary } from '~/services/ai-stream';
+import { ApiRequestError } from '~/services/errors';
 import { resourceFailure, type ResourceEnvelope } from './resource-fetch.client';
 
 export type OperationOutcome =

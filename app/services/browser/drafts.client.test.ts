@@ -1,4 +1,4 @@
-import type { DraftType } from './drafts';
+import type { DraftType } from '~/services/drafts';
 import {
   clearDrafts,
   draftEvictionNotice,
@@ -22,7 +22,7 @@ import {
   usedBytes,
   type MaintenanceReport,
 } from './local-storage.client';
-import { MemoryStorage } from './testing/memory-storage';
+import { MemoryStorage } from '~/services/testing/memory-storage';
 
 let store: MemoryStorage;
 const useStorage = (s: MemoryStorage) => {

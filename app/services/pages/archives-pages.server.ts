@@ -9,14 +9,14 @@ import {
   publicationSchema,
   testScoreSchema,
   type ProfileDataPatch,
-} from '../../contracts/archives';
-import { z } from '../../contracts/zod';
+} from '../../../contracts/archives';
+import { z } from '../../../contracts/zod';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient, orRouteError } from './api.server';
-import { isSectionName, LIST_SECTIONS, parseSubScores, splitList, type ListSection, type SectionName } from './archive-sections';
-import { ARCHIVES_PAGE_SIZE, archiveDetailHref, type ProfileSort } from './archives';
-import { ApiRequestError } from './errors';
-import { handleForm, type FieldErrors } from './forms';
+import { createApiClient, orRouteError } from '~/services/api/client.server';
+import { isSectionName, LIST_SECTIONS, parseSubScores, splitList, type ListSection, type SectionName } from '~/services/archive-sections';
+import { ARCHIVES_PAGE_SIZE, archiveDetailHref, type ProfileSort } from '~/services/archives';
+import { ApiRequestError } from '~/services/errors';
+import { handleForm, type FieldErrors } from '~/services/forms';
 import { confirmedRowAction, pageParam } from './row-actions.server';
 
 /** /dash/client-archives?q&sort&page: one page of the user's students; past the end goes to the last page. */

@@ -1,20 +1,20 @@
 import { json, type AppLoadContext } from '@remix-run/node';
-import { adminApi } from './api/admin.server';
-import { aiApi } from './api/ai.server';
-import { archivesApi } from './api/archives.server';
-import { authApi } from './api/auth.server';
-import { detectionApi } from './api/detection.server';
-import { feedbackApi } from './api/feedback.server';
-import { paymentsApi } from './api/payments.server';
-import { pointsApi } from './api/points.server';
-import { realtimeApi } from './api/realtime.server';
-import { systemApi } from './api/system.server';
-import { createTransport } from './api/transport.server';
-import { updateLogsApi } from './api/update-logs.server';
-import { userApi } from './api/user.server';
-import { wechatApi } from './api/wechat.server';
-import { worksApi } from './api/works.server';
-import { ApiRequestError } from './errors';
+import { adminApi } from './admin.server';
+import { aiApi } from './ai.server';
+import { archivesApi } from './archives.server';
+import { authApi } from './auth.server';
+import { detectionApi } from './detection.server';
+import { feedbackApi } from './feedback.server';
+import { paymentsApi } from './payments.server';
+import { pointsApi } from './points.server';
+import { realtimeApi } from './realtime.server';
+import { systemApi } from './system.server';
+import { createTransport } from './transport.server';
+import { updateLogsApi } from './update-logs.server';
+import { userApi } from './user.server';
+import { wechatApi } from './wechat.server';
+import { worksApi } from './works.server';
+import { ApiRequestError } from '~/services/errors';
 
 /**
  * The one client the web uses for /api/v1: the transport (./api/transport.server.ts) and one

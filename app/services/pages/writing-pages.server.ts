@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node';
-import type { WorkType } from '../../contracts/work-constants';
-import { z } from '../../contracts/zod';
+import type { WorkType } from '../../../contracts/work-constants';
+import { z } from '../../../contracts/zod';
 import { requireWebSession } from '~/sessions.server';
-import { createApiClient, orRouteError } from './api.server';
-import { experiencesOf, prefillOf, type WritingStudent } from './writing';
+import { createApiClient, orRouteError } from '~/services/api/client.server';
+import { experiencesOf, prefillOf, type WritingStudent } from '~/services/writing';
 
 const uuid = z.string().uuid();
 const idParam = (url: URL, name: string) => {
