@@ -167,9 +167,7 @@ test('clear drafts: count badge, per-type choice, nothing-to-clear notice', asyn
   // Focus returns to the button that opened the menu.
   await expect(page.getByTestId('user-menu-trigger')).toBeFocused();
 
-  const userId = await page.evaluate(
-    async () => (await (await fetch('/dash/overview?_data=routes%2Fdash')).json()).user.id as string,
-  );
+  const userId = await page.evaluate(async () => (await (await fetch('/dash/overview?_data=routes%2Fdash')).json()).user.id as string);
   await page.evaluate((id) => {
     const now = Date.now();
     for (const t of ['ps', 'cv'])
