@@ -81,9 +81,14 @@ const LAYERS = {
   web: [
     ['contracts'],
     ['app/styles', 'app/content', 'app/sessions.server'],
+    // app/services/ itself holds pure logic; the API client and the browser clients build on it,
+    // and the page loaders several routes share build on those (ADR 0049).
     ['app/services'],
+    ['app/services/api', 'app/services/browser'],
+    ['app/services/pages'],
     ['app/hooks'],
     ['app/components'],
+    // A route folder (app/routes/<route>/route.tsx and the loader, action and parts beside it).
     ['app/routes'],
     ['app/root', 'app/entry.client', 'app/entry.server', 'app/load-context.d'],
   ],

@@ -32,7 +32,7 @@ export type WebLoadContext = {
   cspNonce?: string;
   /**
    * Goes up with every notice this process hears of on the event bus: the web's short cache of the
-   * active notices (app/services/notices.server.ts) is keyed by it, so a page opened right after a
+   * active notices (app/services/pages/notices.server.ts) is keyed by it, so a page opened right after a
    * publish shows the notice even though the push that announced it came before the page.
    */
   noticesVersion: number;

@@ -15,9 +15,9 @@ import { usePublicConfig } from '~/hooks/use-app-data';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { useRealtimeConnection } from '~/hooks/use-realtime';
 import { useScanStatus } from '~/hooks/use-scan-status';
-import { getItem, LAST_LOGIN_PHONE_KEY, setItem, wipeOnLogout } from '~/services/local-storage.client';
+import { getItem, LAST_LOGIN_PHONE_KEY, setItem, wipeOnLogout } from '~/services/browser/local-storage.client';
 import type { FieldErrors } from '~/services/forms';
-import type { loginAction, loginLoader, LoginTab, SendCodeField } from '~/services/login.server';
+import type { loginAction, loginLoader, LoginTab, SendCodeField } from '~/services/pages/login.server';
 
 const LAST_PHONE_TTL_MS = 365 * 24 * 3600_000;
 

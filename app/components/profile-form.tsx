@@ -7,7 +7,7 @@ import type { User } from '../../contracts/user';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
 import { notifySuccess } from '~/services/toasts';
-import type { ProfileActionData } from '~/services/profile.server';
+import type { ProfileActionData } from '~/services/pages/profile.server';
 
 /** Spec §5 profile form: username, email, phone (the login account, shown masked), gender, position. */
 export function ProfileForm({ user }: { user: User }) {

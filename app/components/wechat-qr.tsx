@@ -2,7 +2,7 @@ import { Badge, Button, chakra, HStack, Stack, Text } from '@chakra-ui/react';
 import { Form, useNavigation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { FormAlert } from '~/components/ui/form-alert';
-import type { WechatQr } from '~/services/wechat-login.server';
+import type { WechatQr } from '~/services/pages/wechat-login.server';
 
 /**
  * A WeChat QR code with what goes with it (ADR 0038): in the sandbox a badge and the link to the

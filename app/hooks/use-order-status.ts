@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { realtimeClient } from '~/hooks/use-realtime';
 import { createOrderFollower, type OrderOutcome } from '~/services/order-follower';
 import { ORDER_POLL_MS } from '~/services/payments';
-import { resourceFetch } from '~/services/resource-fetch.client';
+import { resourceFetch } from '~/services/browser/resource-fetch.client';
 
 /**
  * Follows a pending order until it is paid, expires or is cancelled: PAYMENT_STATUS_LISTEN on the

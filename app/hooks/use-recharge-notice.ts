@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { formatPoints } from '../../contracts/constants';
 import { RECHARGE_RESULT_KEY } from '../../contracts/payment-constants';
 import { notifySuccess } from '~/services/toasts';
-import { getItem, removeItem } from '~/services/local-storage.client';
+import { getItem, removeItem } from '~/services/browser/local-storage.client';
 
 /** Spec §2: the startup notices run 500 ms after the app starts. */
 export const STARTUP_NOTICE_DELAY_MS = 500;

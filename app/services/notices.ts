@@ -9,7 +9,7 @@ import type { SystemNotification, UpdateLog } from '../../contracts/notification
 /**
  * A notice as the shell loader hands it to the browser (GET /system/notifications/active/list):
  * an UPDATE notice's update log comes with its markdown already rendered and sanitised on the
- * server (app/services/markdown.server.ts), never as markdown for the browser to render.
+ * server (app/services/pages/markdown.server.ts), never as markdown for the browser to render.
  */
 export type NoticeUpdateLog = Pick<UpdateLog, 'id' | 'version' | 'title' | 'update_type' | 'importance' | 'publish_time'> & {
   html: string;

@@ -16,7 +16,7 @@ import { startFakeWechatPay } from '../fixtures/fake-gateways/wechatpay';
 import { paymentStatusEventId } from '../../contracts/payment-constants';
 import { createPointsRefresher } from '../../app/services/points-refresh';
 import { pointsEvent } from '../../app/services/realtime-events';
-import { orderAction, paymentLoader, rechargeAction } from '~/services/payments-pages.server';
+import { orderAction, paymentLoader, rechargeAction } from '~/services/pages/payments-pages.server';
 import { signedInWebSession } from './web-session';
 import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
 import { authenticateSocket, openSocket } from './socket';

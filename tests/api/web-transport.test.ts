@@ -5,7 +5,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import busboy from 'busboy';
 import { createWebHandler, loadRemixBuild } from '../../server/web';
 import { createLogger } from '../../server/logger';
-import { createApiClient } from '~/services/api.server';
+import { createApiClient } from '~/services/api/client.server';
 import { signedInWebSession } from './web-session';
 import { startTestServer, type TestServer } from './harness';
 

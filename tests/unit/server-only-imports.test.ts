@@ -62,12 +62,12 @@ describe('server-only modules stay out of browser code', () => {
   it('detects a module-level call', () => {
     expect(
       moduleLevelServerCalls(
-        "import { currentUserLoader } from '~/services/page-loaders.server';\nexport const loader = currentUserLoader('x');",
+        "import { currentUserLoader } from '~/services/pages/page-loaders.server';\nexport const loader = currentUserLoader('x');",
       ),
     ).toHaveLength(1);
     expect(
       moduleLevelServerCalls(
-        "import { currentUserLoader } from '~/services/page-loaders.server';\nexport const loader = (a) => currentUserLoader('x', a);",
+        "import { currentUserLoader } from '~/services/pages/page-loaders.server';\nexport const loader = (a) => currentUserLoader('x', a);",
       ),
     ).toHaveLength(0);
   });

@@ -3,7 +3,7 @@ import { CheckCircle2, FileText, Upload, X } from 'lucide-react';
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
-import type { AutoProfilePhase, CreatedStudent, MatchChoice } from '~/services/auto-profile.client';
+import type { AutoProfilePhase, CreatedStudent, MatchChoice } from '~/services/browser/auto-profile.client';
 import { UPLOAD_ACCEPT } from '~/services/upload-rules';
 import type { NewStudentErrors, NewStudentStep } from './use-auto-profile';
 

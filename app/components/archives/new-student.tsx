@@ -8,7 +8,7 @@ import { notifyInfo } from '~/services/toasts';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { archiveDetailHref, ARCHIVES_ROUTE } from '~/services/archives';
 import type { ProfileMergeField } from '../../../contracts/archives';
-import type { CreatedStudent } from '~/services/auto-profile.client';
+import type { CreatedStudent } from '~/services/browser/auto-profile.client';
 import { AUTO_PROFILE_MASK_MS, maskProgress, pickUpload, UPLOAD_MESSAGES } from '~/services/upload-rules';
 import { CvMatchChoice } from './cv-match';
 import { CreatedStep, FormStep, NameStep, NewStudentFooter, ProgressStep, stepTitle } from './new-student-steps';

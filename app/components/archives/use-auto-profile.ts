@@ -10,7 +10,7 @@ import {
   type AutoProfileRun,
   type CreatedStudent,
   type MatchChoice,
-} from '~/services/auto-profile.client';
+} from '~/services/browser/auto-profile.client';
 import { ApiRequestError } from '~/services/errors';
 
 export type NewStudentStep =

@@ -4,7 +4,7 @@ import { Check, X } from 'lucide-react';
 import type { ReduceResultData } from '../../../contracts/detection-constants';
 import { FormAlert } from '~/components/ui/form-alert';
 import { DETECTION_LABEL_TEXT } from '~/services/detection';
-import type { ReduceSaved } from '~/services/reduce.client';
+import type { ReduceSaved } from '~/services/browser/reduce.client';
 import { workDetailHref } from '~/services/works';
 import type { ReduceDone } from './reduce-state';
 

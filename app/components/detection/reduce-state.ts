@@ -1,5 +1,5 @@
 import type { ReduceResultData } from '../../../contracts/detection-constants';
-import type { ReduceSaved } from '~/services/reduce.client';
+import type { ReduceSaved } from '~/services/browser/reduce.client';
 
 export type ReduceProgress = { round: number; rounds: number; rewritten: number; aiRate: number | null };
 export type ReduceDone = { reductionId: string; points: number; result: ReduceResultData; uncharged?: string };

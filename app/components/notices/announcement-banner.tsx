@@ -3,7 +3,7 @@ import { Megaphone, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { showModal } from '~/components/modal-queue';
 import { useHydrated } from '~/hooks/use-hydrated';
-import { getItem, setItem } from '~/services/local-storage.client';
+import { getItem, setItem } from '~/services/browser/local-storage.client';
 import {
   DISMISSAL_MEMORY_MS,
   NOTICE_TIMING,

@@ -7,7 +7,7 @@ import { closeModal, showModal } from '~/components/modal-queue';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { useMaintenanceStatus } from '~/hooks/use-maintenance';
 import { formatDateTime } from '~/services/dates';
-import { getItem, removeItem, setItem } from '~/services/local-storage.client';
+import { getItem, removeItem, setItem } from '~/services/browser/local-storage.client';
 import {
   bannerCollapsed,
   formatCountdown,

@@ -94,7 +94,7 @@ export function AnnouncementDialog({ notice, ...dialog }: QueuedDialogProps & { 
 
 /**
  * The update-log modal (spec §4, width 750): title, version, type and the content, whose markdown
- * the server rendered and sanitised (app/services/markdown.server.ts); the browser renders none.
+ * the server rendered and sanitised (app/services/pages/markdown.server.ts); the browser renders none.
  */
 export function UpdateLogDialog({ log, ...dialog }: QueuedDialogProps & { log: NoticeUpdateLog }) {
   const close = () => dialog.onOpenChange({ open: false });

@@ -8,7 +8,7 @@ import { AppDialog } from '~/components/ui/app-dialog';
 import { FormAlert } from '~/components/ui/form-alert';
 import { refreshPoints } from '~/hooks/use-points-balance';
 import { ACCOUNT_ROUTES } from '~/services/navigation';
-import { resourceFetch } from '~/services/resource-fetch.client';
+import { resourceFetch } from '~/services/browser/resource-fetch.client';
 import { POINTS_HISTORY_PAGE_SIZE } from '~/services/points';
 import { HistoryPager, PointsHistoryTable } from './points-history-table';
 

@@ -3,7 +3,7 @@ import { AppDialog } from '~/components/ui/app-dialog';
 import { useEffect, useState } from 'react';
 import { notifyError, notifySuccess, toaster } from '~/services/toasts';
 import { DRAFT_TYPES, type DraftType } from '~/services/drafts';
-import { clearDrafts, draftEvictionNotice, draftTypesPresent, startDraftMaintenance } from '~/services/drafts.client';
+import { clearDrafts, draftEvictionNotice, draftTypesPresent, startDraftMaintenance } from '~/services/browser/drafts.client';
 
 export const DRAFT_COUNT_REFRESH_MS = 30_000;
 

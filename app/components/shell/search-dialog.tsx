@@ -5,7 +5,7 @@ import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, use
 import { AppDialog } from '~/components/ui/app-dialog';
 import { GlobalSearch, highlightParts, IDLE_SEARCH, searchResultHref, type SearchResult } from '~/services/global-search';
 import { ACCOUNT_ROUTES, ID_VERIFICATION_ROUTE, MENU_GROUPS, REVIEW_PAGES, UPDATE_LOGS_ROUTE } from '~/services/navigation';
-import { resourceFetch } from '~/services/resource-fetch.client';
+import { resourceFetch } from '~/services/browser/resource-fetch.client';
 
 /** Ctrl/Cmd+K opens the search box anywhere in the dashboard; Escape closes it. */
 export function useSearchShortcut(open: () => void) {

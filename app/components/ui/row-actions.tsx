@@ -100,7 +100,7 @@ export function RowActionDialog({
   );
 }
 
-/** What a row action's post answered (services/row-actions.server): asked, applied or refused. */
+/** What a row action's post answered (services/pages/row-actions.server): asked, applied or refused. */
 export type RowActionAnswer = { stage: 'confirm' | 'done' | 'failed'; id: string; message?: string; error?: string };
 
 /** The question the action asked about one of `items` (no JavaScript: on the page), or null. */

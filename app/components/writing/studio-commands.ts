@@ -4,7 +4,7 @@ import type { UnsupportedFact } from '../../../contracts/fact-check-constants';
 import { markdownDocument } from '../../../contracts/markdown-document';
 import type { Highlight, WritingEditorHandle } from '~/components/editor/writing-editor';
 import { notifySuccess } from '~/services/toasts';
-import { resourceFetch } from '~/services/resource-fetch.client';
+import { resourceFetch } from '~/services/browser/resource-fetch.client';
 import { continuationBase, generationRequest, type WritingStudent } from '~/services/writing';
 import { readReview, type Decision, type ReadReview, type Review, type ReviewItem } from './review-panel';
 import { contextChunks, errorText, plainText, type StudioPage, type Streamed } from './studio-model';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { GenerateRequestBody } from '../../../contracts/ai-operations';
-import { runOperation } from '~/services/ai-stream.client';
+import { runOperation } from '~/services/browser/ai-stream.client';
 import { errorText, type Run, type Streamed } from './studio-model';
 
 /**

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type RefObject } from 'react';
 import { insertableText, readAnswer } from '../../../contracts/ai-answer';
 import type { GenerateRequestBody } from '../../../contracts/ai-operations';
 import type { Highlight, SelectionInfo, WritingEditorHandle } from '~/components/editor/writing-editor';
-import { runOperation } from '~/services/ai-stream.client';
+import { runOperation } from '~/services/browser/ai-stream.client';
 import { nearestRange, selectionRequest, type SelectionTool } from '~/services/writing';
 import type { Proposal } from './selection-tools';
 import { errorText, plainText } from './studio-model';

@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import type { EditorDocument } from '../../../contracts/works';
 import type { WritingEditorHandle } from '~/components/editor/writing-editor';
 import { useDraftAutosave, type DraftSave } from '~/hooks/use-draft-autosave';
-import { loadDraft, saveDraft } from '~/services/drafts.client';
+import { loadDraft, saveDraft } from '~/services/browser/drafts.client';
 import { storedOperationIds, type WritingStudent } from '~/services/writing';
 import { isDocument, storedDecisions, storedReview, type StoredSidebar, type StudioData, type StudioPage } from './studio-model';
 import type { Restored, StudioState } from './studio-state';

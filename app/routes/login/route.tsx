@@ -1,0 +1,10 @@
+import type { MetaFunction } from '@remix-run/node';
+import { LoginPage } from '~/components/login-page';
+import { loginAction, loginLoader } from '~/services/pages/login.server';
+import { pageTitle } from '~/services/navigation';
+
+/** Where logout lands (spec §2); the same login screen as /dash/login. */
+export const meta: MetaFunction = () => [{ title: pageTitle('登录') }];
+export const loader = loginLoader;
+export const action = loginAction;
+export default LoginPage;
