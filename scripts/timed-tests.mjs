@@ -12,4 +12,5 @@ export const TIMED_ALONE = [
   'server/domain/ai/fact-check-linear.test.ts',
   'server/domain/works/export/export.test.ts',
   'tests/api/paid-operations.test.ts',
+  'tests/api/fact-dictionary-startup.test.ts',
 ];
