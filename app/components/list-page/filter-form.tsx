@@ -1,4 +1,4 @@
-import { Button, Input, Stack } from '@chakra-ui/react';
+import { Button, Input, Spinner, Stack } from '@chakra-ui/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { Search } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
@@ -37,12 +37,11 @@ export function ListFilterForm({
       {filters.map((filter) => (
         <FilterSelect key={filter.name} {...filter} />
       ))}
-      <Button type="submit" variant="outline" loading={searching} bg="white">
-        {submitLabel ?? (
-          <>
-            <Search size={16} /> 搜索
-          </>
-        )}
+      {/* Spins while the list reloads but stays enabled: a disabled default button would swallow the
+          Enter of a search typed while the last change was still loading. */}
+      <Button type="submit" variant="outline" aria-busy={searching || undefined} bg="white">
+        {searching ? <Spinner size="sm" /> : null}
+        {submitLabel ?? <>{searching ? null : <Search size={16} />} 搜索</>}
       </Button>
     </Stack>
   );
