@@ -49,6 +49,21 @@ describe('system notifications', () => {
     expect(edited.status).toBe(200);
     const again = await ws.next((m) => m.type === 'SYSTEM_NOTIFICATION' && m.data.title === '寒假服务安排（更新）');
     expect(Date.parse(again.data.updated_at)).toBeGreaterThan(Date.parse(pushed.data.updated_at));
+
+    // Ended or deleted, it is announced again, so open pages and the web's cache drop it at once.
+    const afterEdit = ws.messages.length;
+    const ended = await api.post(`/admin/notifications/${id}/expire`, {}, boss.accessToken);
+    expect(ended.status).toBe(200);
+    await ws.next((m) => m.type === 'SYSTEM_NOTIFICATION' && m.data.id === id && ws.messages.indexOf(m) >= afterEdit);
+    const other = await api.post(
+      '/admin/notifications',
+      { title: '临时通知', content: '稍后删除。', type: 'INFO', status: 'PUBLISHED' },
+      boss.accessToken,
+    );
+    await ws.next((m) => m.type === 'SYSTEM_NOTIFICATION' && m.data.id === other.body.data.id);
+    const afterPublish = ws.messages.length;
+    expect((await api.delete(`/admin/notifications/${other.body.data.id}`, boss.accessToken)).status).toBe(200);
+    await ws.next((m) => m.type === 'SYSTEM_NOTIFICATION' && m.data.id === other.body.data.id && ws.messages.indexOf(m) >= afterPublish);
     ws.close();
   });
 

@@ -5,17 +5,12 @@ import { adminStorageState, expect, test, waitForHydration } from './fixtures';
  * The console's notices page (/dash/admin/notifications). Notices are global to the run's
  * database, so this file runs in the notices project (playwright.config.ts), one test at a time.
  * The notices it publishes start tomorrow: published, they are pushed, but no page shows them
- * yet, so nothing pops up on the administrator's own page while the test clicks.
+ * yet, so nothing pops up on the administrator's own page while the test clicks. What the file
+ * before it published is deleted after each of its tests, and a deletion is pushed (the web drops
+ * its cached list on it), so none of those shows here either.
  */
 
 test.use({ storageState: adminStorageState() });
-
-test.beforeAll(async () => {
-  // A notice the previous file published and deleted can still open its modal on this page: a
-  // clean-clone run without this wait had the modal's layer take every click. Kept until the
-  // previous file's notices are awaited by state (issue 25).
-  await new Promise((resolve) => setTimeout(resolve, 3500));
-});
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
-import { showModal } from '~/components/modal-queue';
+import { closeModal, showModal } from '~/components/modal-queue';
 import { toaster } from '~/services/toasts';
 import { useRealtimeEvents } from '~/hooks/use-maintenance';
 import { NOTICE_TIMING, noticeRoute, noticeToast, noticeVersion, ShownNotices, type Notice } from '~/services/notices';
@@ -30,6 +30,23 @@ function MarkShown({ notice, children }: { notice: Notice; children: ReactNode }
 
 /** Update-log modals waiting out their 500 ms, so a revalidation meanwhile does not queue a second. */
 const pendingUpdateLogs = new Set<string>();
+/** The versions of the notices now active, and the modal and toast keys queued for each. */
+let liveVersions = new Set<string>();
+const queuedKeys = new Map<string, string>();
+
+/**
+ * A notice withdrawn (ended, deleted, or edited into a new version) takes its waiting or open
+ * modal and its toast with it: the list a push revalidated no longer has it.
+ */
+function withdrawGone(notices: Notice[]) {
+  liveVersions = new Set(notices.map(noticeVersion));
+  for (const [key, version] of queuedKeys) {
+    if (liveVersions.has(version)) continue;
+    closeModal(key);
+    toaster.dismiss(key);
+    queuedKeys.delete(key);
+  }
+}
 
 /**
  * The announcement queue (spec §4): each active notice, once per session and version, goes to the
@@ -39,6 +56,7 @@ const pendingUpdateLogs = new Set<string>();
  */
 function useNoticeQueue(notices: Notice[]) {
   useEffect(() => {
+    withdrawGone(notices);
     const memory = shownNotices();
     for (const notice of notices) {
       if (memory.has(notice)) continue;
@@ -48,6 +66,7 @@ function useNoticeQueue(notices: Notice[]) {
       if (route === 'toast') {
         const { type, duration } = noticeToast(notice);
         const description = notice.content.length > 200 ? `${notice.content.slice(0, 200)}…` : notice.content;
+        queuedKeys.set(`notice:${version}`, version);
         toaster.create({
           id: `notice:${version}`,
           type,
@@ -58,6 +77,7 @@ function useNoticeQueue(notices: Notice[]) {
         });
         memory.mark(notice);
       } else if (route === 'modal') {
+        queuedKeys.set(`notice:${version}`, version);
         showModal(`notice:${version}`, (dialog) => (
           <MarkShown notice={notice}>
             <AnnouncementDialog {...dialog} notice={notice} />
@@ -68,7 +88,8 @@ function useNoticeQueue(notices: Notice[]) {
         pendingUpdateLogs.add(version);
         setTimeout(() => {
           pendingUpdateLogs.delete(version);
-          if (memory.has(notice)) return;
+          if (memory.has(notice) || !liveVersions.has(version)) return;
+          queuedKeys.set(`update-log:${version}`, version);
           showModal(`update-log:${version}`, (dialog) => (
             <MarkShown notice={notice}>
               <UpdateLogDialog {...dialog} log={log} />

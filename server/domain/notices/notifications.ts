@@ -129,9 +129,17 @@ async function push(events: RealtimePublisher, n: SystemNotification, now = Date
   await events.publish({ audience: { kind: 'everyone' }, type, data: eventOf(n) });
 }
 
-async function pushEnd(events: RealtimePublisher, n: SystemNotification) {
-  if (n.type !== 'MAINTENANCE') return;
-  await events.publish({ audience: { kind: 'everyone' }, type: 'MAINTENANCE_END_NOTIFICATION', data: { id: n.id } });
+/**
+ * A published notice withdrawn (ended, unpublished or deleted): maintenance ends for everyone; any
+ * other notice is announced again so pages refetch the list (and web processes drop their cached
+ * copy) instead of showing it until their cache runs out.
+ */
+async function pushWithdrawn(events: RealtimePublisher, n: SystemNotification) {
+  if (n.type === 'MAINTENANCE') {
+    await events.publish({ audience: { kind: 'everyone' }, type: 'MAINTENANCE_END_NOTIFICATION', data: { id: n.id } });
+    return;
+  }
+  await events.publish({ audience: { kind: 'everyone' }, type: 'SYSTEM_NOTIFICATION', data: eventOf(n) });
 }
 
 const columns = (input: Partial<NotificationInput>) => ({
@@ -192,7 +200,7 @@ export async function updateNotification(
   if (!row) throw notFound('通知不存在');
   const after = await notificationById(deps.db, id);
   if (before.status === 'PUBLISHED' && before.type === 'MAINTENANCE' && (after.status !== 'PUBLISHED' || after.type !== 'MAINTENANCE')) {
-    await pushEnd(deps.events, before);
+    await pushWithdrawn(deps.events, before);
   }
   await push(deps.events, after);
   return after;
@@ -223,7 +231,7 @@ export async function expireNotification(deps: { db: Database; events: RealtimeP
       updatedAt: now,
     })
     .where(eq(systemNotifications.id, id));
-  if (before.status === 'PUBLISHED') await pushEnd(deps.events, before);
+  if (before.status === 'PUBLISHED') await pushWithdrawn(deps.events, before);
   return notificationById(deps.db, id);
 }
 
@@ -231,5 +239,5 @@ export async function expireNotification(deps: { db: Database; events: RealtimeP
 export async function deleteNotification(deps: { db: Database; events: RealtimePublisher }, id: string): Promise<void> {
   const before = await notificationById(deps.db, id);
   await deps.db.update(systemNotifications).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(systemNotifications.id, id));
-  if (before.status === 'PUBLISHED') await pushEnd(deps.events, before);
+  if (before.status === 'PUBLISHED') await pushWithdrawn(deps.events, before);
 }
