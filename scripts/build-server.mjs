@@ -15,6 +15,9 @@ const ENTRIES = [
   { in: 'server/ai/cv/extract-thread.ts', out: 'extract-worker' },
   { in: 'server/domain/works/export/render-thread.ts', out: 'render-worker' },
   { in: 'server/ai/grammar/worker.mjs', out: 'worker' },
+  // The command-line tools (scripts/cli.mjs runs them): no TypeScript loader in production either.
+  { in: 'server/cli/admin.ts', out: 'admin-cli' },
+  { in: 'server/cli/ledger-check.ts', out: 'ledger-check-cli' },
 ];
 /** Folders a module reads beside itself (path.join(dirname(import.meta.url), name)). */
 const BESIDE = [

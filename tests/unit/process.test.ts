@@ -1,20 +1,17 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** The command-line tools run through tsx's CLI. */
-const tsx = path.resolve('node_modules/.bin/tsx');
-
 /**
- * The real server entry, run as a child process the way `npm start` runs it: `node --import tsx`
- * (tsx's CLI would stand between, and SIGKILLs a child whose thread is busy when a signal comes).
+ * The built server, run as a child process the way `npm start` runs it (ADR 0046): plain
+ * JavaScript, no TypeScript loader.
  */
 function run(env: Record<string, string>, until?: (out: string) => boolean) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'build/server/index.mjs'], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -29,11 +26,44 @@ function run(env: Record<string, string>, until?: (out: string) => boolean) {
   return { child, started, exited, output: () => out };
 }
 
-beforeAll(() => {
+/** A command-line tool from the built bundle, as `npm run admin` / `npm run ledger:check` run it. */
+function cli(tool: 'admin' | 'ledger-check', args: string[], dataDir: string) {
+  try {
+    return {
+      code: 0,
+      out: execFileSync(process.execPath, [`build/server/${tool}-cli.mjs`, ...args], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+        stdio: 'pipe',
+      }),
+    };
+  } catch (e) {
+    const err = e as { status: number; stderr: string };
+    return { code: err.status, out: err.stderr };
+  }
+}
+
+/**
+ * An embedded data directory already created and migrated, copied for each test that only needs
+ * a working one: creating one takes seconds, and the first start on an empty directory is tested
+ * once (serves /healthz).
+ */
+let migratedDataDir = '';
+function dataDirCopy(prefix: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  cpSync(migratedDataDir, dir, { recursive: true });
+  return dir;
+}
+
+beforeAll(async () => {
   execFileSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
   // What `npm start` would build first (ADR 0046), so its start below is only the server's.
   execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  migratedDataDir = mkdtempSync(path.join(tmpdir(), 'lx-proc-template-'));
+  await (await openDatabase({ dataDir: migratedDataDir })).close();
 }, 180_000);
+
+afterAll(() => rmSync(migratedDataDir, { recursive: true, force: true }));
 
 describe('server process', () => {
   it('exits non-zero with a clear message when PostgreSQL is unreachable', async () => {
@@ -77,7 +107,7 @@ describe('server process', () => {
   }, 60_000);
 
   it('`npm start` passes SIGTERM to the server (no orphaned process holding the data directory)', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-npm-'));
+    const dataDir = dataDirCopy('lx-npm-');
     try {
       const child = spawn('npm', ['start'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
@@ -95,7 +125,7 @@ describe('server process', () => {
   }, 90_000);
 
   it('`npm start` under 24 concurrent keep-alive clients: SIGTERM drains, answers every request in flight, releases the lock', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-load-'));
+    const dataDir = dataDirCopy('lx-load-');
     const agent = new http.Agent({ keepAlive: true, maxSockets: 24 });
     try {
       const child = spawn('npm', ['start'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -156,7 +186,7 @@ describe('server process', () => {
   }, 120_000);
 
   it('refuses a second process on the same embedded data directory', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-proc-'));
+    const dataDir = dataDirCopy('lx-proc-');
     try {
       const first = run({ PORT: '0', DATA_DIR: dataDir }, (out) => out.includes('server.started'));
       await first.started;
@@ -173,17 +203,16 @@ describe('server process', () => {
 
 describe('the built server', () => {
   it('`npm start` runs the built server: pages, a CV read, a grammar check and an export work, with no TypeScript loader (ADR 0046)', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-built-'));
+    const dataDir = dataDirCopy('lx-built-');
     try {
       const child = spawn('npm', ['start'], { env: { ...process.env, PORT: '0', DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (out += d));
       const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      // A fresh embedded database is created and migrated first: slow on a busy machine.
       await vi.waitFor(() => expect(out).toContain('server.started'), { timeout: 120_000, interval: 100 });
-      // Each thread's entry is built JavaScript beside the bundle; none of them loads tsx.
-      for (const file of ['index.mjs', 'extract-worker.mjs', 'render-worker.mjs', 'worker.mjs'])
+      // Each thread's entry and each command-line tool is built JavaScript beside the bundle; none loads tsx.
+      for (const file of ['index.mjs', 'extract-worker.mjs', 'render-worker.mjs', 'worker.mjs', 'admin-cli.mjs', 'ledger-check-cli.mjs'])
         expect(readFileSync(path.join('build/server', file), 'utf8')).not.toMatch(/["']tsx(\/|["'])/);
       const base = `http://127.0.0.1:${/"url":"http:\/\/localhost:(\d+)"/.exec(out)![1]}`;
       expect((await fetch(`${base}/`)).status).toBe(200);
@@ -246,7 +275,7 @@ describe('the built server', () => {
 
 describe('admin CLI', () => {
   it('grants and revokes the admin role for a user who has logged in', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'lx-admin-'));
+    const dataDir = dataDirCopy('lx-admin-');
     try {
       // Create a user through the real API, then stop the server (embedded DB: one process).
       const server = run({ PORT: '0', DATA_DIR: dataDir }, (out) => out.includes('server.started'));
@@ -262,22 +291,14 @@ describe('admin CLI', () => {
       server.child.kill('SIGTERM');
       await server.exited;
 
-      const admin = (...args: string[]) => {
-        try {
-          return {
-            code: 0,
-            out: execFileSync(tsx, ['server/cli/admin.ts', ...args], {
-              env: { ...process.env, DATA_DIR: dataDir },
-              encoding: 'utf8',
-              stdio: 'pipe',
-            }),
-          };
-        } catch (e) {
-          const err = e as { status: number; stderr: string };
-          return { code: err.status, out: err.stderr };
-        }
-      };
-      expect(admin('grant', '13912345678')).toMatchObject({ code: 0, out: expect.stringContaining('设为管理员') });
+      const admin = (...args: string[]) => cli('admin', args, dataDir);
+      // Once through npm, as the README runs it: its output is the tool's alone (the build speaks on stderr).
+      const viaNpm = execFileSync('npm', ['run', '--silent', 'admin', '--', 'grant', '13912345678'], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+      expect(viaNpm).toMatch(/^已将 139\*\*\*\*5678（.+）设为管理员。/);
       expect(admin('revoke', '13912345678')).toMatchObject({ code: 0, out: expect.stringContaining('设为普通用户') });
       expect(admin('grant', '13900000000')).toMatchObject({ code: 1, out: expect.stringContaining('请先用该手机号登录一次') });
       expect(admin('promote')).toMatchObject({ code: 64, out: expect.stringContaining('用法') });
@@ -298,21 +319,7 @@ describe('admin CLI', () => {
       expect(admin('channel', 'x', '校园大使', '30')).toMatchObject({ code: 64, out: expect.stringContaining('4到32位') });
 
       // `npm run ledger:check`: passes on a consistent database, fails once a balance drifts.
-      const check = () => {
-        try {
-          return {
-            code: 0,
-            out: execFileSync(tsx, ['server/cli/ledger-check.ts'], {
-              env: { ...process.env, DATA_DIR: dataDir },
-              encoding: 'utf8',
-              stdio: 'pipe',
-            }),
-          };
-        } catch (e) {
-          const err = e as { status: number; stderr: string };
-          return { code: err.status, out: err.stderr };
-        }
-      };
+      const check = () => cli('ledger-check', [], dataDir);
       expect(check()).toMatchObject({ code: 0, out: expect.stringContaining('核对通过') });
       const database = await openDatabase({ dataDir });
       await database.db.execute(sql`update users set points_cents = points_cents + 1`);
