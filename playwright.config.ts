@@ -44,7 +44,14 @@ export default defineConfig({
   projects: [
     { name: 'chromium', testIgnore: /(notices|notifications|provider).*\.spec\.ts$/ },
     // Against the app configured with a language model (the fake provider); a database of its own.
-    { name: 'provider', testMatch: /provider.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PROVIDER_PORT}` } },
+    // After the main project, beside the notices project below: that one runs on one worker, and
+    // these keep the other busy (`--no-deps` runs them alone).
+    {
+      name: 'provider',
+      testMatch: /provider.*\.spec\.ts$/,
+      dependencies: ['chromium'],
+      use: { baseURL: `http://127.0.0.1:${PROVIDER_PORT}` },
+    },
     // System notices and maintenance are global to the run's one database: an announcement opens a
     // modal on every open page, maintenance sends every page away. These tests run alone, one at a
     // time, after all the others (`--no-deps` runs them without the others: `npx playwright test
@@ -55,7 +62,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    trace: 'retain-on-failure',
+    // A trace records DOM snapshots and a screencast at every step: about a sixth of the suite's CPU
+    // on two cores (ADR 0045). A failure keeps a screenshot; E2E_TRACE=1 keeps the failure's trace.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

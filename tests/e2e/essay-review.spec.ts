@@ -154,8 +154,8 @@ test('essay polish: each changed sentence against the original; one taken, one k
   // The facts are all still there.
   for (const fact of ['4 students', 'Zhejiang University', '2023', 'Edinburgh']) await expect(editor).toContainText(fact);
 
-  // Reload: the draft (the edited essay, the form and the review) comes back.
-  await page.waitForTimeout(1000);
+  // Reload once the draft (the edited essay, the form and the review) is saved: it comes back.
+  await expect(page.getByTestId('draft-status')).toHaveText('草稿已保存');
   await page.reload();
   await waitForHydration(page);
   await expect(editor).toContainText(firstAfter);
