@@ -263,6 +263,25 @@ describe('school-match model: evidence, gaps and cost', () => {
     expect(result.evidence.find((e) => e.kind === 'case_record')).toMatchObject({ cases: 300 });
   });
 
+  it('keeps a perfect SAT at a 5% school a long shot, and a weak one at an 80% school a fair chance', () => {
+    const perfect = matchProgram({ ...applicant, sat: 1600 }, usCollege(0.05), null).probability!;
+    expect(perfect.mid).toBeLessThan(0.25);
+    const open: ProgramFacts = {
+      ...usCollege(0.8),
+      scorecard: { admissionRate: 0.8, satMath25: 520, satMath75: 620, satVerbal25: 530, satVerbal75: 630 },
+    };
+    const weak = matchProgram({ ...applicant, sat: 1000 }, open, null).probability!;
+    expect(weak.mid).toBeGreaterThan(0.4);
+    expect(weak.mid).toBeLessThan(0.8);
+  });
+
+  it('says a cost is over budget when the known part alone exceeds it, and unknown otherwise', () => {
+    const tuitionOnly = graduate('t', { tuitionUsd: 50000 });
+    expect(matchProgram({ ...applicant, budgetUsd: 40000 }, tuitionOnly, null).cost).toMatchObject({ totalUsd: null, withinBudget: false });
+    expect(matchProgram({ ...applicant, budgetUsd: 60000 }, tuitionOnly, null).cost).toMatchObject({ totalUsd: null, withinBudget: null });
+    expect(matchProgram(applicant, graduate('none'), null).cost).toBeUndefined();
+  });
+
   it('bands by the middle probability', () => {
     const low = matchProgram(applicant, usCollege(0.05), null);
     expect(low.probability!.mid).toBeLessThan(REACH_BELOW);
