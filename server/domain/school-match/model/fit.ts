@@ -248,10 +248,13 @@ function newtonStep(groups: Group[], d: Design, phi: number[]): number {
   }
   groups.forEach((g, j) => {
     const { inverse, gradient, coupling } = system.programs[j];
-    const dTheta = multiplyVector(
-      inverse,
-      gradient.map((v, t) => v - coupling[t].reduce((sum, c, k) => sum + c * dPhi[k], 0)),
-    );
+    const coupledGradient = new Array<number>(P);
+    for (let t = 0; t < P; t++) {
+      let sum = gradient[t];
+      for (let k = 0; k < S; k++) sum -= coupling[t][k] * dPhi[k];
+      coupledGradient[t] = sum;
+    }
+    const dTheta = multiplyVector(inverse, coupledGradient);
     const a = g.a - cap(dTheta[0]);
     change = Math.max(change, Math.abs(a - g.a));
     g.a = a;
@@ -301,8 +304,9 @@ export function fitCaseModel(cases: readonly RecordedCase[], programs: readonly 
     const covariance = inverse.map((row, u) => row.map((v, t) => v + cross[u].reduce((sum, c, k) => sum + c * coupled[t][k], 0)));
     const crossSlopes = cross.map((row) => row.slice(0, K).map((v) => -v));
     let variance = 0;
+    const centred = new Array<number>(K);
     for (const i of g.rows) {
-      const centred = Array.from(d.x.subarray(i * K, i * K + K));
+      for (let k = 0; k < K; k++) centred[k] = d.x[i * K + k];
       variance += predictiveVariance(covariance, crossSlopes, slopeCovariance, centred);
     }
     const count = (r: RecordedCase['result']) => g.rows.filter((i) => cases[i].result === r).length;

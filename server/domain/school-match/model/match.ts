@@ -3,7 +3,7 @@
  * the data allow, the evidence behind it, the gaps to close and the cost. Pure and deterministic;
  * `/api/v1/school-match/run` fits once per run (`fitCaseModel`) and matches each program.
  */
-import { fitCaseModel, predictFromCases, type CaseModel, type ProgramFit } from './fit';
+import { catalogueRate, fitCaseModel, predictFromCases, type CaseModel, type ProgramFit } from './fit';
 import { sigmoid } from './linalg';
 import { checkRequirements, costOf } from './requirements';
 import { applicantGpa100, factorsOf, FACTORS } from './scales';
@@ -144,14 +144,12 @@ export function matchProgram(applicant: Applicant, program: ProgramFacts, model:
         ? { method: 'scorecard' as const, ...curve }
         : null;
   const evidence: Evidence[] = [...requirements.evidence];
-  const catalogueRate = program.admissionRate;
-  if (numeric?.method !== 'scorecard' && catalogueRate != null && catalogueRate > 0 && catalogueRate < 1) {
-    evidence.push({
-      kind: 'selectivity',
-      source: 'catalogue',
-      admissionRate: catalogueRate,
-      text: `目录记录的整体录取率 ${Math.round(catalogueRate * 1000) / 10}%`,
-    });
+  // The scorecard curve shows its own rate; otherwise the catalogue's, imported or from the Scorecard.
+  const rate = numeric?.method === 'scorecard' ? null : catalogueRate(program);
+  if (rate != null) {
+    const source = program.admissionRate === rate ? 'catalogue' : 'scorecard';
+    const label = source === 'catalogue' ? '目录记录的整体录取率' : 'College Scorecard 录取率';
+    evidence.push({ kind: 'selectivity', source, admissionRate: rate, text: `${label} ${Math.round(rate * 1000) / 10}%` });
   }
   if (!numeric) {
     const band: Band = requirements.missed ? 'reach' : 'match';
