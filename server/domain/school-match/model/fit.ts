@@ -14,7 +14,7 @@
  * the two means' closed forms. The range is its Laplace approximation, β's uncertainty included.
  * No randomness: the same cases give the same model.
  */
-import { invertSpd, logit, quadraticForm, sigmoid, solveSpd, zeros } from './linalg';
+import { inverseScratch, invertSpd, invertSpdInto, logit, quadraticForm, sigmoid, solveSpd, zeros, type InverseScratch } from './linalg';
 import { FACTOR_COUNT, MONOTONE_FACTORS, factorsOf } from './scales';
 import type { ProgramFacts, RecordedCase } from './types';
 
@@ -67,7 +67,7 @@ export type CaseModel = {
   converged: boolean;
 };
 
-type Group = { id: string; rows: number[]; prior: number | null; a: number; b: number[]; centre: number[] };
+type Group = { id: string; rows: number[]; prior: number | null; a: number; b: number[]; centre: number[]; work: ProgramSystem };
 
 /** Flat, centred design: row i's factors at x[i*K … i*K+K). Local copies keep the hot loops off module getters. */
 type Design = { x: Float64Array; y: Float64Array };
@@ -84,7 +84,8 @@ export function catalogueRate(program: ProgramFacts | undefined): number | null 
   return rate != null && Number.isFinite(rate) && rate > 0 && rate < 1 ? rate : null;
 }
 
-function imputedFactors(raw: readonly number[][]): Float64Array[] {
+/** The factors as one flat array (row i at i·K), unknowns replaced by the account's mean of that factor. */
+function imputedFactors(raw: readonly number[][]): Float64Array {
   const sums = new Array<number>(K).fill(0);
   const counts = new Array<number>(K).fill(0);
   for (const row of raw) {
@@ -94,27 +95,31 @@ function imputedFactors(raw: readonly number[][]): Float64Array[] {
       counts[k] += 1;
     }
   }
-  return raw.map((row) => {
-    const out = new Float64Array(K);
-    for (let k = 0; k < K; k++) out[k] = Number.isNaN(row[k]) ? (counts[k] > 0 ? sums[k] / counts[k] : 0) : row[k];
-    return out;
+  const means = sums.map((sum, k) => (counts[k] > 0 ? sum / counts[k] : 0));
+  const out = new Float64Array(raw.length * K);
+  raw.forEach((row, i) => {
+    for (let k = 0; k < K; k++) out[i * K + k] = Number.isNaN(row[k]) ? means[k] : row[k];
   });
+  return out;
 }
 
-function groupsOf(cases: readonly RecordedCase[], x: Float64Array[], programs: readonly ProgramFacts[]): Group[] {
+function groupsOf(cases: readonly RecordedCase[], x: Float64Array, programs: readonly ProgramFacts[]): Group[] {
   const facts = new Map(programs.map((p) => [p.id, p]));
   const byId = new Map<string, Group>();
   cases.forEach((c, i) => {
     let group = byId.get(c.programId);
     if (!group) {
       const rate = catalogueRate(facts.get(c.programId));
-      group = { id: c.programId, rows: [], prior: rate == null ? null : logit(rate), a: 0, b: new Array(K).fill(0), centre: [] };
+      const prior = rate == null ? null : logit(rate);
+      group = { id: c.programId, rows: [], prior, a: 0, b: new Array<number>(K).fill(0), centre: [], work: programWork() };
       byId.set(c.programId, group);
     }
     group.rows.push(i);
   });
   for (const group of byId.values()) {
-    group.centre = Array.from({ length: K }, (_, k) => group.rows.reduce((s, i) => s + x[i][k], 0) / group.rows.length);
+    const centre = new Array<number>(K).fill(0);
+    for (const i of group.rows) for (let k = 0; k < K; k++) centre[k] += x[i * K + k] / group.rows.length;
+    group.centre = centre;
     const admitted = group.rows.reduce((s, i) => s + targetOf(cases[i].result), 0);
     group.a = logit((admitted + 0.5) / (group.rows.length + 1));
   }
@@ -125,11 +130,13 @@ function groupsOf(cases: readonly RecordedCase[], x: Float64Array[], programs: r
  * Program j's likelihood curvature in θ_j = (a_j, b_j): L (P×P, w·z·zᵀ) and the gradient. Because
  * ∂η/∂β = ∂η/∂b_j, L's slope block is also β's, and L's slope columns couple θ_j with β.
  */
-function programLikelihood(g: Group, d: Design, phi: readonly number[]) {
-  const gradient = new Array<number>(P).fill(0);
-  const l = zeros(P);
-  const z = new Float64Array(P);
-  const s = g.b.map((v, k) => v + phi[k]);
+function programLikelihood(g: Group, d: Design, phi: readonly number[]): void {
+  const { gradient, l, z, s } = g.work;
+  for (let u = 0; u < P; u++) {
+    gradient[u] = 0;
+    for (let v = 0; v < P; v++) l[u][v] = 0;
+  }
+  for (let k = 0; k < K; k++) s[k] = g.b[k] + phi[k];
   z[0] = 1;
   const { x, y } = d;
   for (const i of g.rows) {
@@ -150,7 +157,6 @@ function programLikelihood(g: Group, d: Design, phi: readonly number[]) {
     }
   }
   for (let u = 0; u < P; u++) for (let v = u + 1; v < P; v++) l[u][v] = l[v][u];
-  return { gradient, l };
 }
 
 /** The shared parameters φ = (β, μ, δ): the slopes, the account's mean log-odds, its offset from catalogue rates. */
@@ -160,9 +166,38 @@ const DELTA = K + 1;
 const INTERCEPT_PRECISION = 1 / PROGRAM_INTERCEPT_SD ** 2;
 const SLOPE_PRECISION = 1 / PROGRAM_SLOPE_SD ** 2;
 
-/** Per program: H_jj⁻¹, C_j = H_jj⁻¹·H_jφ, H_jφ and g_j; for φ: the Schur complement and its right side. */
-type ProgramSystem = { inverse: number[][]; coupled: number[][]; coupling: number[][]; gradient: number[] };
-type System = { programs: ProgramSystem[]; schur: number[][]; rhs: number[] };
+/**
+ * Per program, reused across steps (no allocation in the loop): the likelihood curvature l (then
+ * H_jj), g_j, H_jφ (coupling), H_jj⁻¹, C_j = H_jj⁻¹·H_jφ, and scratch.
+ */
+type ProgramSystem = {
+  l: number[][];
+  gradient: number[];
+  coupling: number[][];
+  inverse: number[][];
+  coupled: number[][];
+  inverseGradient: number[];
+  step: number[];
+  z: Float64Array;
+  s: number[];
+  scratch: InverseScratch;
+};
+type System = { schur: number[][]; rhs: number[] };
+
+function programWork(): ProgramSystem {
+  return {
+    l: zeros(P),
+    gradient: new Array<number>(P).fill(0),
+    coupling: zeros(P, S),
+    inverse: zeros(P),
+    coupled: zeros(P, S),
+    inverseGradient: new Array<number>(P).fill(0),
+    step: new Array<number>(P).fill(0),
+    z: new Float64Array(P),
+    s: new Array<number>(K).fill(0),
+    scratch: inverseScratch(P),
+  };
+}
 
 function sharedPrior(phi: readonly number[]) {
   const schur = zeros(S);
@@ -178,13 +213,17 @@ function sharedPrior(phi: readonly number[]) {
   return { schur, rhs };
 }
 
-function programSystem(g: Group, d: Design, phi: readonly number[], schur: number[][], rhs: number[]): ProgramSystem {
-  const { gradient, l } = programLikelihood(g, d, phi);
+function programSystem(g: Group, d: Design, phi: readonly number[], schur: number[][], rhs: number[]): void {
+  programLikelihood(g, d, phi);
+  const { gradient, l, coupling, inverse, coupled, inverseGradient, scratch } = g.work;
   // a_j's prior (a_j − μ)² or (a_j − prior_j − δ)² couples a_j with μ or δ.
   const centreIndex = g.prior == null ? MU : DELTA;
   const residual = g.a - (g.prior ?? 0) - phi[centreIndex];
-  const coupling = zeros(P, S);
-  for (let t = 0; t < P; t++) for (let k = 0; k < K; k++) coupling[t][k] = l[t][k + 1];
+  for (let t = 0; t < P; t++) {
+    for (let k = 0; k < K; k++) coupling[t][k] = l[t][k + 1];
+    coupling[t][MU] = 0;
+    coupling[t][DELTA] = 0;
+  }
   coupling[0][centreIndex] = -INTERCEPT_PRECISION;
   for (let u = 0; u < K; u++) {
     rhs[u] += gradient[u + 1];
@@ -199,9 +238,9 @@ function programSystem(g: Group, d: Design, phi: readonly number[], schur: numbe
     hessian[k][k] += SLOPE_PRECISION;
     gradient[k] += g.b[k - 1] * SLOPE_PRECISION;
   }
-  const inverse = invertSpd(hessian);
-  const coupled = multiply(inverse, coupling);
-  const inverseGradient = multiplyVector(inverse, gradient);
+  invertSpdInto(hessian, inverse, scratch);
+  multiplyInto(inverse, coupling, coupled);
+  multiplyVectorInto(inverse, gradient, inverseGradient);
   for (let u = 0; u < S; u++) {
     for (let t = 0; t < P; t++) {
       const c = coupling[t][u];
@@ -210,26 +249,30 @@ function programSystem(g: Group, d: Design, phi: readonly number[], schur: numbe
       rhs[u] -= c * inverseGradient[t];
     }
   }
-  return { inverse, coupled, coupling, gradient };
 }
 
 function newtonSystem(groups: Group[], d: Design, phi: number[]): System {
   const { schur, rhs } = sharedPrior(phi);
-  const programs = groups.map((g) => programSystem(g, d, phi, schur, rhs));
-  return { programs, schur, rhs };
+  for (const g of groups) programSystem(g, d, phi, schur, rhs);
+  return { schur, rhs };
 }
 
-function multiply(a: readonly number[][], b: readonly number[][]): number[][] {
-  const n = a.length;
+function multiplyInto(a: readonly number[][], b: readonly number[][], out: number[][]): number[][] {
   const m = b[0].length;
-  const out = zeros(n, m);
-  for (let i = 0; i < n; i++) for (let t = 0; t < b.length; t++) for (let j = 0; j < m; j++) out[i][j] += a[i][t] * b[t][j];
+  for (let i = 0; i < a.length; i++) {
+    for (let j = 0; j < m; j++) out[i][j] = 0;
+    for (let t = 0; t < b.length; t++) for (let j = 0; j < m; j++) out[i][j] += a[i][t] * b[t][j];
+  }
   return out;
 }
 
-function multiplyVector(a: readonly number[][], v: readonly number[]): number[] {
-  const out = new Array<number>(a.length).fill(0);
-  for (let i = 0; i < a.length; i++) for (let t = 0; t < v.length; t++) out[i] += a[i][t] * v[t];
+const multiply = (a: readonly number[][], b: readonly number[][]): number[][] => multiplyInto(a, b, zeros(a.length, b[0].length));
+
+function multiplyVectorInto(a: readonly number[][], v: readonly number[], out: number[]): number[] {
+  for (let i = 0; i < a.length; i++) {
+    out[i] = 0;
+    for (let t = 0; t < v.length; t++) out[i] += a[i][t] * v[t];
+  }
   return out;
 }
 
@@ -246,15 +289,14 @@ function newtonStep(groups: Group[], d: Design, phi: number[]): number {
     change = Math.max(change, Math.abs(next - phi[k]));
     phi[k] = next;
   }
-  groups.forEach((g, j) => {
-    const { inverse, gradient, coupling } = system.programs[j];
-    const coupledGradient = new Array<number>(P);
+  for (const g of groups) {
+    const { inverse, gradient, coupling, inverseGradient: coupledGradient, step: dTheta } = g.work;
     for (let t = 0; t < P; t++) {
       let sum = gradient[t];
       for (let k = 0; k < S; k++) sum -= coupling[t][k] * dPhi[k];
       coupledGradient[t] = sum;
     }
-    const dTheta = multiplyVector(inverse, coupledGradient);
+    multiplyVectorInto(inverse, coupledGradient, dTheta);
     const a = g.a - cap(dTheta[0]);
     change = Math.max(change, Math.abs(a - g.a));
     g.a = a;
@@ -264,7 +306,7 @@ function newtonStep(groups: Group[], d: Design, phi: number[]): number {
       change = Math.max(change, Math.abs(b - g.b[k]));
       g.b[k] = b;
     }
-  });
+  }
   return change;
 }
 
@@ -279,7 +321,7 @@ export function fitCaseModel(cases: readonly RecordedCase[], programs: readonly 
   const y = Float64Array.from(cases, (c) => targetOf(c.result));
   const groups = groupsOf(cases, x, programs);
   const d: Design = { x: new Float64Array(cases.length * K), y };
-  for (const g of groups) for (const i of g.rows) for (let k = 0; k < K; k++) d.x[i * K + k] = x[i][k] - g.centre[k];
+  for (const g of groups) for (const i of g.rows) for (let k = 0; k < K; k++) d.x[i * K + k] = x[i * K + k] - g.centre[k];
   const free = groups.filter((g) => g.prior == null);
   const phi = [
     ...PRIOR_SLOPES.map((b, k) => (MONOTONE[k] ? Math.max(0, b) : b)),
@@ -298,8 +340,8 @@ export function fitCaseModel(cases: readonly RecordedCase[], programs: readonly 
   const sharedCovariance = invertSpd(system.schur);
   const fits = new Map<string, ProgramFit>();
   const slopeCovariance = sharedCovariance.slice(0, K).map((row) => row.slice(0, K));
-  groups.forEach((g, j) => {
-    const { inverse, coupled } = system.programs[j];
+  groups.forEach((g) => {
+    const { inverse, coupled } = g.work;
     const cross = multiply(coupled, sharedCovariance);
     const covariance = inverse.map((row, u) => row.map((v, t) => v + cross[u].reduce((sum, c, k) => sum + c * coupled[t][k], 0)));
     const crossSlopes = cross.map((row) => row.slice(0, K).map((v) => -v));
