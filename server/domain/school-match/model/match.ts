@@ -132,7 +132,8 @@ const DOWNGRADE: Record<Band, Band> = { safety: 'match', match: 'reach', reach: 
  */
 export function matchProgram(applicant: Applicant, program: ProgramFacts, model: CaseModel | null): MatchResult {
   const gpa100 = applicantGpa100(applicant.gpa, applicant.gpaScale);
-  const factors = factorsOf(applicant, gpa100);
+  // Cases record no SAT/ACT (the CSV has no such columns): the case model reads only what cases record.
+  const factors = factorsOf({ ...applicant, sat: null, act: null }, gpa100);
   const requirements = checkRequirements(applicant, program, gpa100);
   const cost = costOf(applicant, program);
   const fit = model?.programs.get(program.id);
