@@ -154,9 +154,8 @@ export function matchProgram(applicant: Applicant, program: ProgramFacts, model:
   }
   if (!numeric) {
     const band: Band = requirements.missed ? 'reach' : 'match';
-    const text = requirements.missed
-      ? '无本机构案例、无录取率数据：有未达到的要求，列为冲刺'
-      : '无本机构案例、无录取率数据：只比较了要求，未给出概率';
+    const basis = rate == null ? '无本机构案例、无录取率数据' : '无本机构案例（整体录取率不足以估计个人概率）';
+    const text = requirements.missed ? `${basis}：有未达到的要求，列为冲刺` : `${basis}：只比较了要求，未给出概率`;
     evidence.push({ kind: 'band_note', text });
     return {
       programId: program.id,
