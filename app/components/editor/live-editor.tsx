@@ -26,7 +26,7 @@ import { htmlToDocument, textToDocument } from './paste';
 import { placeholderPlugin } from './plugins';
 import { documentHtml } from './static-html';
 import { EditorToolbar, type ToolbarState } from './toolbar';
-import { runToolbarAction, toolbarStateOf } from './toolbar-state';
+import { runToolbarAction, sameToolbar, toolbarStateOf } from './toolbar-state';
 
 /** A pasted document as a slice open at both ends, so a one-line paste joins the line it lands in. */
 function sliceOf(doc: PMNode): Slice {
@@ -83,7 +83,8 @@ export const LiveEditor = forwardRef<WritingEditorHandle, WritingEditorProps>(fu
         dispatchTransaction(tr) {
           const next = editorView.state.apply(tr);
           editorView.updateState(next);
-          setToolbar(toolbarStateOf(next));
+          // Kept when nothing on it changed: typing and streaming would re-render the toolbar each time.
+          setToolbar((shown) => sameToolbar(shown, toolbarStateOf(next)));
           if (tr.docChanged) {
             setCounts(documentCounts(next.doc));
             latest.current.onChange?.(docToBlocks(next.doc));

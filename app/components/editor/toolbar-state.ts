@@ -57,6 +57,12 @@ export function toolbarStateOf(state: EditorState): ToolbarState {
   };
 }
 
+/** The toolbar state to keep: the one shown when every field is the same (no re-render), else the new one. */
+export function sameToolbar(shown: ToolbarState | null, next: ToolbarState): ToolbarState {
+  if (!shown) return next;
+  return (Object.keys(next) as Array<keyof ToolbarState>).every((key) => shown[key] === next[key]) ? shown : next;
+}
+
 /** Runs a toolbar action on the editor; false when it does not apply here. Each click is an undo step of its own. */
 export function runToolbarAction(editor: EditorLike, action: ToolbarAction): boolean {
   if (action.kind !== 'undo' && action.kind !== 'redo') editor.dispatch(closeHistory(editor.state.tr));

@@ -7,7 +7,7 @@ import { notifySuccess } from '~/services/toasts';
 import { resourceFetch } from '~/services/browser/resource-fetch.client';
 import { continuationBase, generationRequest, type WritingStudent } from '~/services/writing';
 import { readReview, type Decision, type ReadReview, type Review, type ReviewItem } from './review-panel';
-import { contextChunks, errorText, plainText, type StudioPage, type Streamed } from './studio-model';
+import { atMostEvery, contextChunks, errorText, plainText, STREAM_SHOWN_EVERY_MS, type StudioPage, type Streamed } from './studio-model';
 import type { StudioAction, StudioState } from './studio-state';
 
 /** What the studio's commands work on: they run only once the editor is live. */
@@ -82,9 +82,10 @@ async function generateReview<F>(ctx: StudioContext<F>, kind: Review['kind']) {
   dispatch({ type: 'requestAccepted' });
   dispatch({ type: 'reviewStarted', review: { kind, status: 'running', text: '', essay } });
   paint(ctx, ctx.state.facts.items, {}, null);
-  const streamed = await ctx.stream(body, (_piece, soFar) =>
-    dispatch({ type: 'reviewChanged', review: { kind, status: 'running', text: soFar, essay } }),
-  );
+  const showRunning = atMostEvery(STREAM_SHOWN_EVERY_MS);
+  const streamed = await ctx.stream(body, (_piece, soFar) => {
+    if (showRunning()) dispatch({ type: 'reviewChanged', review: { kind, status: 'running', text: soFar, essay } });
+  });
   if (streamed?.status !== 'done') return dispatch({ type: 'reviewChanged', review: null });
   const done: Review = {
     kind,

@@ -81,6 +81,23 @@ export type Streamed = {
   checkNote?: string;
 } | null;
 
+/**
+ * How often what a stream shows on the page (the status line's count, a review's running text)
+ * follows it: each update renders the whole studio, and pieces arrive every few milliseconds.
+ */
+export const STREAM_SHOWN_EVERY_MS = 150;
+
+/** A gate that opens at most once per `ms` (the first call opens it). */
+export function atMostEvery(ms: number): () => boolean {
+  let openedAt = -Infinity;
+  return () => {
+    const now = performance.now();
+    if (now - openedAt < ms) return false;
+    openedAt = now;
+    return true;
+  };
+}
+
 export const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : '操作失败，请稍后重试');
 export const isDocument = (v: unknown): v is EditorDocument =>
   typeof v === 'object' && v !== null && Array.isArray((v as { blocks?: unknown }).blocks);

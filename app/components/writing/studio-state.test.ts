@@ -13,6 +13,12 @@ describe('the writing studio reducer', () => {
     expect(changed).toMatchObject({ form: { topic: 'Data science' }, formError: null });
   });
 
+  it('an edit of a page already changed is the same state, so typing and streaming render nothing more', () => {
+    const edited = studioReducer(start(), { type: 'edited' });
+    expect(edited.dirty).toBe(true);
+    expect(studioReducer(edited, { type: 'edited' })).toBe(edited);
+  });
+
   it('restoring keeps what the draft does not bring and marks the page clean and restored', () => {
     const edited = studioReducer({ ...start(), workId: 'w1' }, { type: 'edited' });
     const restored = studioReducer(edited, { type: 'restored', restored: { form: { topic: 'from draft' }, stopped: 'half' } });

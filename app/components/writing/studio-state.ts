@@ -83,7 +83,8 @@ export function studioReducer<F>(state: StudioState<F>, action: StudioAction<F>)
     case 'requestAccepted':
       return { ...state, formError: null };
     case 'edited':
-      return { ...state, dirty: true };
+      // Every keystroke and every streamed piece lands here: the same state renders nothing.
+      return state.dirty ? state : { ...state, dirty: true };
     case 'operationUsed':
       return { ...state, operationIds: withOperation(state.operationIds, action.operationId) };
     case 'generated':

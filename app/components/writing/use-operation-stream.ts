@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { GenerateRequestBody } from '../../../contracts/ai-operations';
 import { runOperation } from '~/services/browser/ai-stream.client';
-import { errorText, type Run, type Streamed } from './studio-model';
+import { atMostEvery, errorText, STREAM_SHOWN_EVERY_MS, type Run, type Streamed } from './studio-model';
 
 /**
  * The page's own operation (生成, a review), one at a time: its status line (`run`) and 停止.
@@ -21,6 +21,8 @@ export function useOperationStream() {
     let text = '';
     let reserved = 0;
     let operationId: string | null = null;
+    // The editor takes each piece at once; the status line's count follows a few times a second.
+    const showProgress = atMostEvery(STREAM_SHOWN_EVERY_MS);
     try {
       const outcome = await runOperation(body, {
         signal: controller.signal,
@@ -37,7 +39,7 @@ export function useOperationStream() {
           else if (event.event === 'delta') {
             text += event.data.text;
             onDelta(event.data.text, text);
-            setRun({ phase: 'running', reserved, chars: text.length });
+            if (showProgress()) setRun({ phase: 'running', reserved, chars: text.length });
           }
         },
       });

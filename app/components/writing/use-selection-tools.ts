@@ -5,7 +5,7 @@ import type { Highlight, SelectionInfo, WritingEditorHandle } from '~/components
 import { runOperation } from '~/services/browser/ai-stream.client';
 import { nearestRange, selectionRequest, type SelectionTool } from '~/services/writing';
 import type { Proposal } from './selection-tools';
-import { errorText, plainText } from './studio-model';
+import { atMostEvery, errorText, plainText, STREAM_SHOWN_EVERY_MS } from './studio-model';
 
 type Selection = SelectionInfo & { top: number; left: number; bottom: number };
 
@@ -62,6 +62,7 @@ export function useSelectionTools({
     setSelection(null);
     let text = '';
     let reserved: number | undefined;
+    const showRunning = atMostEvery(STREAM_SHOWN_EVERY_MS);
     try {
       const body = selectionRequest(tool, picked.text, plainText(editor.getDocument()), studentId);
       const outcome = await runOperation(body as GenerateRequestBody, {
@@ -71,8 +72,11 @@ export function useSelectionTools({
             reserved = event.data.pointsReserved;
             base = { ...base, operationId: event.data.operationId };
           }
-          if (event.event === 'delta') text += event.data.text;
-          if (event.event === 'start' || event.event === 'delta') setProposal({ ...base, text, reserved });
+          if (event.event === 'start') setProposal({ ...base, text, reserved });
+          if (event.event === 'delta') {
+            text += event.data.text;
+            if (showRunning()) setProposal({ ...base, text, reserved });
+          }
         },
       });
       if (outcome.status === 'done') setProposal({ ...base, text: outcome.text.trim(), status: 'done', charged: outcome.operation.points });
