@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { institutions, schoolCatalogueVersions, schoolPrograms } from '../../db/schema';
+import { moveCaseLibrary } from '../../server/domain/school-match/cases';
 import { CATALOGUE_VERSION, isStale, loadCatalogue } from '../../server/domain/school-match/catalogue';
 import { setRole } from '../../server/domain/users';
 import { gbk } from '../fixtures/gbk';
@@ -169,6 +170,23 @@ describe('one account never sees another account’s cases or programs', () => {
     expect((await api(a).delete(`/school-match/cases/${caseId}`)).status).toBe(200);
     expect((await api(a).cases()).body.data.total).toBe(0);
     expect((await api(b).cases()).body.data.total).toBe(1);
+  });
+
+  it('moves with an account merge: a program both added becomes one, an imported file stays imported once', async () => {
+    const [kept, merged] = await Promise.all([login(server.url), login(server.url)]);
+    const school = fictional('Merge');
+    const csv = utf8(`school,program,degree,result\n${school},MSc Both,master,admitted\n${school},MSc Theirs,master,rejected\n`);
+    await importCases(kept, csv);
+    await importCases(merged, csv);
+    await server.database.db.transaction((tx) => moveCaseLibrary(tx as never, merged.user.id, kept.user.id));
+    expect((await api(merged).cases()).body.data.total).toBe(0);
+    expect((await api(kept).cases()).body.data.total).toBe(4);
+    const programs = (await api(kept).programs(`&query=${encodeURIComponent(school)}`)).body.data.items;
+    expect(programs.map((p: any) => [p.program, p.casesCount])).toEqual([
+      ['MSc Both', 2],
+      ['MSc Theirs', 2],
+    ]);
+    expect((await importCases(kept, csv)).body.data).toMatchObject({ imported: 0, skipped: 2 });
   });
 
   it('validates a single case', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CaseCreate, CaseImportResult, CaseResult, ImportError, SchoolMatchCase, SchoolTier } from '../../../contracts/school-match';
 import { CASE_CSV_COLUMNS, CASE_CSV_REQUIRED, CASE_RESULTS, SCHOOL_TIERS } from '../../../contracts/school-match';
 import type { Database } from '../../../db/client';
@@ -276,4 +276,42 @@ export async function casesOf(db: Database, userId: string, programIds?: string[
     .select()
     .from(schoolMatchCases)
     .where(and(eq(schoolMatchCases.userId, userId), programIds ? inArray(schoolMatchCases.programId, programIds) : undefined));
+}
+
+/**
+ * An account merge (ADR 0039) moves the case library: the merged account's cases and own
+ * programs go to the kept account. A program both had added keeps the kept account's row and the
+ * cases move to it; a row of a file both had imported keeps its case but no longer its import key.
+ */
+export async function moveCaseLibrary(tx: Database, fromUserId: string, toUserId: string): Promise<void> {
+  const theirs = await tx
+    .select({ id: schoolPrograms.id, programKey: schoolPrograms.programKey })
+    .from(schoolPrograms)
+    .where(eq(schoolPrograms.userId, fromUserId));
+  if (theirs.length) {
+    const ours = await tx
+      .select({ id: schoolPrograms.id, programKey: schoolPrograms.programKey })
+      .from(schoolPrograms)
+      .where(
+        and(
+          eq(schoolPrograms.userId, toUserId),
+          inArray(
+            schoolPrograms.programKey,
+            theirs.map((p) => p.programKey),
+          ),
+        ),
+      );
+    const kept = new Map(ours.map((p) => [p.programKey, p.id]));
+    for (const program of theirs) {
+      const target = kept.get(program.programKey);
+      if (!target) continue;
+      await tx.update(schoolMatchCases).set({ programId: target }).where(eq(schoolMatchCases.programId, program.id));
+      await tx.delete(schoolPrograms).where(eq(schoolPrograms.id, program.id));
+    }
+    await tx.update(schoolPrograms).set({ userId: toUserId }).where(eq(schoolPrograms.userId, fromUserId));
+  }
+  await tx.execute(sql`
+    update ${schoolMatchCases} c set user_id = ${toUserId},
+      import_key = case when exists (select 1 from ${schoolMatchCases} k where k.user_id = ${toUserId} and k.import_key = c.import_key) then null else c.import_key end
+    where c.user_id = ${fromUserId}`);
 }
