@@ -104,7 +104,7 @@ CREATE UNIQUE INDEX "institutions_catalogue_key_idx" ON "institutions" USING btr
 CREATE INDEX "institutions_name_key_idx" ON "institutions" USING btree ("name_key");--> statement-breakpoint
 CREATE INDEX "institutions_country_name_idx" ON "institutions" USING btree ("country","name");--> statement-breakpoint
 CREATE INDEX "institutions_country_code_idx" ON "institutions" USING btree ("country_code");--> statement-breakpoint
-CREATE INDEX "institutions_name_trgm_idx" ON "institutions" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "institutions_name_trgm_idx" ON "institutions" USING gin ("name" gin_trgm_ops) WITH (gin_pending_list_limit=64);--> statement-breakpoint
 CREATE INDEX "school_match_cases_user_created_idx" ON "school_match_cases" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "school_match_cases_user_program_idx" ON "school_match_cases" USING btree ("user_id","program_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "school_match_cases_import_key_idx" ON "school_match_cases" USING btree ("user_id","import_key");--> statement-breakpoint

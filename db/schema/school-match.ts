@@ -56,7 +56,11 @@ export const institutions = pgTable(
     index('institutions_name_key_idx').on(t.nameKey),
     index('institutions_country_name_idx').on(t.country, t.name),
     index('institutions_country_code_idx').on(t.countryCode),
-    index('institutions_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Name search by trigrams. A small pending list: on PGlite (in the server's thread) the
+    // first-start load then flushes it in small steps rather than in one long pause (ADR 0050).
+    index('institutions_name_trgm_idx')
+      .using('gin', sql`${t.name} gin_trgm_ops`)
+      .with({ gin_pending_list_limit: 64 }),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 import { and, asc, count, eq, getTableColumns, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Institution } from '../../../contracts/school-match';
 import { STALE_AFTER_DAYS } from '../../../contracts/school-match';
@@ -30,8 +31,8 @@ export const CATALOGUE_DIR = path.join(path.dirname(fileURLToPath(import.meta.ur
 const SCORECARD_FILE = 'us_4year_scorecard.csv';
 const HIPO_FILE = 'hipo_world_universities_and_domains.json';
 
-/** Rows per INSERT: 33 columns × 400 stays far below PostgreSQL's 65,535 parameters. */
-const BATCH_ROWS = 400;
+/** Rows per INSERT: on PGlite (in this thread) one batch holds the event loop for its whole insert. */
+const BATCH_ROWS = 100;
 /** One lock for every process loading the catalogue into one database. */
 const CATALOGUE_LOCK = 727_275;
 
@@ -56,15 +57,27 @@ const intOrNull = (value: string | undefined) => {
 };
 const textOrNull = (value: string | undefined | null) => (value && value.trim() !== '' && value !== 'NA' ? value.trim() : null);
 
+/** Work between yields while building: the first start serves /healthz and sockets meanwhile (ADR 0034). */
+const YIELD_EVERY = 500;
+const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The Scorecard CSV's rows, parsed in 16 KB chunks so the event loop is never held long. */
+async function* scorecardRows(csv: string): AsyncGenerator<Record<string, string>> {
+  const chunks = function* () {
+    for (let at = 0; at < csv.length; at += 16_384) yield csv.slice(at, at + 16_384);
+  };
+  const parser = Readable.from(chunks()).pipe(parse({ columns: true, bom: true, trim: true }));
+  yield* parser as AsyncIterable<Record<string, string>>;
+}
+
 /** The records of the shipped files, one per institution, keyed by `catalogueKey`. */
-export function buildCatalogue(scorecardCsv: string, hipo: HipoRecord[], version = CATALOGUE_VERSION): InstitutionRow[] {
+export async function buildCatalogue(scorecardCsv: string, hipo: HipoRecord[], version = CATALOGUE_VERSION): Promise<InstitutionRow[]> {
   const byDomain = new Map<string, number>();
   hipo.forEach((h, i) => h.domains.forEach((d) => byDomain.has(d.toLowerCase()) || byDomain.set(d.toLowerCase(), i)));
   const usedHipo = new Set<number>();
   const out = new Map<string, InstitutionRow>();
 
-  const scorecard = parse(scorecardCsv, { columns: true, bom: true, trim: true }) as Array<Record<string, string>>;
-  for (const r of scorecard) {
+  for await (const r of scorecardRows(scorecardCsv)) {
     const unitId = intOrNull(r.unitid);
     const name = textOrNull(r.name);
     if (unitId === null || !name) continue;
@@ -107,12 +120,13 @@ export function buildCatalogue(scorecardCsv: string, hipo: HipoRecord[], version
     });
   }
 
-  hipo.forEach((h, i) => {
-    if (usedHipo.has(i) || !h.name?.trim() || !h.country) return;
+  for (const [i, h] of hipo.entries()) {
+    if (i % YIELD_EVERY === 0) await yieldNow();
+    if (usedHipo.has(i) || !h.name?.trim() || !h.country) continue;
     const nameKey = normaliseName(h.name);
     const key = `hipo:${h.alpha_two_code || h.country}:${nameKey}`;
     // The list names a few universities twice: the first record stands.
-    if (out.has(key)) return;
+    if (out.has(key)) continue;
     out.set(key, {
       catalogueKey: key,
       name: h.name.trim(),
@@ -127,7 +141,7 @@ export function buildCatalogue(scorecardCsv: string, hipo: HipoRecord[], version
       verifiedAt: SOURCE_DATES.hipo,
       catalogueVersion: version,
     });
-  });
+  }
   return [...out.values()];
 }
 
@@ -177,6 +191,8 @@ export async function loadCatalogue(
     const again = await loadedVersion(tx as unknown as Database);
     if (again !== null && again >= version) return false;
     for (let at = 0; at < records.length; at += BATCH_ROWS) {
+      // A turn of the event loop between batches: PGlite answers in microtasks, which never let I/O in.
+      await yieldNow();
       await tx
         .insert(institutions)
         .values(records.slice(at, at + BATCH_ROWS))
