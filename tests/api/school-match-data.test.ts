@@ -293,6 +293,12 @@ describe('catalogue', () => {
     expect(item).toMatchObject({ admissionRateYear: '2022-23', satMath25: 400, tuitionYear: '2022-23', verifiedAt: '2025-01-16' });
     expect(item.admissionRate).toBeCloseTo(0.684, 3);
     expect(item.stale).toBe(isStale('2025-01-16'));
+    // A program of a catalogue school is linked to it (the name as people write it).
+    const boss = await admin();
+    const csv = `school,program,degree,country,source,verified_at\nalabama a&m university,BSc Fixture Studies,bachelor,United States,fixture,2026-09-01\n`;
+    expect((await importPrograms(boss, utf8(csv))).body.data.imported).toBe(1);
+    const linked = (await api(me).programs('&query=BSc%20Fixture%20Studies')).body.data.items;
+    expect(linked.map((p: any) => p.institutionId)).toEqual([item.id]);
     const world = await api(me).get('/school-match/institutions?country=GR&pageSize=5');
     expect(world.body.data.total).toBeGreaterThan(5);
     expect(world.body.data.items.every((i: any) => i.country === 'Greece' && i.source === 'hipo')).toBe(true);
