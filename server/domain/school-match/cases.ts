@@ -5,7 +5,7 @@ import { CASE_CSV_COLUMNS, CASE_CSV_REQUIRED, CASE_RESULTS, SCHOOL_TIERS } from 
 import type { Database } from '../../../db/client';
 import { schoolMatchCases, schoolPrograms } from '../../../db/schema';
 import { notFound } from '../errors';
-import { blankToUndefined, decodeCsv, readCsvRows } from './csv';
+import { blankToUndefined, decodeCsv, readCsvRows, yieldNow } from './csv';
 import { readDegree, resolveCaseProgram, visiblePrograms } from './programs';
 
 /**
@@ -140,13 +140,14 @@ function toCaseDto(
   };
 }
 
-const BATCH_ROWS = 500;
+const BATCH_ROWS = 250;
 
 /**
  * POST /school-match/cases/import: the case CSV (CASE_CSV_COLUMNS), each row checked with its
  * row number in the errors. Valid rows are recorded (their programs found or added to this
  * account's catalogue); rows of a file already imported by this account (same bytes, same row)
- * are skipped, so importing a file twice adds nothing. A dry run writes nothing.
+ * are skipped, so importing a file twice adds nothing. A dry run writes nothing. Rows are
+ * written BATCH_ROWS at a time, each batch one transaction.
  */
 export async function importCases(
   db: Database,
@@ -173,6 +174,7 @@ export async function importCases(
   const write = async (tx: Database) => {
     const programs = new Map<string, string>();
     for (let at = 0; at < valid.length; at += BATCH_ROWS) {
+      await yieldNow();
       const batch = valid.slice(at, at + BATCH_ROWS).map((v) => ({ ...v, importKey: `${fileHash}:${v.row}` }));
       const existing = await tx
         .select({ importKey: schoolMatchCases.importKey })
@@ -193,17 +195,24 @@ export async function importCases(
         imported += fresh.length;
         continue;
       }
-      const rows = [];
-      for (const b of fresh)
-        rows.push({ ...b.values, userId, importKey: b.importKey, programId: (await resolveCaseProgram(tx, userId, b.named, programs))! });
-      if (rows.length === 0) continue;
-      const inserted = await tx.insert(schoolMatchCases).values(rows).onConflictDoNothing().returning({ id: schoolMatchCases.id });
+      if (fresh.length === 0) continue;
+      // One transaction per batch: one long transaction made PGlite's commit hold the event loop
+      // for seconds. An interrupted import is completed by importing the file again (rows are keyed).
+      const inserted = await db.transaction(async (t) => {
+        const tx = t as unknown as Database;
+        const rows = [];
+        for (const [i, b] of fresh.entries()) {
+          // New programs are written one by one: a turn of the event loop now and then.
+          if (i % 50 === 49) await yieldNow();
+          rows.push({ ...b.values, userId, importKey: b.importKey, programId: (await resolveCaseProgram(tx, userId, b.named, programs))! });
+        }
+        return tx.insert(schoolMatchCases).values(rows).onConflictDoNothing().returning({ id: schoolMatchCases.id });
+      });
       imported += inserted.length;
-      already += rows.length - inserted.length;
+      already += fresh.length - inserted.length;
     }
   };
-  if (options.dryRun) await write(db);
-  else await db.transaction((tx) => write(tx as unknown as Database));
+  await write(db);
   return { imported, skipped: errors.length + already, errors };
 }
 

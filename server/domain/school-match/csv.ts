@@ -55,6 +55,9 @@ export function decodeCsv(bytes: Uint8Array): { text: string; encoding: 'utf-8' 
 export type CsvRow = { row: number; values: Record<string, string> };
 
 const CHUNK_CHARS = 64 * 1024;
+/** Rows between turns of the event loop: stream chunks and PGlite answers resolve as microtasks, which never let I/O in. */
+const ROWS_PER_TURN = 500;
+export const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Reads the header, refuses a file without one of `required`, keeps only the `known` columns
@@ -93,6 +96,7 @@ export async function readCsvRows(
         columns = names.map((name) => (options.known.includes(name) ? name : null));
         continue;
       }
+      if (record % ROWS_PER_TURN === 0) await yieldNow();
       if (fields.every((f) => f === '')) continue;
       if (++rows > SCHOOL_MATCH_CSV_MAX_ROWS) {
         throw fileInvalid(`文件行数过多：每次最多导入 ${SCHOOL_MATCH_CSV_MAX_ROWS} 行，请拆分后分批上传`);

@@ -4,7 +4,7 @@ import { DEGREES, PROGRAM_CSV_COLUMNS, PROGRAM_CSV_REQUIRED } from '../../../con
 import type { Database } from '../../../db/client';
 import { schoolMatchCases, schoolPrograms } from '../../../db/schema';
 import { containsPattern, institutionNamed, isStale } from './catalogue';
-import { blankToUndefined, decodeCsv, normaliseName, readCsvRows } from './csv';
+import { blankToUndefined, decodeCsv, normaliseName, readCsvRows, yieldNow } from './csv';
 
 /**
  * Programs (issue 26): the shared catalogue an administrator imports (user_id null) and the
@@ -160,6 +160,9 @@ export async function resolveCaseProgram(
   return id;
 }
 
+/** Rows read and written together, each batch one transaction. */
+const PROGRAM_BATCH_ROWS = 200;
+
 // --- The administrator's import -------------------------------------------------------------
 
 type ProgramValues = Omit<typeof schoolPrograms.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
@@ -276,7 +279,8 @@ const sameProgram = (current: ProgramRow, next: ProgramValues & { institutionId:
  * The administrator's programs CSV (PROGRAM_CSV_COLUMNS; docs/school-match-data.md): each row
  * checked, with its row number in the errors; valid rows inserted or updated by key into the
  * shared catalogue, rows equal to what is stored skipped. A dry run counts the same and writes
- * nothing. A key twice in one file: the later row is refused. A new shared program takes over the
+ * nothing. A key twice in one file: the later row is refused. Batches of PROGRAM_BATCH_ROWS rows
+ * commit one by one. A new shared program takes over the
  * accounts' own copies of it: their cases move to it (still each account's own).
  */
 export async function importPrograms(db: Database, bytes: Uint8Array, options: { dryRun: boolean }): Promise<ProgramImportResult> {
@@ -296,55 +300,60 @@ export async function importPrograms(db: Database, bytes: Uint8Array, options: {
   let imported = 0;
   let updated = 0;
   let unchanged = 0;
-  const write = async (tx: Database) => {
-    for (let at = 0; at < valid.length; at += 200) {
-      const batch = valid.slice(at, at + 200);
-      const existing = await tx
-        .select()
-        .from(schoolPrograms)
-        .where(
-          and(
-            isNull(schoolPrograms.userId),
-            inArray(
-              schoolPrograms.programKey,
-              batch.map((b) => b.program.programKey),
-            ),
+  /** One batch: counted, and written unless this is a dry run. */
+  const batchWork = async (tx: Database, batch: typeof valid) => {
+    const existing = await tx
+      .select()
+      .from(schoolPrograms)
+      .where(
+        and(
+          isNull(schoolPrograms.userId),
+          inArray(
+            schoolPrograms.programKey,
+            batch.map((b) => b.program.programKey),
           ),
-        );
-      const byKey = new Map(existing.map((e) => [e.programKey, e]));
-      for (const { program } of batch) {
-        const current = byKey.get(program.programKey);
-        const institutionId = current?.institutionId ?? (await institutionNamed(tx, program.school, program.country));
-        const next = { ...program, institutionId };
-        if (current && sameProgram(current, next)) {
-          unchanged++;
-          continue;
-        }
-        if (current) updated++;
-        else imported++;
-        if (options.dryRun) continue;
-        if (current)
-          await tx
-            .update(schoolPrograms)
-            .set({ ...next, updatedAt: new Date() })
-            .where(eq(schoolPrograms.id, current.id));
-        else {
-          const [created] = await tx
-            .insert(schoolPrograms)
-            .values({ ...next, userId: null })
-            .returning({ id: schoolPrograms.id });
-          // Accounts that had added this program themselves: their cases now name the catalogue's row.
-          const ownCopies = and(eq(schoolPrograms.programKey, program.programKey), isNotNull(schoolPrograms.userId));
-          await tx
-            .update(schoolMatchCases)
-            .set({ programId: created!.id })
-            .where(inArray(schoolMatchCases.programId, tx.select({ id: schoolPrograms.id }).from(schoolPrograms).where(ownCopies)));
-          await tx.delete(schoolPrograms).where(ownCopies!);
-        }
+        ),
+      );
+    const byKey = new Map(existing.map((e) => [e.programKey, e]));
+    for (const [i, { program }] of batch.entries()) {
+      if (i % 50 === 49) await yieldNow();
+      const current = byKey.get(program.programKey);
+      const institutionId = current?.institutionId ?? (await institutionNamed(tx, program.school, program.country));
+      const next = { ...program, institutionId };
+      if (current && sameProgram(current, next)) {
+        unchanged++;
+        continue;
+      }
+      if (current) updated++;
+      else imported++;
+      if (options.dryRun) continue;
+      if (current)
+        await tx
+          .update(schoolPrograms)
+          .set({ ...next, updatedAt: new Date() })
+          .where(eq(schoolPrograms.id, current.id));
+      else {
+        const [created] = await tx
+          .insert(schoolPrograms)
+          .values({ ...next, userId: null })
+          .returning({ id: schoolPrograms.id });
+        // Accounts that had added this program themselves: their cases now name the catalogue's row.
+        const ownCopies = and(eq(schoolPrograms.programKey, program.programKey), isNotNull(schoolPrograms.userId));
+        await tx
+          .update(schoolMatchCases)
+          .set({ programId: created!.id })
+          .where(inArray(schoolMatchCases.programId, tx.select({ id: schoolPrograms.id }).from(schoolPrograms).where(ownCopies)));
+        await tx.delete(schoolPrograms).where(ownCopies!);
       }
     }
   };
-  if (options.dryRun) await write(db);
-  else await db.transaction((tx) => write(tx as unknown as Database));
+  // One transaction per batch (a long one makes PGlite's commit hold the event loop); importing
+  // the file again completes an interrupted import, since rows are keyed.
+  for (let at = 0; at < valid.length; at += PROGRAM_BATCH_ROWS) {
+    await yieldNow();
+    const batch = valid.slice(at, at + PROGRAM_BATCH_ROWS);
+    if (options.dryRun) await batchWork(db, batch);
+    else await db.transaction((tx) => batchWork(tx as unknown as Database, batch));
+  }
   return { imported, updated, skipped: unchanged + errors.length, errors };
 }
