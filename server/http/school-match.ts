@@ -103,7 +103,11 @@ export function adminSchoolMatchRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       const { bytes, dryRun } = uploadedCsv(req);
       const result = await importPrograms(deps.db, bytes, { dryRun });
-      ok(res, result, `${importMessage(dryRun, result)}${dryRun ? '' : `，更新 ${result.updated} 条`}`);
+      ok(
+        res,
+        result,
+        `${dryRun ? '试导入（未写入）' : '导入完成'}：新增 ${result.imported} 条，更新 ${result.updated} 条，跳过 ${result.skipped} 条`,
+      );
     }),
   );
   return router;
