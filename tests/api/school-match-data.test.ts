@@ -23,7 +23,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 
 async function upload(path: string, token: string, bytes: Uint8Array, fields: Record<string, string> = {}, filename = 'data.csv') {
   const form = new FormData();
-  form.set('file', new Blob([bytes], { type: 'text/csv' }), filename);
+  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), filename);
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const res = await fetch(`${server.url}/api/v1${path}`, {
     method: 'POST',
