@@ -9,9 +9,15 @@ export const DEGREES = ['bachelor', 'master', 'phd', 'other'] as const;
 export type Degree = (typeof DEGREES)[number];
 export const CASE_RESULTS = ['admitted', 'rejected', 'waitlisted'] as const;
 export type CaseResult = (typeof CASE_RESULTS)[number];
-/** The applicant's background as consultants name it: 985, 211, 双非 (neither), 海本 (a degree abroad). */
-export const SCHOOL_TIERS = ['985', '211', '双非', '海本'] as const;
+/** The applicant's background as consultants name it: 985, 211, 双非 (neither), 海本 (a degree abroad), other. */
+export const SCHOOL_TIERS = ['985', '211', '双非', '海本', 'other'] as const;
 export type SchoolTier = (typeof SCHOOL_TIERS)[number];
+
+/** The GPA full marks the admission model reads (ADR 0051); another scale is refused, not guessed. */
+export const GPA_SCALES = [4, 4.3, 4.5, 5, 10, 100] as const;
+/** The tests a program may require, as the admission model names them. */
+export const REQUIRED_TESTS = ['gre', 'gmat', 'sat', 'act'] as const;
+export type RequiredTest = (typeof REQUIRED_TESTS)[number];
 
 /** A catalogue record whose source was last verified longer ago than this is shown as stale. */
 export const STALE_AFTER_DAYS = 365;
@@ -53,6 +59,7 @@ export const PROGRAM_CSV_COLUMNS = [
   'duration',
   'tuition',
   'tuition_currency',
+  'living_cost',
   'deadlines',
   'ielts_overall',
   'ielts_min_band',
@@ -67,6 +74,7 @@ export const PROGRAM_CSV_COLUMNS = [
   'official_url',
   'verified_at',
   'source',
+  'admission_rate',
   'ranking',
   'ranking_source',
 ] as const;
@@ -137,7 +145,9 @@ export const programSchema = z.object({
   country: z.string().nullable(),
   duration: z.string().nullable(),
   tuition: z.number().nullable(),
+  /** Tuition and living costs per year, both in tuitionCurrency (ISO 4217). */
   tuitionCurrency: z.string().nullable(),
+  livingCost: z.number().nullable(),
   /** ISO dates (YYYY-MM-DD). */
   deadlines: z.array(z.string()),
   ieltsOverall: z.number().nullable(),
@@ -150,7 +160,9 @@ export const programSchema = z.object({
   gpaShuangfei: z.number().nullable(),
   gpaOverseas: z.number().nullable(),
   gpaScale: z.number().nullable(),
-  testsRequired: z.array(z.string()),
+  testsRequired: z.array(z.enum(REQUIRED_TESTS)),
+  /** An overall admission rate (0–1) from the administrator's import, when known. */
+  admissionRate: z.number().nullable(),
   officialUrl: z.string().nullable(),
   verifiedAt: z.string().nullable(),
   source: z.string().nullable(),
@@ -176,8 +188,11 @@ const int = (label: string, min: number, max: number) => num(label, min, max).pi
 export const caseProfileShape = {
   term: z.string().trim().max(40, '入学学期不能超过40个字符').nullish(),
   gpa: num('GPA', 0, 100).nullish(),
-  gpaScale: num('GPA 满分', 1, 100).nullish(),
-  schoolTier: z.enum(SCHOOL_TIERS, { error: '本科背景应为 985、211、双非或海本' }).nullish(),
+  gpaScale: z.coerce
+    .number({ error: 'GPA 满分应为数字' })
+    .refine((v) => (GPA_SCALES as readonly number[]).includes(v), `GPA 满分应为 ${GPA_SCALES.join('、')} 之一`)
+    .nullish(),
+  schoolTier: z.enum(SCHOOL_TIERS, { error: '本科背景应为 985、211、双非、海本或 other' }).nullish(),
   major: z.string().trim().max(100, '专业不能超过100个字符').nullish(),
   ielts: num('雅思', 0, 9).nullish(),
   toefl: int('托福', 0, 120).nullish(),

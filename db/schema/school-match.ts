@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { CaseResult, Degree, SchoolTier } from '../../contracts/school-match';
+import type { CaseResult, Degree, RequiredTest, SchoolTier } from '../../contracts/school-match';
 import { id, createdAt } from './columns';
 import { users } from './users';
 
@@ -93,6 +93,7 @@ export const schoolPrograms = pgTable(
     duration: text('duration'),
     tuition: doublePrecision('tuition'),
     tuitionCurrency: text('tuition_currency'),
+    livingCost: doublePrecision('living_cost'),
     deadlines: jsonb('deadlines').$type<string[]>().notNull().default([]),
     ieltsOverall: doublePrecision('ielts_overall'),
     ieltsMinBand: doublePrecision('ielts_min_band'),
@@ -103,7 +104,8 @@ export const schoolPrograms = pgTable(
     gpaShuangfei: doublePrecision('gpa_shuangfei'),
     gpaOverseas: doublePrecision('gpa_overseas'),
     gpaScale: doublePrecision('gpa_scale'),
-    testsRequired: jsonb('tests_required').$type<string[]>().notNull().default([]),
+    testsRequired: jsonb('tests_required').$type<RequiredTest[]>().notNull().default([]),
+    admissionRate: doublePrecision('admission_rate'),
     officialUrl: text('official_url'),
     verifiedAt: date('verified_at'),
     source: text('source'),

@@ -202,7 +202,7 @@ describe('one account never sees another account’s cases or programs', () => {
 });
 
 const PROGRAM_HEADER =
-  'school,program,program_zh,degree,field,country,duration,tuition,tuition_currency,deadlines,ielts_overall,ielts_min_band,toefl_total,toefl_min_section,gpa_985,gpa_211,gpa_shuangfei,gpa_overseas,gpa_scale,tests_required,official_url,verified_at,source,ranking,ranking_source';
+  'school,program,program_zh,degree,field,country,duration,tuition,tuition_currency,living_cost,deadlines,ielts_overall,ielts_min_band,toefl_total,toefl_min_section,gpa_985,gpa_211,gpa_shuangfei,gpa_overseas,gpa_scale,tests_required,official_url,verified_at,source,admission_rate,ranking,ranking_source';
 
 describe('programs import (administrators)', () => {
   it('is refused to a user who is not an administrator', async () => {
@@ -215,19 +215,21 @@ describe('programs import (administrators)', () => {
     const boss = await admin();
     const school = fictional('Catalogue');
     const row = (program: string, ielts = '6.5') =>
-      `${school},${program},虚构项目,master,Testing,United Kingdom,1 year,30000,GBP,2026-01-15;2026-03-31,${ielts},6,90,20,85,88,90,3.3,100,GRE,https://example.org/p,2026-09-01,fixture,12,Fixture Ranking 2026`;
+      `${school},${program},虚构项目,master,Testing,United Kingdom,1 year,30000,GBP,12000,2026-01-15;2026-03-31,${ielts},6,90,20,85,88,90,80,100,GRE,https://example.org/p,2026-09-01,fixture,35%,12,Fixture Ranking 2026`;
     const csv = [
       PROGRAM_HEADER,
       row('MSc Alpha'),
       row('MSc Beta'),
-      `${school},MSc Gamma,,master,,,,,,2026-02-30,7.2,,,,,,,,,,ftp://x,2026-09-01,fixture,5,`,
+      `${school},MSc Gamma,,master,,,,,,,2026-02-30,7.2,,,,,,,,,TOEIC,ftp://x,2026-09-01,fixture,1.5,5,`,
       row('MSc Alpha'),
     ].join('\n');
     const dry = await importPrograms(boss, utf8(csv), { dryRun: 'true' });
     expect(dry.status).toBe(200);
     expect(dry.body.data).toMatchObject({ imported: 2, updated: 0, skipped: 2 });
     expect(dry.body.data.errors.map((e: any) => e.row)).toEqual([4, 5]);
-    expect(dry.body.data.errors[0].message).toMatch(/第4行：deadlines.*official_url.*ielts_overall.*ranking_source/);
+    expect(dry.body.data.errors[0].message).toMatch(
+      /第4行：deadlines.*tests_required.*“TOEIC”.*official_url.*admission_rate.*ielts_overall.*ranking_source/,
+    );
     expect(dry.body.data.errors[1].message).toContain('与第2行是同一项目');
     const [{ n }] = await server.database.db.select({ n: count() }).from(schoolPrograms).where(eq(schoolPrograms.school, school));
     expect(n).toBe(0);
@@ -256,9 +258,11 @@ describe('programs import (administrators)', () => {
       gpa985: 85,
       gpa211: 88,
       gpaShuangfei: 90,
-      gpaOverseas: 3.3,
+      gpaOverseas: 80,
       gpaScale: 100,
-      testsRequired: ['GRE'],
+      livingCost: 12000,
+      admissionRate: 0.35,
+      testsRequired: ['gre'],
       verifiedAt: '2026-09-01',
       source: 'fixture',
       ranking: 12,

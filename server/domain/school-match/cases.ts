@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CaseCreate, CaseImportResult, CaseResult, ImportError, SchoolMatchCase, SchoolTier } from '../../../contracts/school-match';
-import { CASE_CSV_COLUMNS, CASE_CSV_REQUIRED, CASE_RESULTS, SCHOOL_TIERS } from '../../../contracts/school-match';
+import { CASE_CSV_COLUMNS, CASE_CSV_REQUIRED, CASE_RESULTS, GPA_SCALES, SCHOOL_TIERS } from '../../../contracts/school-match';
 import type { Database } from '../../../db/client';
 import { schoolMatchCases, schoolPrograms } from '../../../db/schema';
 import { notFound } from '../errors';
@@ -35,12 +35,13 @@ const TIER_ALIASES: Record<string, SchoolTier> = {
   非211: '双非',
   overseas: '海本',
   海外本科: '海本',
+  其他: 'other',
 };
 const YES = new Set(['yes', 'y', 'true', '1', '是']);
 const NO = new Set(['no', 'n', 'false', '0', '否']);
 
-/** A GPA without its scale: the smallest usual scale that holds it (4, 4.3, 5, else 100). */
-export const inferGpaScale = (gpa: number) => [4, 4.3, 5, 100].find((scale) => gpa <= scale) ?? 100;
+/** A GPA without its scale: the smallest full mark the model reads that holds it (4, 4.3, 4.5, 5, 10, 100). */
+export const inferGpaScale = (gpa: number) => GPA_SCALES.find((scale) => gpa <= scale) ?? 100;
 
 /** One row of the case CSV checked: the case and the program it names, or every problem in Chinese. */
 export function readCaseRow(
@@ -76,6 +77,10 @@ export function readCaseRow(
 
   const gpa = number('gpa', 0, 100);
   let gpaScale = number('gpa_scale', 1, 100);
+  if (gpaScale !== null && !(GPA_SCALES as readonly number[]).includes(gpaScale)) {
+    problems.push(`gpa_scale 应为 ${GPA_SCALES.join('、')} 之一（现为“${gpaScale}”）`);
+    gpaScale = null;
+  }
   if (gpa !== null && gpaScale !== null && gpa > gpaScale) problems.push(`gpa（${gpa}）不能大于 gpa_scale（${gpaScale}）`);
   if (gpa !== null && gpaScale === null) gpaScale = inferGpaScale(gpa);
   const rawTier = blankToUndefined(values.school_tier);
@@ -85,7 +90,7 @@ export function readCaseRow(
       : (SCHOOL_TIERS as readonly string[]).includes(rawTier)
         ? (rawTier as SchoolTier)
         : TIER_ALIASES[rawTier.toLowerCase()];
-  if (schoolTier === undefined) problems.push(`school_tier 应为 985、211、双非或海本（现为“${rawTier}”）`);
+  if (schoolTier === undefined) problems.push(`school_tier 应为 985、211、双非、海本或 other（现为“${rawTier}”）`);
   const ielts = number('ielts', 0, 9);
   if (ielts !== null && !Number.isInteger(ielts * 2)) problems.push(`ielts 应为 0.5 的整数倍（现为“${ielts}”）`);
   const rawInternational = blankToUndefined(values.international)?.toLowerCase();

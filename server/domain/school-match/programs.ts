@@ -1,6 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Degree, ImportError, Program, ProgramImportResult } from '../../../contracts/school-match';
-import { DEGREES, PROGRAM_CSV_COLUMNS, PROGRAM_CSV_REQUIRED } from '../../../contracts/school-match';
+import {
+  DEGREES,
+  GPA_SCALES,
+  PROGRAM_CSV_COLUMNS,
+  PROGRAM_CSV_REQUIRED,
+  REQUIRED_TESTS,
+  type RequiredTest,
+} from '../../../contracts/school-match';
 import type { Database } from '../../../db/client';
 import { schoolMatchCases, schoolPrograms } from '../../../db/schema';
 import { containsPattern, institutionNamed, isStale } from './catalogue';
@@ -48,6 +55,7 @@ export function toProgramDto(row: ProgramRow, casesCount: number, now = Date.now
     duration: row.duration,
     tuition: row.tuition,
     tuitionCurrency: row.tuitionCurrency,
+    livingCost: row.livingCost,
     deadlines: row.deadlines,
     ieltsOverall: row.ieltsOverall,
     ieltsMinBand: row.ieltsMinBand,
@@ -59,6 +67,7 @@ export function toProgramDto(row: ProgramRow, casesCount: number, now = Date.now
     gpaOverseas: row.gpaOverseas,
     gpaScale: row.gpaScale,
     testsRequired: row.testsRequired,
+    admissionRate: row.admissionRate,
     officialUrl: row.officialUrl,
     verifiedAt: row.verifiedAt,
     source: row.source,
@@ -210,12 +219,17 @@ export function readProgramRow(values: Record<string, string>): { ok: true; prog
   const deadlines = list('deadlines');
   for (const d of deadlines) if (!isRealDate(d)) problems.push(`deadlines 中的“${d}”不是日期（如 2026-01-15，多个用分号分隔）`);
   if (deadlines.length > 10) problems.push('deadlines 最多10个');
-  const tests = list('tests_required').map((t) => t.toUpperCase());
-  if (tests.length > 10 || tests.some((t) => t.length > 20)) problems.push('tests_required 最多10项，每项不超过20个字符');
+  const rawTests = list('tests_required');
+  for (const t of rawTests)
+    if (!(REQUIRED_TESTS as readonly string[]).includes(t.toLowerCase()))
+      problems.push(`tests_required 中的“${t}”应为 GRE、GMAT、SAT 或 ACT（多个用分号分隔）`);
+  const tests = [...new Set(rawTests.map((t) => t.toLowerCase()))];
   const officialUrl = text('official_url', 500);
   if (officialUrl && !/^https?:\/\/\S+$/i.test(officialUrl))
     problems.push(`official_url 应以 http:// 或 https:// 开头（现为“${officialUrl}”）`);
   const gpaScale = number('gpa_scale', 1, 100);
+  if (gpaScale !== null && !(GPA_SCALES as readonly number[]).includes(gpaScale))
+    problems.push(`gpa_scale 应为 ${GPA_SCALES.join('、')} 之一（现为“${gpaScale}”）`);
   const gpas = {
     gpa985: number('gpa_985', 0, 100),
     gpa211: number('gpa_211', 0, 100),
@@ -229,7 +243,14 @@ export function readProgramRow(values: Record<string, string>): { ok: true; prog
   const tuitionCurrency = text('tuition_currency', 3)?.toUpperCase() ?? null;
   if (tuitionCurrency && !/^[A-Z]{3}$/.test(tuitionCurrency))
     problems.push(`tuition_currency 应为三位货币代码，如 USD、GBP（现为“${tuitionCurrency}”）`);
-  if (tuition !== null && !tuitionCurrency) problems.push('填写了 tuition 时须填写 tuition_currency（如 USD）');
+  const livingCost = number('living_cost', 0, 10_000_000);
+  if ((tuition !== null || livingCost !== null) && !tuitionCurrency)
+    problems.push('填写了 tuition 或 living_cost 时须填写 tuition_currency（如 USD）');
+  // An admission rate as a share (0.35) or a percentage (35%).
+  const rawRate = blankToUndefined(values.admission_rate);
+  const rate = rawRate === undefined ? null : rawRate.endsWith('%') ? Number(rawRate.slice(0, -1)) / 100 : Number(rawRate);
+  if (rate !== null && !(Number.isFinite(rate) && rate > 0 && rate <= 1))
+    problems.push(`admission_rate 应为 0 到 1 之间的比例或百分比，如 0.35 或 35%（现为“${rawRate}”）`);
   const programZh = text('program_zh', 200);
   const row = {
     ieltsOverall: number('ielts_overall', 0, 9, { step: 0.5 }),
@@ -257,11 +278,13 @@ export function readProgramRow(values: Record<string, string>): { ok: true; prog
       duration,
       tuition,
       tuitionCurrency,
+      livingCost,
+      admissionRate: rate,
       deadlines,
       ...row,
       ...gpas,
       gpaScale,
-      testsRequired: tests,
+      testsRequired: tests as RequiredTest[],
       officialUrl,
       verifiedAt,
       source,
