@@ -2,7 +2,7 @@
 // code (server/, db/, contracts/) with every package left external, plus one entry per worker
 // thread, named as the sources' worker files are, since each is addressed beside its caller
 // (`new URL('./x.mjs', import.meta.url)`), and the files read beside a module (migrations, the
-// detector's model). Rebuilt only when missing or older than any of its inputs (or with --force).
+// detector's model, the 选校 catalogue). Rebuilt only when missing or older than any of its inputs (or with --force).
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -23,6 +23,7 @@ const ENTRIES = [
 const BESIDE = [
   { from: 'db/migrations', to: 'migrations' },
   { from: 'server/ai/detector/model', to: 'model' },
+  { from: 'server/domain/school-match/catalogue-data', to: 'catalogue-data' },
 ];
 
 function newestMtime(p) {

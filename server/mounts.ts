@@ -16,6 +16,7 @@ import { detectionRoutes } from './http/detection';
 import { adminPaymentRoutes, paymentNotifyRoutes, paymentRoutes } from './http/payments';
 import { pageBodyLimit } from './http/page-body-limit';
 import { requestLog } from './http/request-log';
+import { adminSchoolMatchRoutes, schoolMatchRoutes } from './http/school-match';
 import { userRoutes } from './http/user';
 import { wechatAuthRoutes, wechatRoutes, wechatUserRoutes } from './http/wechat';
 import { createGateways } from './integrations/payments';
@@ -74,7 +75,7 @@ export function apiRouter(deps: ApiDeps, options: { apiUrl: string; events: Even
   const payments = { ...deps, gateways: createGateways(deps.config), selfUrl: options.apiUrl };
   // Gateways sign the bytes they send: notifications get the raw body, not the JSON parser.
   router.use('/payment/notify', rawBody(), paymentNotifyRoutes(payments));
-  router.use('/admin', json, adminPointsRoutes(deps), adminSystemRoutes(deps), adminPaymentRoutes(deps));
+  router.use('/admin', json, adminPointsRoutes(deps), adminSystemRoutes(deps), adminPaymentRoutes(deps), adminSchoolMatchRoutes(deps));
   router.use(json, pointsRoutes(deps));
   router.use(json, archiveRoutes(deps));
   router.use(json, workRoutes(deps));
@@ -82,6 +83,7 @@ export function apiRouter(deps: ApiDeps, options: { apiUrl: string; events: Even
   router.use(json, aiRoutes(deps));
   router.use(json, detectionRoutes(deps));
   router.use(json, paymentRoutes(payments));
+  router.use(json, schoolMatchRoutes(deps));
   router.use((_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
   router.use(errorHandler(deps.logger));
   return router;

@@ -12,6 +12,7 @@ import { healthz } from './http/healthz';
 import type { ApiDeps } from './http/kit';
 import { createSmsSender, type SmsSender } from './integrations/sms';
 import { loadFactDictionary } from './domain/ai/fact-dictionary';
+import { loadCatalogue } from './domain/school-match/catalogue';
 import { startJobs } from './jobs';
 import { drainState, listen, openBackends, shutdown } from './lifecycle';
 import type { Logger } from './logger';
@@ -81,6 +82,17 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const { database, events } = await openBackends({ config, logger, server, realtime, pgliteTemplate: options.pgliteTemplate });
   realtime.attachBus(events);
+  // The 选校 catalogue, before the API is mounted (it answers "starting" meanwhile): a current
+  // database costs one read; the first start, or a newer shipped version, loads it (ADR 0050).
+  const catalogue = await loadCatalogue(database.db).catch(async (error: unknown) => {
+    realtime.close();
+    await new Promise((resolve) => server.close(resolve));
+    await events.close();
+    await database.close();
+    throw error;
+  });
+  if (catalogue.loaded)
+    logger.info('school_match.catalogue_loaded', { version: catalogue.version, rows: catalogue.rows, ms: Math.round(catalogue.ms) });
 
   // The language model is created once: every paid operation shares its queue and limits (ADR 0035).
   const ai = createAiEngine({ db: database.db, config, logger, events });

@@ -8,3 +8,4 @@ export * from './payments';
 export * from './archives';
 export * from './works';
 export * from './notices';
+export * from './school-match';

@@ -10,7 +10,7 @@ import { setRole } from '../domain/users';
 /**
  * `npm run admin -- grant <phone>` / `revoke <phone>`: set a user's role. The user must have
  * logged in once. `codes <points> <count> <maxUses> [expiresAt]`: a batch of redemption codes,
- * printed one per line. With the embedded database, stop the server first (one process per data dir).
+ * printed one per line. `programs <file.csv> [--dry-run]`: the 选校 programs catalogue. With the embedded database, stop the server first (one process per data dir).
  */
 const USAGE = [
   '用法：npm run admin -- grant <手机号>   设为管理员',
@@ -18,6 +18,7 @@ const USAGE = [
   '      npm run admin -- codes <每个积分> <数量> <每个可用次数> [过期时间，如 2027-01-01]  生成兑换码',
   '      npm run admin -- channel <渠道邀请码> <渠道名称> <奖励积分>  新建或修改渠道邀请码',
   '      npm run admin -- reconcile [回溯小时数，默认48]  向支付网关查询未到账的订单并补记积分',
+  '      npm run admin -- programs <文件.csv> [--dry-run]  导入选校项目库（表头见 docs/school-match-data.md）',
 ].join('\n');
 
 /** Opens the configured database for one command and closes it afterwards. */
@@ -92,11 +93,51 @@ async function upsertChannel(args: string[]) {
   return 0;
 }
 
+/** The shared programs catalogue from a CSV (docs/school-match-data.md); `--dry-run` writes nothing. */
+async function programs(args: string[]) {
+  const file = args.find((a) => a !== '--dry-run');
+  const dryRun = args.includes('--dry-run');
+  if (!file || args.length > 2) {
+    console.error(USAGE);
+    return 64;
+  }
+  const [{ readFile }, { importPrograms }, { DomainError }] = await Promise.all([
+    import('node:fs/promises'),
+    import('../domain/school-match/programs'),
+    import('../errors'),
+  ]);
+  const bytes = await readFile(file).catch(() => null);
+  if (!bytes) {
+    console.error(`无法读取文件：${file}`);
+    return 66;
+  }
+  try {
+    const result = await withDatabase(async (db) => {
+      // The catalogue first, so programs link to their institutions on a database never started.
+      const { loadCatalogue } = await import('../domain/school-match/catalogue');
+      await loadCatalogue(db);
+      return importPrograms(db, bytes, { dryRun });
+    });
+    for (const e of result.errors) console.error(e.message);
+    console.log(
+      `${dryRun ? '试导入（未写入）' : '导入完成'}：新增 ${result.imported}，更新 ${result.updated}，跳过 ${result.skipped}（其中有误 ${result.errors.length} 行）`,
+    );
+    return result.errors.length ? 1 : 0;
+  } catch (error) {
+    if (error instanceof DomainError) {
+      console.error(error.message);
+      return 65;
+    }
+    throw error;
+  }
+}
+
 async function main(argv: string[]) {
   const [command, rawPhone] = argv;
   if (command === 'codes') return createCodes(argv.slice(1));
   if (command === 'channel') return upsertChannel(argv.slice(1));
   if (command === 'reconcile') return reconcile(argv.slice(1));
+  if (command === 'programs') return programs(argv.slice(1));
   if ((command !== 'grant' && command !== 'revoke') || !rawPhone) {
     console.error(USAGE);
     return 64;

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPgliteTemplate } from '../../db/client';
+import { loadCatalogue } from '../../server/domain/school-match/catalogue';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated, empty PGlite data directory dump; '' when the run uses PostgreSQL. */
+    /** A migrated PGlite data directory dump (with the shipped 选校 catalogue); '' when the run uses PostgreSQL. */
     pgliteTemplatePath: string;
   }
 }
@@ -22,7 +23,8 @@ export default async function setup(project: TestProject) {
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'lx-pglite-template-'));
   const file = path.join(dir, 'template.tar');
-  const template = await createPgliteTemplate();
+  // The servers then find the 选校 catalogue current, as a restarted server does.
+  const template = await createPgliteTemplate({ prepare: async (db) => void (await loadCatalogue(db)) });
   writeFileSync(file, Buffer.from(await template.arrayBuffer()));
   project.provide('pgliteTemplatePath', file);
   return () => rmSync(dir, { recursive: true, force: true });

@@ -19,12 +19,13 @@ import { centsToPoints, maskPhone } from '../../../contracts/constants';
 import type { AccountMergePreview } from '../../../contracts/account-merge';
 import { DomainError } from '../errors';
 import { applyChange } from '../points/ledger';
+import { moveCaseLibrary } from '../school-match/cases';
 import type { UserRow } from '../users';
 
 /**
  * Binding a phone and WeChat that each already have an account (ADR 0039). The rule: the phone
  * account stays and the WeChat-only account is merged into it — its points (a ledger row on each
- * side), students, works, orders and AI results move; the emptied account is kept, closed, with
+ * side), students, works, orders, AI results and the 选校 case library move; the emptied account is kept, closed, with
  * its ledger history, and can no longer log in. Anything else (two phones, two WeChats) is refused.
  */
 export const ACCOUNT_MERGE_RULE =
@@ -117,6 +118,8 @@ export async function mergeAccounts(db: Database, parties: MergeParties): Promis
     for (const table of MOVED_TABLES) {
       await tx.update(table).set({ userId: phoneAccount.id }).where(eq(table.userId, wechatAccount.id));
     }
+    // The 选校 case library and its own programs (keys unique per account: merged, not just moved).
+    await moveCaseLibrary(tx as unknown as Database, wechatAccount.id, phoneAccount.id);
     await tx.update(users).set({ invitedBy: phoneAccount.id }).where(eq(users.invitedBy, wechatAccount.id));
     await tx.delete(wechatScenes).where(eq(wechatScenes.userId, wechatAccount.id));
 

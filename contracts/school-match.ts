@@ -1,0 +1,273 @@
+import { z } from './zod';
+
+/**
+ * School matching (选校, issue 26), its data: the institution catalogue, programs and the
+ * account's own case library (ADR 0050). Matching itself has its own contracts.
+ */
+
+export const DEGREES = ['bachelor', 'master', 'phd', 'other'] as const;
+export type Degree = (typeof DEGREES)[number];
+export const CASE_RESULTS = ['admitted', 'rejected', 'waitlisted'] as const;
+export type CaseResult = (typeof CASE_RESULTS)[number];
+/** The applicant's background as consultants name it: 985, 211, 双非 (neither), 海本 (a degree abroad), other. */
+export const SCHOOL_TIERS = ['985', '211', '双非', '海本', 'other'] as const;
+export type SchoolTier = (typeof SCHOOL_TIERS)[number];
+
+/** The GPA full marks the admission model reads (ADR 0051); another scale is refused, not guessed. */
+export const GPA_SCALES = [4, 4.3, 4.5, 5, 10, 100] as const;
+/** The tests a program may require, as the admission model names them. */
+export const REQUIRED_TESTS = ['gre', 'gmat', 'sat', 'act'] as const;
+export type RequiredTest = (typeof REQUIRED_TESTS)[number];
+
+/** A catalogue record whose source was last verified longer ago than this is shown as stale. */
+export const STALE_AFTER_DAYS = 365;
+
+/** CSV uploads (cases and programs): the upload limit, and at most this many data rows per file. */
+export const SCHOOL_MATCH_CSV_MAX_ROWS = 20_000;
+/** One CSV record, in characters: longer is not a row of this table. */
+export const SCHOOL_MATCH_CSV_MAX_RECORD_CHARS = 64 * 1024;
+
+/** The case CSV's header (issue 26), exactly. Required: school, program, degree, result. */
+export const CASE_CSV_COLUMNS = [
+  'school',
+  'program',
+  'degree',
+  'term',
+  'result',
+  'gpa',
+  'gpa_scale',
+  'school_tier',
+  'major',
+  'ielts',
+  'toefl',
+  'gre_v',
+  'gre_q',
+  'gmat',
+  'international',
+  'notes',
+] as const;
+export const CASE_CSV_REQUIRED = ['school', 'program', 'degree', 'result'] as const;
+
+/** The programs CSV's header (docs/school-match-data.md). Required: school, program, degree, source, verified_at. */
+export const PROGRAM_CSV_COLUMNS = [
+  'school',
+  'program',
+  'program_zh',
+  'degree',
+  'field',
+  'country',
+  'duration',
+  'tuition',
+  'tuition_currency',
+  'living_cost',
+  'deadlines',
+  'ielts_overall',
+  'ielts_min_band',
+  'toefl_total',
+  'toefl_min_section',
+  'gpa_985',
+  'gpa_211',
+  'gpa_shuangfei',
+  'gpa_overseas',
+  'gpa_scale',
+  'tests_required',
+  'official_url',
+  'verified_at',
+  'source',
+  'admission_rate',
+  'ranking',
+  'ranking_source',
+] as const;
+export const PROGRAM_CSV_REQUIRED = ['school', 'program', 'degree', 'source', 'verified_at'] as const;
+
+const page = z.coerce.number().int().min(1).max(100_000).catch(1).default(1);
+const pageSize = z.coerce.number().int().min(1).max(50).catch(20).default(20);
+const query = z.string().trim().max(100).optional().catch(undefined);
+
+/** GET /api/v1/school-match/institutions?query&country&page&pageSize */
+export const institutionsQuerySchema = z.object({ query, country: query, page, pageSize });
+
+export const institutionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.string(),
+  countryCode: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  /** Scorecard's control: Public, Private nonprofit, Private for-profit; null outside the Scorecard. */
+  control: z.string().nullable(),
+  website: z.string().nullable(),
+  /** US four-year institutions (College Scorecard): the latest year reporting each figure. */
+  admissionRate: z.number().nullable(),
+  admissionRateYear: z.string().nullable(),
+  testRequirement: z.string().nullable(),
+  satAverage: z.number().nullable(),
+  satMath25: z.number().nullable(),
+  satMath75: z.number().nullable(),
+  satVerbal25: z.number().nullable(),
+  satVerbal75: z.number().nullable(),
+  act25: z.number().nullable(),
+  act75: z.number().nullable(),
+  tuitionInStateUsd: z.number().nullable(),
+  tuitionOutOfStateUsd: z.number().nullable(),
+  tuitionYear: z.string().nullable(),
+  roomBoardUsd: z.number().nullable(),
+  source: z.string(),
+  verifiedAt: z.string(),
+  stale: z.boolean(),
+});
+export type Institution = z.infer<typeof institutionSchema>;
+export const institutionPageSchema = z.object({
+  items: z.array(institutionSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});
+
+/** GET /api/v1/school-match/programs?query&country&degree&page&pageSize */
+export const programsQuerySchema = z.object({
+  query,
+  country: query,
+  degree: z.enum(DEGREES).optional().catch(undefined),
+  page,
+  pageSize,
+});
+
+/** A program as listed: the shared catalogue's (`shared`) or the caller's own. Unknown fields are null. */
+export const programSchema = z.object({
+  id: z.string(),
+  institutionId: z.string().nullable(),
+  school: z.string(),
+  program: z.string(),
+  programZh: z.string().nullable(),
+  degree: z.enum(DEGREES),
+  field: z.string().nullable(),
+  country: z.string().nullable(),
+  duration: z.string().nullable(),
+  tuition: z.number().nullable(),
+  /** Tuition and living costs per year, both in tuitionCurrency (ISO 4217). */
+  tuitionCurrency: z.string().nullable(),
+  livingCost: z.number().nullable(),
+  /** ISO dates (YYYY-MM-DD). */
+  deadlines: z.array(z.string()),
+  ieltsOverall: z.number().nullable(),
+  ieltsMinBand: z.number().nullable(),
+  toeflTotal: z.number().nullable(),
+  toeflMinSection: z.number().nullable(),
+  /** Expected GPA by the applicant's background, on `gpaScale`. */
+  gpa985: z.number().nullable(),
+  gpa211: z.number().nullable(),
+  gpaShuangfei: z.number().nullable(),
+  gpaOverseas: z.number().nullable(),
+  gpaScale: z.number().nullable(),
+  testsRequired: z.array(z.enum(REQUIRED_TESTS)),
+  /** An overall admission rate (0–1) from the administrator's import, when known. */
+  admissionRate: z.number().nullable(),
+  officialUrl: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  source: z.string().nullable(),
+  ranking: z.number().nullable(),
+  rankingSource: z.string().nullable(),
+  /** True for the administrator's catalogue, false for a program this account added through a case. */
+  shared: z.boolean(),
+  stale: z.boolean(),
+  /** This account's recorded cases for the program (never another account's). */
+  casesCount: z.number(),
+});
+export type Program = z.infer<typeof programSchema>;
+export const programPageSchema = z.object({ items: z.array(programSchema), page: z.number(), pageSize: z.number(), total: z.number() });
+
+const num = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label}应为数字` })
+    .refine(Number.isFinite, `${label}应为数字`)
+    .pipe(z.number().min(min, `${label}不能小于${min}`).max(max, `${label}不能大于${max}`));
+const int = (label: string, min: number, max: number) => num(label, min, max).pipe(z.number().int(`${label}应为整数`));
+
+/** Each optional profile field: null or absent when not known. */
+export const caseProfileShape = {
+  term: z.string().trim().max(40, '入学学期不能超过40个字符').nullish(),
+  gpa: num('GPA', 0, 100).nullish(),
+  gpaScale: z.coerce
+    .number({ error: 'GPA 满分应为数字' })
+    .refine((v) => (GPA_SCALES as readonly number[]).includes(v), `GPA 满分应为 ${GPA_SCALES.join('、')} 之一`)
+    .nullish(),
+  schoolTier: z.enum(SCHOOL_TIERS, { error: '本科背景应为 985、211、双非、海本或 other' }).nullish(),
+  major: z.string().trim().max(100, '专业不能超过100个字符').nullish(),
+  ielts: num('雅思', 0, 9).nullish(),
+  toefl: int('托福', 0, 120).nullish(),
+  greV: int('GRE 语文', 130, 170).nullish(),
+  greQ: int('GRE 数学', 130, 170).nullish(),
+  gmat: int('GMAT', 200, 805).nullish(),
+  international: z.boolean({ error: '是否国际生应为 true 或 false' }).nullish(),
+  notes: z.string().trim().max(1000, '备注不能超过1000个字符').nullish(),
+};
+
+/**
+ * POST /api/v1/school-match/cases: a program by `programId` (the catalogue's or this account's),
+ * or by school + program + degree (added to this account's catalogue when missing).
+ */
+export const caseCreateSchema = z
+  .object({
+    programId: z.string().uuid('项目不存在').optional(),
+    school: z.string().trim().min(1, '请填写学校').max(200, '学校名称不能超过200个字符').optional(),
+    program: z.string().trim().min(1, '请填写项目').max(200, '项目名称不能超过200个字符').optional(),
+    degree: z.enum(DEGREES, { error: '学位应为 bachelor、master、phd 或 other' }).optional(),
+    result: z.enum(CASE_RESULTS, { error: '结果应为 admitted、rejected 或 waitlisted' }),
+    ...caseProfileShape,
+  })
+  .refine((v) => v.programId || (v.school && v.program && v.degree), { message: '请选择项目，或填写学校、项目和学位' })
+  .refine((v) => v.gpa == null || v.gpaScale == null || v.gpa <= v.gpaScale, { message: 'GPA 不能大于满分', path: ['gpa'] });
+export type CaseCreate = z.infer<typeof caseCreateSchema>;
+
+/** GET /api/v1/school-match/cases?page&pageSize */
+export const casesQuerySchema = z.object({ page, pageSize });
+
+/** A recorded case: the program it is about and the anonymised profile as it was. */
+export const caseSchema = z.object({
+  id: z.string(),
+  programId: z.string(),
+  school: z.string(),
+  program: z.string(),
+  programZh: z.string().nullable(),
+  degree: z.enum(DEGREES),
+  country: z.string().nullable(),
+  result: z.enum(CASE_RESULTS),
+  term: z.string().nullable(),
+  gpa: z.number().nullable(),
+  gpaScale: z.number().nullable(),
+  schoolTier: z.enum(SCHOOL_TIERS).nullable(),
+  major: z.string().nullable(),
+  ielts: z.number().nullable(),
+  toefl: z.number().nullable(),
+  greV: z.number().nullable(),
+  greQ: z.number().nullable(),
+  gmat: z.number().nullable(),
+  international: z.boolean().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SchoolMatchCase = z.infer<typeof caseSchema>;
+export const casePageSchema = z.object({ items: z.array(caseSchema), page: z.number(), pageSize: z.number(), total: z.number() });
+
+/** The form fields of both imports (multipart, beside `file`). */
+export const importFieldsSchema = z.object({
+  dryRun: z
+    .enum(['true', 'false', '1', '0', ''], { error: 'dryRun 应为 true 或 false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export const importErrorSchema = z.object({ row: z.number(), message: z.string() });
+export type ImportError = z.infer<typeof importErrorSchema>;
+/** POST /api/v1/school-match/cases/import */
+export const caseImportResultSchema = z.object({ imported: z.number(), skipped: z.number(), errors: z.array(importErrorSchema) });
+export type CaseImportResult = z.infer<typeof caseImportResultSchema>;
+/** POST /api/v1/admin/school-match/programs/import */
+export const programImportResultSchema = z.object({
+  imported: z.number(),
+  updated: z.number(),
+  skipped: z.number(),
+  errors: z.array(importErrorSchema),
+});
+export type ProgramImportResult = z.infer<typeof programImportResultSchema>;

@@ -1,0 +1,114 @@
+import { Router, type RequestHandler } from 'express';
+import { UPLOAD_FILE_LIMIT_BYTES } from '../../contracts/limits';
+import {
+  caseCreateSchema,
+  casesQuerySchema,
+  importFieldsSchema,
+  institutionsQuerySchema,
+  programsQuerySchema,
+} from '../../contracts/school-match';
+import { z } from '../../contracts/zod';
+import { DomainError } from '../domain/errors';
+import { createCase, deleteCase, importCases, listCases } from '../domain/school-match/cases';
+import { listInstitutions } from '../domain/school-match/catalogue';
+import { importPrograms, listPrograms } from '../domain/school-match/programs';
+import { multipartBody, type MultipartRequest } from './body';
+import { authenticate, authOf, freeToolLimit, ok, parse, requireRole, route, type ApiDeps } from './kit';
+
+const caseIdParams = z.object({ id: z.string().uuid('案例不存在') });
+
+/** A CSV upload: one file under the upload limit, plus the `dryRun` field. */
+const csvUpload = (): RequestHandler =>
+  multipartBody({ maxFileBytes: UPLOAD_FILE_LIMIT_BYTES - 1, tooLargeMessage: '文件必须小于 5MB!', maxFields: 5 });
+
+function uploadedCsv(req: unknown) {
+  const { file, body } = req as MultipartRequest;
+  if (!file || file.buffer.length === 0) throw new DomainError('FILE_INVALID', '请上传 CSV 文件', { field: 'file' });
+  return { bytes: file.buffer, dryRun: parse(importFieldsSchema, body).dryRun };
+}
+
+const importMessage = (dryRun: boolean, r: { imported: number; skipped: number }) =>
+  `${dryRun ? '试导入（未写入）：可导入' : '已导入'} ${r.imported} 条，跳过 ${r.skipped} 条`;
+
+/** 选校 data (issue 26): the catalogue, programs and this account's case library. */
+export function schoolMatchRoutes(deps: ApiDeps) {
+  const router = Router();
+  const auth = authenticate(deps);
+  const { db } = deps;
+
+  router.get(
+    '/school-match/institutions',
+    auth,
+    route(async (req, res) => {
+      ok(res, await listInstitutions(db, parse(institutionsQuerySchema, req.query)));
+    }),
+  );
+
+  router.get(
+    '/school-match/programs',
+    auth,
+    route(async (req, res) => {
+      ok(res, await listPrograms(db, authOf(res).userId, parse(programsQuerySchema, req.query)));
+    }),
+  );
+
+  router.get(
+    '/school-match/cases',
+    auth,
+    route(async (req, res) => {
+      ok(res, await listCases(db, authOf(res).userId, parse(casesQuerySchema, req.query)));
+    }),
+  );
+
+  router.post(
+    '/school-match/cases',
+    auth,
+    route(async (req, res) => {
+      ok(res, await createCase(db, authOf(res).userId, parse(caseCreateSchema, req.body)), '已记录案例', 201);
+    }),
+  );
+
+  // Imports are free but not free in bulk: the free-tool limit per minute applies.
+  router.post(
+    '/school-match/cases/import',
+    auth,
+    freeToolLimit(deps, 'school-match-import'),
+    csvUpload(),
+    route(async (req, res) => {
+      const { bytes, dryRun } = uploadedCsv(req);
+      const result = await importCases(db, authOf(res).userId, bytes, { dryRun });
+      ok(res, result, importMessage(dryRun, result));
+    }),
+  );
+
+  router.delete(
+    '/school-match/cases/:id',
+    auth,
+    route(async (req, res) => {
+      await deleteCase(db, authOf(res).userId, parse(caseIdParams, req.params).id);
+      ok(res, null, '已删除');
+    }),
+  );
+
+  return router;
+}
+
+/** /api/v1/admin/school-match: the shared programs catalogue, imported by an administrator. */
+export function adminSchoolMatchRoutes(deps: ApiDeps) {
+  const router = Router();
+  router.use('/school-match', authenticate(deps), requireRole('admin'));
+  router.post(
+    '/school-match/programs/import',
+    csvUpload(),
+    route(async (req, res) => {
+      const { bytes, dryRun } = uploadedCsv(req);
+      const result = await importPrograms(deps.db, bytes, { dryRun });
+      ok(
+        res,
+        result,
+        `${dryRun ? '试导入（未写入）' : '导入完成'}：新增 ${result.imported} 条，更新 ${result.updated} 条，跳过 ${result.skipped} 条`,
+      );
+    }),
+  );
+  return router;
+}
