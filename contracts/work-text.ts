@@ -3,8 +3,44 @@
  * and the tokens a version comparison works on. Pure functions, shared by the API and the pages.
  */
 
+import { CONSULTANT_NOTE_HEADING, OFFLINE_NOTE_HEADING } from './ai-operation-constants';
+
 /** What the text functions need from an editor block: its inline texts and its children. */
 export type TextBlock = { content: ReadonlyArray<{ text: string }>; children: ReadonlyArray<TextBlock> };
+
+/** The headings of what the consultant deletes before sending: the offline engine's 顾问备注 and 离线模式说明. */
+export const INTERNAL_NOTE_HEADINGS: readonly string[] = [CONSULTANT_NOTE_HEADING, OFFLINE_NOTE_HEADING];
+
+/**
+ * The top-level blocks without those notes (a note is its heading and what follows, up to the next
+ * heading of its level or above; a note heading typed as a paragraph runs to the next heading):
+ * they instruct the consultant and claim nothing about the student, so the fact check skips them
+ * as the export does (ADR 0044).
+ */
+export function withoutInternalNotes<B extends TextBlock & { type: string; props: { level?: number } }>(blocks: readonly B[]): B[] {
+  const kept: B[] = [];
+  let noteLevel: number | null = null;
+  for (const block of blocks) {
+    const headingLevel = block.type === 'heading' ? (block.props.level ?? 1) : null;
+    if (noteLevel !== null) {
+      if (headingLevel === null || headingLevel > noteLevel) continue;
+      noteLevel = null;
+    }
+    if (
+      INTERNAL_NOTE_HEADINGS.includes(
+        block.content
+          .map((item) => item.text)
+          .join('')
+          .trim(),
+      )
+    ) {
+      noteLevel = headingLevel ?? 6;
+      continue;
+    }
+    kept.push(block);
+  }
+  return kept;
+}
 
 /** Han, kana and Hangul: each character is a word of its own (Chinese is written without spaces). */
 const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}`;

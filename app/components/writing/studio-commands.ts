@@ -2,6 +2,7 @@ import type { Dispatch } from 'react';
 import type { GenerateRequestBody } from '../../../contracts/ai-operations';
 import type { UnsupportedFact } from '../../../contracts/fact-check-constants';
 import { markdownDocument } from '../../../contracts/markdown-document';
+import { withoutInternalNotes } from '../../../contracts/work-text';
 import type { Highlight, WritingEditorHandle } from '~/components/editor/writing-editor';
 import { notifySuccess } from '~/services/toasts';
 import { resourceFetch } from '~/services/browser/resource-fetch.client';
@@ -56,7 +57,9 @@ const paint = <F>(ctx: StudioContext<F>, factItems = ctx.state.facts.items, deci
  */
 export async function checkFacts<F>(ctx: StudioContext<F>, proposed?: { text: string; essay: string; reviewRead: ReadReview }) {
   const { dispatch, student } = ctx;
-  const text = (proposed ? proposed.text : plainText(ctx.editor.getDocument())).slice(0, 20_000);
+  const document = ctx.editor.getDocument();
+  // The consultant's notes claim nothing about the student: checked as the export prints the text.
+  const text = (proposed ? proposed.text : plainText({ ...document, blocks: withoutInternalNotes(document.blocks) })).slice(0, 20_000);
   if (!text.trim()) return dispatch({ type: 'factsFound', items: [] });
   dispatch({ type: 'factsChecking' });
   const context = [...ctx.page.contextOf(ctx.state.form), ...(proposed ? contextChunks(proposed.essay) : [])].filter(Boolean);

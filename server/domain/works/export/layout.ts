@@ -1,4 +1,5 @@
-import { CONSULTANT_NOTE_HEADING, OFFLINE_LABEL, OFFLINE_NOTE_HEADING } from '../../../../contracts/ai-operation-constants';
+import { OFFLINE_LABEL } from '../../../../contracts/ai-operation-constants';
+import { INTERNAL_NOTE_HEADINGS } from '../../../../contracts/work-text';
 import { editorColorHex } from '../../../../contracts/editor-colors';
 import type { EditorBlock, EditorDocument } from '../../../../contracts/works';
 
@@ -103,8 +104,6 @@ export function exportLines(document: EditorDocument): ExportLine[] {
   walk(document.blocks, 0);
   return lines;
 }
-
-const INTERNAL_NOTE_HEADINGS: readonly string[] = [CONSULTANT_NOTE_HEADING, OFFLINE_NOTE_HEADING];
 
 /**
  * What the consultant must delete before sending (the offline engine's 顾问备注 and 离线模式说明
