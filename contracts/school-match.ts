@@ -1,3 +1,4 @@
+import { FACT_KINDS } from './fact-check-constants';
 import { z } from './zod';
 
 /**
@@ -431,6 +432,18 @@ export type MatchSummaryBand = z.infer<typeof matchSummaryBandSchema>;
 export const matchMethodCountsSchema = z.object({ cases: z.number(), scorecard: z.number(), requirements: z.number() });
 export type MatchMethodCounts = z.infer<typeof matchMethodCountsSchema>;
 
+/**
+ * With a language model configured: a short narrative of the list, written from `summary` only,
+ * and the writing studio's fact check on it (`unsupported`: names and numbers the list does not contain).
+ * null without a model, or when the model failed (the list stands without it).
+ */
+export const matchNarrativeSchema = z.object({
+  text: z.string(),
+  model: z.string(),
+  unsupported: z.array(z.object({ text: z.string(), kind: z.enum(FACT_KINDS) })),
+});
+export type MatchNarrative = z.infer<typeof matchNarrativeSchema>;
+
 /** A saved run: the answer of POST /run and of GET /results/{id}. */
 export const matchResultSchema = z.object({
   id: z.string(),
@@ -439,6 +452,7 @@ export const matchResultSchema = z.object({
   items: z.array(matchItemSchema),
   summary: z.array(matchSummaryBandSchema),
   methods: matchMethodCountsSchema,
+  narrative: matchNarrativeSchema.nullable(),
   createdAt: z.string(),
 });
 export type SavedMatchResult = z.infer<typeof matchResultSchema>;

@@ -6,6 +6,7 @@ CREATE TABLE "school_match_results" (
 	"items" jsonb NOT NULL,
 	"summary" jsonb NOT NULL,
 	"methods" jsonb NOT NULL,
+	"narrative" jsonb,
 	"operation_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

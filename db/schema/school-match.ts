@@ -6,6 +6,7 @@ import type {
   MatchApplicant,
   MatchItem,
   MatchMethodCounts,
+  MatchNarrative,
   MatchSummaryBand,
   RequiredTest,
   SchoolTier,
@@ -193,6 +194,8 @@ export const schoolMatchResults = pgTable(
     items: jsonb('items').$type<MatchItem[]>().notNull(),
     summary: jsonb('summary').$type<MatchSummaryBand[]>().notNull(),
     methods: jsonb('methods').$type<MatchMethodCounts>().notNull(),
+    /** The model's narrative and its fact check; null without a model. */
+    narrative: jsonb('narrative').$type<MatchNarrative>(),
     /** The paid operation (ai_operations) that computed it. */
     operationId: uuid('operation_id'),
     createdAt: createdAt(),

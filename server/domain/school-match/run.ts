@@ -5,6 +5,7 @@ import {
   type MatchApplicant,
   type MatchItem,
   type MatchMethodCounts,
+  type MatchNarrative,
   type MatchResultListItem,
   type MatchRun,
   type MatchSummaryBand,
@@ -12,7 +13,10 @@ import {
 } from '../../../contracts/school-match';
 import type { Database } from '../../../db/client';
 import { institutions, schoolMatchCases, schoolMatchResults, schoolPrograms } from '../../../db/schema';
+import { schoolMatchNarrativeMessages, SCHOOL_MATCH_NARRATIVE_CHARS, SCHOOL_MATCH_PROMPT_VERSION } from '../../ai/prompts/school-match';
+import { isProviderError } from '../../ai/providers';
 import { resultOrThrow, type AiEngine } from '../ai/engine';
+import { findUnsupportedAsync, knownTextOf } from '../ai/fact-check';
 import { getProfile } from '../archives/profiles';
 import { DomainError, notFound } from '../errors';
 import { recordOperationLog } from '../operation-logs';
@@ -207,6 +211,47 @@ function toItem(result: MatchResult, row: ProgramRow): MatchItem {
   };
 }
 
+/** What the narrative may name: the list's own words and numbers, and the applicant as sent. */
+const knownOf = (items: readonly MatchItem[], summary: readonly MatchSummaryBand[], applicant: MatchApplicant) =>
+  knownTextOf(
+    summary.map((b) => [b.title, ...b.lines]),
+    items.map((i) => [i.school, i.program, i.programZh, i.evidence.map((e) => e.text), i.gaps.map((g) => g.text), i.cost?.text]),
+    applicant,
+  );
+
+/**
+ * The model's few sentences on the list (in the operation's model slot), fact-checked against the
+ * list like the writing studio's output. A provider's failure leaves the computed list without a
+ * narrative rather than failing it; the caller leaving or the time limit still ends the run.
+ */
+async function narrate(
+  engine: AiEngine,
+  model: string,
+  summary: readonly MatchSummaryBand[],
+  known: string,
+  signal: AbortSignal,
+): Promise<MatchNarrative | null> {
+  let text = '';
+  try {
+    for await (const delta of engine.provider.stream({
+      model,
+      messages: schoolMatchNarrativeMessages(summary),
+      signal,
+      timeoutMs: engine.timeoutMs,
+    })) {
+      text += delta;
+      // A model that does not stop is cut at twice the asked length (the stream's end aborts the request).
+      if (text.length > SCHOOL_MATCH_NARRATIVE_CHARS * 2) break;
+    }
+  } catch (error) {
+    if (signal.aborted || !isProviderError(error)) throw error;
+    return null;
+  }
+  text = text.trim().slice(0, SCHOOL_MATCH_NARRATIVE_CHARS * 2);
+  if (!text) return null;
+  return { text, model, unsupported: await findUnsupportedAsync(text, known, { signal }) };
+}
+
 type ResultRow = typeof schoolMatchResults.$inferSelect;
 const toResultDto = (row: ResultRow): SavedMatchResult => ({
   id: row.id,
@@ -215,6 +260,7 @@ const toResultDto = (row: ResultRow): SavedMatchResult => ({
   items: row.items,
   summary: row.summary,
   methods: row.methods,
+  narrative: row.narrative ?? null,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -225,13 +271,16 @@ const toResultDto = (row: ResultRow): SavedMatchResult => ({
  */
 export async function runMatch(deps: Deps, input: MatchRun & { userId: string; signal?: AbortSignal }): Promise<SavedMatchResult> {
   const { db, engine } = deps;
+  // With a language model configured the run also asks it for the narrative, through the queue.
+  const model = engine.provider.kind === 'offline' ? null : await engine.modelFor(input.userId);
   const outcome = await engine.run({
     userId: input.userId,
     operation: 'school_match',
     source: 'school_match',
     basis: 'input',
     inputChars: 0,
-    model: null,
+    model,
+    promptVersion: model ? SCHOOL_MATCH_PROMPT_VERSION : undefined,
     clientProfileId: input.clientProfileId ?? undefined,
     signal: input.signal,
     failureMessage: RUN_FAILED,
@@ -248,6 +297,9 @@ export async function runMatch(deps: Deps, input: MatchRun & { userId: string; s
       );
       if (signal.aborted) throw new DomainError('CONFLICT', '已取消');
       const items = results.map((r, i) => toItem(r, programs[i]!));
+      const summary = summarise(items);
+      const narrative = model ? await narrate(engine, model, summary, knownOf(items, summary, input.applicant), signal) : null;
+      if (signal.aborted) throw new DomainError('CONFLICT', '已取消');
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(schoolMatchResults)
@@ -256,8 +308,9 @@ export async function runMatch(deps: Deps, input: MatchRun & { userId: string; s
             clientProfileId: input.clientProfileId ?? null,
             applicant: input.applicant,
             items,
-            summary: summarise(items),
+            summary,
             methods: methodCounts(items),
+            narrative,
             operationId,
           })
           .returning();
