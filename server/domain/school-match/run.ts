@@ -22,7 +22,7 @@ import { DomainError, notFound } from '../errors';
 import { recordOperationLog } from '../operation-logs';
 import { containsPattern } from './catalogue';
 import { casesOf, type CaseRow } from './cases';
-import { matchPrograms } from './model/match';
+import { matchOffThread } from './match-in-thread';
 import type { Applicant, GpaExpectation, MatchResult, ProgramFacts, RecordedCase } from './model/types';
 import type { ProgramRow } from './programs';
 
@@ -289,11 +289,9 @@ export async function runMatch(deps: Deps, input: MatchRun & { userId: string; s
     work: async ({ prepared, operationId, signal }) => {
       const { programs, cases, facts } = prepared;
       const applicant: Applicant = input.applicant;
-      const results = matchPrograms(
-        applicant,
-        programs.map((p) => facts.get(p.id)!),
-        cases,
-        [...facts.values()],
+      const results = await matchOffThread(
+        { applicant, programs: programs.map((p) => facts.get(p.id)!), cases, catalogue: [...facts.values()] },
+        signal,
       );
       if (signal.aborted) throw new DomainError('CONFLICT', '已取消');
       const items = results.map((r, i) => toItem(r, programs[i]!));
