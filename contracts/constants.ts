@@ -79,6 +79,7 @@ export const POINTS_SOURCES = [
   'channel_invite_reward',
   'redemption_code',
   'essay_polish',
+  'school_match',
 ] as const;
 export type PointsSource = (typeof POINTS_SOURCES)[number];
 export const POINTS_SOURCE_LABELS: Record<PointsSource, string> = {
@@ -108,9 +109,10 @@ export const POINTS_SOURCE_LABELS: Record<PointsSource, string> = {
   channel_invite_reward: '渠道邀请奖励',
   redemption_code: '兑换码',
   essay_polish: '文书润色',
+  school_match: '选校',
 };
 
-/** The AI operations the price table prices (spec §3 sources that spend points). */
+/** The paid operations the price table prices (spec §3 sources that spend points): the AI tools and 选校. */
 export const PRICED_OPERATIONS = [
   'ai_check',
   'ai_reduce',
@@ -127,6 +129,7 @@ export const PRICED_OPERATIONS = [
   'shorten',
   'translate',
   'auto_profile',
+  'school_match',
 ] as const satisfies readonly PointsSource[];
 export type PricedOperation = (typeof PRICED_OPERATIONS)[number];
 

@@ -1,3 +1,4 @@
+import { FACT_KINDS } from './fact-check-constants';
 import { z } from './zod';
 
 /**
@@ -271,3 +272,208 @@ export const programImportResultSchema = z.object({
   errors: z.array(importErrorSchema),
 });
 export type ProgramImportResult = z.infer<typeof programImportResultSchema>;
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+// Matching (issue 26, ADR 0052): POST /api/v1/school-match/run and the saved results.
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Programs a run searches when no programIds are given, by default and at most; programIds at most. */
+export const RUN_LIMIT_DEFAULT = 20;
+export const RUN_LIMIT_MAX = 50;
+export const MATCH_BANDS = ['reach', 'match', 'safety'] as const;
+export type MatchBand = (typeof MATCH_BANDS)[number];
+export const MATCH_METHODS = ['cases', 'scorecard', 'requirements'] as const;
+export type MatchMethodName = (typeof MATCH_METHODS)[number];
+export const MATCH_BAND_LABELS: Record<MatchBand, string> = { reach: '冲刺', match: '匹配', safety: '保底' };
+
+const targetList = (label: string) =>
+  z
+    .array(z.string().trim().min(1, `${label}不能为空`).max(100, `${label}不能超过100个字符`), { error: `${label}应为列表` })
+    .max(20, `${label}最多20项`)
+    .nullish();
+
+/** The applicant of a run: what the page sends (prefilled from the archive or typed); GPA and its scale required. */
+export const matchApplicantSchema = z
+  .object(
+    {
+      gpa: z
+        .number({ error: (issue) => (issue.input == null ? '请填写 GPA' : 'GPA应为数字') })
+        .min(0, 'GPA不能小于0')
+        .max(100, 'GPA不能大于100'),
+      gpaScale: z
+        .number({ error: (issue) => (issue.input == null ? '请填写 GPA 满分' : 'GPA 满分应为数字') })
+        .refine((v) => (GPA_SCALES as readonly number[]).includes(v), `GPA 满分应为 ${GPA_SCALES.join('、')} 之一`),
+      schoolTier: caseProfileShape.schoolTier,
+      major: caseProfileShape.major,
+      ielts: caseProfileShape.ielts,
+      toefl: caseProfileShape.toefl,
+      greV: caseProfileShape.greV,
+      greQ: caseProfileShape.greQ,
+      gmat: caseProfileShape.gmat,
+      sat: int('SAT', 400, 1600).nullish(),
+      act: int('ACT', 1, 36).nullish(),
+      international: caseProfileShape.international,
+      countries: targetList('目标国家'),
+      degree: z.enum(DEGREES, { error: '学位应为 bachelor、master、phd 或 other' }).nullish(),
+      fields: targetList('专业方向'),
+      budgetUsd: num('预算', 0, 10_000_000).nullish(),
+      intake: z.string().trim().max(40, '入学学期不能超过40个字符').nullish(),
+    },
+    { error: '请填写申请人信息' },
+  )
+  .refine((v) => v.gpa <= v.gpaScale, { message: 'GPA 不能大于满分', path: ['gpa'] });
+export type MatchApplicant = z.infer<typeof matchApplicantSchema>;
+
+/** POST /api/v1/school-match/run */
+export const matchRunSchema = z.object({
+  clientProfileId: z.string().uuid('学生档案不存在').nullish(),
+  applicant: matchApplicantSchema,
+  programIds: z
+    .array(z.string().uuid('项目不存在'), { error: 'programIds 应为项目 id 列表' })
+    .min(1, '请至少选择一个项目')
+    .max(RUN_LIMIT_MAX, `一次最多评估${RUN_LIMIT_MAX}个项目`)
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit 应为数字' })
+    .int('limit 应为整数')
+    .min(1, 'limit 不能小于1')
+    .max(RUN_LIMIT_MAX, `limit 不能大于${RUN_LIMIT_MAX}`)
+    .default(RUN_LIMIT_DEFAULT),
+});
+export type MatchRun = z.infer<typeof matchRunSchema>;
+
+const requirementName = z.enum(['ielts', 'ielts_band', 'toefl', 'toefl_section', 'gpa', ...REQUIRED_TESTS]);
+/** One line of evidence (ADR 0051): `text` is what the page shows, the rest is for filters and exports. */
+export const matchEvidenceSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('requirement'),
+    requirement: requirementName,
+    status: z.enum(['met', 'missed', 'unknown']),
+    required: z.number().nullable(),
+    actual: z.number().nullable(),
+    text: z.string(),
+  }),
+  z.object({ kind: z.literal('selectivity'), source: z.enum(['scorecard', 'catalogue']), admissionRate: z.number(), text: z.string() }),
+  z.object({
+    kind: z.literal('test_band'),
+    test: z.enum(['sat', 'act']),
+    p25: z.number(),
+    p75: z.number(),
+    actual: z.number().nullable(),
+    text: z.string(),
+  }),
+  z.object({
+    kind: z.literal('case_record'),
+    cases: z.number(),
+    admitted: z.number(),
+    rejected: z.number(),
+    waitlisted: z.number(),
+    text: z.string(),
+  }),
+  z.object({
+    kind: z.literal('factor'),
+    factor: z.enum(['gpa', 'english', 'test', 'tier', 'international']),
+    effect: z.enum(['higher', 'lower', 'neutral']),
+    logOdds: z.number(),
+    text: z.string(),
+  }),
+  z.object({
+    kind: z.literal('similar_case'),
+    result: z.enum(CASE_RESULTS),
+    term: z.string().nullable(),
+    schoolTier: z.enum(SCHOOL_TIERS).nullable(),
+    gpa100: z.number().nullable(),
+    ielts: z.number().nullable(),
+    toefl: z.number().nullable(),
+    gre: z.number().nullable(),
+    gmat: z.number().nullable(),
+    text: z.string(),
+  }),
+  z.object({ kind: z.literal('band_note'), text: z.string() }),
+]);
+
+/** One evaluated program. probability is null when only requirements could be compared (method requirements). */
+export const matchItemSchema = z.object({
+  programId: z.string(),
+  school: z.string(),
+  program: z.string(),
+  programZh: z.string().nullable(),
+  degree: z.enum(DEGREES),
+  country: z.string().nullable(),
+  band: z.enum(MATCH_BANDS),
+  probability: z.object({ low: z.number(), mid: z.number(), high: z.number() }).nullable(),
+  method: z.enum(MATCH_METHODS),
+  evidence: z.array(matchEvidenceSchema),
+  gaps: z.array(
+    z.object({
+      requirement: requirementName,
+      required: z.number(),
+      actual: z.number().nullable(),
+      shortBy: z.number().nullable(),
+      text: z.string(),
+    }),
+  ),
+  cost: z
+    .object({
+      tuitionUsd: z.number().nullable(),
+      livingUsd: z.number().nullable(),
+      totalUsd: z.number().nullable(),
+      budgetUsd: z.number().nullable(),
+      withinBudget: z.boolean().nullable(),
+      text: z.string(),
+    })
+    .optional(),
+});
+export type MatchItem = z.infer<typeof matchItemSchema>;
+
+/** The structured Chinese summary: per band its programs, each line written from that program's evidence only. */
+export const matchSummaryBandSchema = z.object({ band: z.enum(MATCH_BANDS), title: z.string(), lines: z.array(z.string()) });
+export type MatchSummaryBand = z.infer<typeof matchSummaryBandSchema>;
+export const matchMethodCountsSchema = z.object({ cases: z.number(), scorecard: z.number(), requirements: z.number() });
+export type MatchMethodCounts = z.infer<typeof matchMethodCountsSchema>;
+
+/**
+ * With a language model configured: a short narrative of the list, written from `summary` only,
+ * and the writing studio's fact check on it (`unsupported`: names and numbers the list does not contain).
+ * null without a model, or when the model failed (the list stands without it).
+ */
+export const matchNarrativeSchema = z.object({
+  text: z.string(),
+  model: z.string(),
+  unsupported: z.array(z.object({ text: z.string(), kind: z.enum(FACT_KINDS) })),
+});
+export type MatchNarrative = z.infer<typeof matchNarrativeSchema>;
+
+/** A saved run: the answer of POST /run and of GET /results/{id}. */
+export const matchResultSchema = z.object({
+  id: z.string(),
+  clientProfileId: z.string().nullable(),
+  applicant: matchApplicantSchema,
+  items: z.array(matchItemSchema),
+  summary: z.array(matchSummaryBandSchema),
+  methods: matchMethodCountsSchema,
+  narrative: matchNarrativeSchema.nullable(),
+  createdAt: z.string(),
+});
+export type SavedMatchResult = z.infer<typeof matchResultSchema>;
+
+/** GET /api/v1/school-match/results?clientProfileId&page&pageSize: bad filters are ignored, not refused. */
+export const matchResultsQuerySchema = z.object({ clientProfileId: z.string().uuid().optional().catch(undefined), page, pageSize });
+
+/** A saved run as listed: counts per band instead of the items. */
+export const matchResultListItemSchema = z.object({
+  id: z.string(),
+  clientProfileId: z.string().nullable(),
+  applicant: matchApplicantSchema,
+  methods: matchMethodCountsSchema,
+  bands: z.object({ reach: z.number(), match: z.number(), safety: z.number() }),
+  programs: z.number(),
+  createdAt: z.string(),
+});
+export type MatchResultListItem = z.infer<typeof matchResultListItemSchema>;
+export const matchResultPageSchema = z.object({
+  items: z.array(matchResultListItemSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});

@@ -14,6 +14,7 @@ const ENTRIES = [
   { in: 'server/index.ts', out: 'index' },
   { in: 'server/ai/cv/extract-thread.ts', out: 'extract-worker' },
   { in: 'server/domain/works/export/render-thread.ts', out: 'render-worker' },
+  { in: 'server/domain/school-match/match-thread.ts', out: 'match-worker' },
   { in: 'server/ai/grammar/worker.mjs', out: 'worker' },
   // The command-line tools (scripts/cli.mjs runs them): no TypeScript loader in production either.
   { in: 'server/cli/admin.ts', out: 'admin-cli' },

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { CaseResult, Degree, RequiredTest, SchoolTier } from '../../contracts/school-match';
+import type {
+  CaseResult,
+  Degree,
+  MatchApplicant,
+  MatchItem,
+  MatchMethodCounts,
+  MatchNarrative,
+  MatchSummaryBand,
+  RequiredTest,
+  SchoolTier,
+} from '../../contracts/school-match';
+import { clientProfiles } from './archives';
 import { id, createdAt } from './columns';
 import { users } from './users';
 
@@ -163,5 +174,34 @@ export const schoolMatchCases = pgTable(
     index('school_match_cases_user_created_idx').on(t.userId, t.createdAt),
     index('school_match_cases_user_program_idx').on(t.userId, t.programId),
     uniqueIndex('school_match_cases_import_key_idx').on(t.userId, t.importKey),
+  ],
+);
+
+/**
+ * A saved 选校 run (issue 26; ADR 0052): the applicant as it was sent, the items as they were
+ * computed (never recomputed: a later case changes the next run, not this list), the per-band
+ * summary and how many programs each method placed. Deleting the student keeps the list.
+ */
+export const schoolMatchResults = pgTable(
+  'school_match_results',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientProfileId: uuid('client_profile_id').references(() => clientProfiles.id, { onDelete: 'set null' }),
+    applicant: jsonb('applicant').$type<MatchApplicant>().notNull(),
+    items: jsonb('items').$type<MatchItem[]>().notNull(),
+    summary: jsonb('summary').$type<MatchSummaryBand[]>().notNull(),
+    methods: jsonb('methods').$type<MatchMethodCounts>().notNull(),
+    /** The model's narrative and its fact check; null without a model. */
+    narrative: jsonb('narrative').$type<MatchNarrative>(),
+    /** The paid operation (ai_operations) that computed it. */
+    operationId: uuid('operation_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('school_match_results_user_created_idx').on(t.userId, t.createdAt),
+    index('school_match_results_profile_created_idx').on(t.clientProfileId, t.createdAt),
   ],
 );

@@ -5,6 +5,8 @@ import {
   casesQuerySchema,
   importFieldsSchema,
   institutionsQuerySchema,
+  matchResultsQuerySchema,
+  matchRunSchema,
   programsQuerySchema,
 } from '../../contracts/school-match';
 import { z } from '../../contracts/zod';
@@ -12,10 +14,12 @@ import { DomainError } from '../domain/errors';
 import { createCase, deleteCase, importCases, listCases } from '../domain/school-match/cases';
 import { listInstitutions } from '../domain/school-match/catalogue';
 import { importPrograms, listPrograms } from '../domain/school-match/programs';
+import { deleteResult, getResult, listResults, runMatch } from '../domain/school-match/run';
 import { multipartBody, type MultipartRequest } from './body';
-import { authenticate, authOf, freeToolLimit, ok, parse, requireRole, route, type ApiDeps } from './kit';
+import { abortOnClose, authenticate, authOf, freeToolLimit, ok, parse, requireRole, route, type ApiDeps } from './kit';
 
 const caseIdParams = z.object({ id: z.string().uuid('案例不存在') });
+const resultIdParams = z.object({ id: z.string().uuid('选校结果不存在') });
 
 /** A CSV upload: one file under the upload limit, plus the `dryRun` field. */
 const csvUpload = (): RequestHandler =>
@@ -86,6 +90,42 @@ export function schoolMatchRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       await deleteCase(db, authOf(res).userId, parse(caseIdParams, req.params).id);
+      ok(res, null, '已删除');
+    }),
+  );
+
+  // 选校 (ADR 0052): one paid run, charged through the price table, saved as a school_match_result.
+  router.post(
+    '/school-match/run',
+    auth,
+    route(async (req, res) => {
+      const input = parse(matchRunSchema, req.body);
+      const result = await runMatch({ db, engine: deps.ai }, { ...input, userId: authOf(res).userId, signal: abortOnClose(res) });
+      ok(res, result, '选校完成', 201);
+    }),
+  );
+
+  router.get(
+    '/school-match/results',
+    auth,
+    route(async (req, res) => {
+      ok(res, await listResults(db, authOf(res).userId, parse(matchResultsQuerySchema, req.query)));
+    }),
+  );
+
+  router.get(
+    '/school-match/results/:id',
+    auth,
+    route(async (req, res) => {
+      ok(res, await getResult(db, authOf(res).userId, parse(resultIdParams, req.params).id));
+    }),
+  );
+
+  router.delete(
+    '/school-match/results/:id',
+    auth,
+    route(async (req, res) => {
+      await deleteResult(db, authOf(res).userId, parse(resultIdParams, req.params).id);
       ok(res, null, '已删除');
     }),
   );

@@ -29,7 +29,7 @@ export type Limits = { maxConcurrent: number; maxQueue: number; maxQueuedPerUser
  * What a paid operation is recorded as: one of the writing operations (the 生成记录 list), or local
  * and reading work that is paid the same way (查AI率, 降AI率, 智能建档's CV reading).
  */
-export type PaidOperationName = AiOperation | 'detect' | 'reduce' | 'cv_read';
+export type PaidOperationName = AiOperation | 'detect' | 'reduce' | 'cv_read' | 'school_match';
 
 /** How the price is read: from the input (known before the work), or from the output (settled on what was delivered). */
 export type PriceBasis = 'input' | 'output';

@@ -11,6 +11,7 @@ import {
   feedback,
   operationLogs,
   paymentOrders,
+  schoolMatchResults,
   users,
   wechatScenes,
   works,
@@ -96,7 +97,17 @@ export function readMergeTicket(secret: string, requesterId: string, ticket: str
 }
 
 /** The tables whose rows are the user's work and move with it; billing history stays (ADR 0039). */
-const MOVED_TABLES = [clientProfiles, works, paymentOrders, aiDetections, aiReductions, cvDetections, feedback, operationLogs] as const;
+const MOVED_TABLES = [
+  clientProfiles,
+  works,
+  paymentOrders,
+  aiDetections,
+  aiReductions,
+  cvDetections,
+  feedback,
+  operationLogs,
+  schoolMatchResults,
+] as const;
 
 /** Merges in one transaction; returns the phone account as it is afterwards. */
 export async function mergeAccounts(db: Database, parties: MergeParties): Promise<UserRow> {

@@ -7,7 +7,7 @@ type Price = { cents: number; per1000CharsCents: number };
 
 /**
  * Defaults chosen so the welcome points (100 by default) let a new user try every tool once on a
- * 1,000-character text: the base prices add up to 72 points and the per-character parts to 10.
+ * 1,000-character text: the base prices add up to 77 points (选校 included) and the per-character parts to 10.
  * Administrators override any of them at /dash/admin/prices (the price_table rows).
  */
 export const DEFAULT_PRICES: Record<PricedOperation, Price> = {
@@ -26,6 +26,8 @@ export const DEFAULT_PRICES: Record<PricedOperation, Price> = {
   shorten: { cents: 200, per1000CharsCents: 0 },
   translate: { cents: 200, per1000CharsCents: 200 },
   auto_profile: { cents: 500, per1000CharsCents: 0 },
+  // 选校: one run, whatever its length (the programs evaluated are bounded by RUN_LIMIT_MAX).
+  school_match: { cents: 500, per1000CharsCents: 0 },
 };
 
 async function currentPrices(db: Database): Promise<{ prices: Record<PricedOperation, Price>; updatedAt: Date | null }> {
