@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { inject } from 'vitest';
@@ -299,9 +300,11 @@ describe('catalogue', () => {
     expect(item.stale).toBe(isStale('2025-01-16'));
     // A program of a catalogue school is linked to it (the name as people write it).
     const boss = await admin();
-    const csv = `school,program,degree,country,source,verified_at\nalabama a&m university,BSc Fixture Studies,bachelor,United States,fixture,2026-09-01\n`;
+    // Named afresh each run: the shared catalogue outlives a run on a reused PostgreSQL database.
+    const name = `BSc Fixture Studies ${randomInt(1e9)}`;
+    const csv = `school,program,degree,country,source,verified_at\nalabama a&m university,${name},bachelor,United States,fixture,2026-09-01\n`;
     expect((await importPrograms(boss, utf8(csv))).body.data.imported).toBe(1);
-    const linked = (await api(me).programs('&query=BSc%20Fixture%20Studies')).body.data.items;
+    const linked = (await api(me).programs(`&query=${encodeURIComponent(name)}`)).body.data.items;
     expect(linked.map((p: any) => p.institutionId)).toEqual([item.id]);
     const world = await api(me).get('/school-match/institutions?country=GR&pageSize=5');
     expect(world.body.data.total).toBeGreaterThan(5);
