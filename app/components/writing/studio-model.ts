@@ -3,6 +3,7 @@ import type { AiOperation, AiPrices, GenerateRequestBody } from '../../../contra
 import type { UnsupportedFact } from '../../../contracts/fact-check-constants';
 import type { WorkType } from '../../../contracts/work-constants';
 import type { EditorDocument } from '../../../contracts/works';
+import { plainTextOf } from '../../../contracts/work-text';
 import { ApiRequestError } from '~/services/errors';
 import type { DraftType } from '~/services/drafts';
 import type { WritingStudent } from '~/services/writing';
@@ -101,17 +102,8 @@ export function atMostEvery(ms: number): () => boolean {
 export const errorText = (error: unknown) => (error instanceof ApiRequestError ? error.message : '操作失败，请稍后重试');
 export const isDocument = (v: unknown): v is EditorDocument =>
   typeof v === 'object' && v !== null && Array.isArray((v as { blocks?: unknown }).blocks);
-export const plainText = (doc: EditorDocument) => {
-  type B = { content?: Array<{ text?: string }>; children?: B[] };
-  const lines: string[] = [];
-  const walk = (blocks: B[]) =>
-    blocks.forEach((b) => {
-      lines.push((b.content ?? []).map((c) => c.text ?? '').join(''));
-      walk(b.children ?? []);
-    });
-  walk(doc.blocks as B[]);
-  return lines.join('\n');
-};
+/** The document's text, one line per block (the API's own reading, contracts/work-text). */
+export const plainText = (doc: EditorDocument) => plainTextOf(doc.blocks);
 
 /** A long text as fact-check context: the API takes pieces of up to 2,000 characters, split at lines. */
 export function contextChunks(text: string, size = 2000): string[] {
