@@ -477,3 +477,51 @@ export const matchResultPageSchema = z.object({
   pageSize: z.number(),
   total: z.number(),
 });
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+// The student's list (issue 26 page): programs a consultant keeps for one student, and exports.
+// ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Programs on one student's list, at most. */
+export const SHORTLIST_MAX = 60;
+
+/** GET /api/v1/school-match/shortlist?clientProfileId= (required: the list is a student's). */
+export const shortlistQuerySchema = z.object({ clientProfileId: z.string({ error: '请选择学生档案' }).uuid('学生档案不存在') });
+
+/**
+ * POST /api/v1/school-match/shortlist: adds a program to a student's list, or updates its band
+ * and note when it is already there (one row per student and program). `resultId` names the run
+ * the placement came from; band and probability are copied from that run's item when given.
+ */
+export const shortlistAddSchema = z.object({
+  clientProfileId: z.string({ error: '请选择学生档案' }).uuid('学生档案不存在'),
+  programId: z.string({ error: '请选择项目' }).uuid('项目不存在'),
+  resultId: z.string().uuid('选校结果不存在').nullish(),
+  band: z.enum(MATCH_BANDS, { error: '分档应为 reach、match 或 safety' }).nullish(),
+  note: z.string().trim().max(500, '备注不能超过500个字符').nullish(),
+});
+export type ShortlistAdd = z.infer<typeof shortlistAddSchema>;
+
+export const shortlistItemSchema = z.object({
+  id: z.string(),
+  clientProfileId: z.string(),
+  programId: z.string(),
+  school: z.string(),
+  program: z.string(),
+  programZh: z.string().nullable(),
+  degree: z.enum(DEGREES),
+  country: z.string().nullable(),
+  band: z.enum(MATCH_BANDS).nullable(),
+  probability: z.object({ low: z.number(), mid: z.number(), high: z.number() }).nullable(),
+  resultId: z.string().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ShortlistItem = z.infer<typeof shortlistItemSchema>;
+export const shortlistSchema = z.object({ items: z.array(shortlistItemSchema) });
+
+/** GET /api/v1/school-match/results/{id}/export?format=docx|xlsx */
+export const MATCH_EXPORT_FORMATS = ['docx', 'xlsx'] as const;
+export const matchExportQuerySchema = z.object({
+  format: z.enum(MATCH_EXPORT_FORMATS, { error: '导出格式只能是 docx 或 xlsx' }),
+});
