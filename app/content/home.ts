@@ -1,6 +1,7 @@
 export const homePage: {
   hero: { title: string; subtitle: string; primaryCta: string; secondaryCta: string };
-  features: { id: string; title: string; description: string }[];
+  /** `to`: the tool's page, linked from its card. */
+  features: { id: string; title: string; description: string; to?: string }[];
   audiences: { title: string; points: string[] }[];
   steps: { title: string; description: string }[];
   trust: string[];
@@ -51,7 +52,9 @@ export const homePage: {
     {
       id: 'school-match',
       title: '选校',
-      description: '结合学生的学业背景、标化成绩和申请意向生成选校建议，院校要求以官网为准。',
+      description:
+        '结合学生的学业背景、标化成绩和申请意向，给出冲刺、匹配、保底三档项目；每个项目列出依据，有本机构案例或公开录取率时给出录取概率区间。院校要求以官网为准。',
+      to: '/dash/school-match',
     },
     {
       id: 'client-archives',

@@ -45,7 +45,7 @@ export const MENU_GROUPS: MenuGroup[] = [
     id: 'school',
     label: '选校',
     icon: GraduationCap,
-    items: [{ id: 'school-match', label: '智能选校', to: '/dash/school-match', icon: GraduationCap, available: false }],
+    items: [{ id: 'school-match', label: '智能选校', to: '/dash/school-match', icon: GraduationCap, available: true }],
   },
   {
     id: 'documents',

@@ -116,7 +116,7 @@ test('写作工具 in the menu opens every writing tool, none of them 未开放'
   for (const tool of ['ps-writing', 'cv-writing', 'recommended-writing', 'free-writing', 'essay-revision', 'essay-polish', 'reduce-ai']) {
     await expect(page.getByTestId(`tool-${tool}`).getByRole('link')).toHaveAttribute('href', `/dash/${tool}`);
   }
-  await expect(page.getByText('未开放')).toHaveCount(1); // 智能选校 in the sidebar, the one tool still to come
+  await expect(page.getByText('未开放')).toHaveCount(0); // 智能选校 opened last (issue 26): every tool is open
   await page.getByTestId('tool-cv-writing').getByRole('link').click();
   await expect(page).toHaveURL(/\/dash\/cv-writing$/);
 });

@@ -65,6 +65,13 @@ export default function Home() {
               <Text color="gray.600" fontSize="sm" lineHeight="1.8">
                 {f.description}
               </Text>
+              {f.to && (
+                <Text asChild fontSize="sm" color="blue.700" mt="3" display="inline-block">
+                  <Link to={f.to} data-testid={`home-feature-${f.id}`}>
+                    去使用 →
+                  </Link>
+                </Text>
+              )}
             </Box>
           ))}
         </SimpleGrid>

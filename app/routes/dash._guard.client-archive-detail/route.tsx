@@ -41,6 +41,8 @@ import { ARCHIVES_ROUTE, archiveDetailHref } from '~/services/archives';
 import { clientArchiveDetailAction, clientArchiveDetailLoader, type SectionFailure } from '~/services/pages/archives-pages.server';
 import { formatDateTime } from '~/services/dates';
 import { MENU_GROUPS, pageTitle } from '~/services/navigation';
+import { applicantLine, DEGREE_LABELS, probabilityRange, programName, schoolMatchHref } from '~/services/school-match';
+import { MATCH_BAND_LABELS } from '../../../contracts/school-match';
 
 const PAGE = '学生档案详情';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.profile.name ?? PAGE) }];
@@ -55,7 +57,7 @@ type Profile = ClientProfile;
 
 /** /dash/client-archive-detail?id=: every section of a student's archive, each viewed and edited on its own. */
 export default function ClientArchiveDetail() {
-  const { profile, editing, saved, created } = useLoaderData<typeof loader>();
+  const { profile, editing, saved, created, schoolMatch } = useLoaderData<typeof loader>();
   const failure = useActionAnswer<typeof action>() as SectionFailure | undefined;
   const { data } = profile;
   const summary = [data.currentSchool, data.major, data.degree].filter(Boolean).join(' · ');
@@ -103,6 +105,8 @@ export default function ClientArchiveDetail() {
           </Text>
         </Box>
 
+        <SchoolMatchCard profileId={profile.id} schoolMatch={schoolMatch} />
+
         {SECTION_NAMES.map((section) => (
           <SectionCard
             key={section}
@@ -126,6 +130,90 @@ export default function ClientArchiveDetail() {
         )}
       </Stack>
     </Page>
+  );
+}
+
+type SchoolMatchData = ReturnType<typeof useLoaderData<typeof loader>>['schoolMatch'];
+
+/** 选校 (issue 26): the student's saved results (each opens on the 选校 page) and the list kept for them. */
+function SchoolMatchCard({ profileId, schoolMatch }: { profileId: string; schoolMatch: SchoolMatchData }) {
+  const { results, resultsError, shortlist, shortlistError } = schoolMatch;
+  return (
+    <Box
+      as="section"
+      id="school-match"
+      bg="white"
+      rounded="xl"
+      borderWidth="1px"
+      p={{ base: '4', md: '5' }}
+      data-testid="archive-school-match"
+    >
+      <Flex justify="space-between" align="center" mb="3" gap="3" flexWrap="wrap">
+        <Heading as="h2" size="md">
+          选校
+        </Heading>
+        <Button asChild size="xs" variant="outline" colorPalette="blue">
+          <Link to={schoolMatchHref({ clientId: profileId })}>为该学生选校</Link>
+        </Button>
+      </Flex>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <Stack gap="2" data-testid="archive-shortlist">
+          <Text fontSize="sm" fontWeight="semibold">
+            选校清单{shortlist ? `（${shortlist.length}）` : ''}
+          </Text>
+          {shortlistError ? (
+            <Text fontSize="sm" color="red.600">
+              选校清单暂时无法读取：{shortlistError}
+            </Text>
+          ) : !shortlist?.length ? (
+            <Empty>清单还是空的</Empty>
+          ) : (
+            shortlist.map((item) => (
+              <Box key={item.id} borderLeftWidth="3px" borderColor="green.200" ps="3" data-testid="archive-shortlist-item">
+                <Text fontSize="sm" fontWeight="medium" wordBreak="break-word">
+                  {item.school} · {programName(item)}
+                </Text>
+                <Text fontSize="xs" color="gray.500">
+                  {[
+                    item.band ? MATCH_BAND_LABELS[item.band] : null,
+                    DEGREE_LABELS[item.degree],
+                    item.country,
+                    probabilityRange(item.probability),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Text>
+              </Box>
+            ))
+          )}
+        </Stack>
+        <Stack gap="2" data-testid="archive-match-results">
+          <Text fontSize="sm" fontWeight="semibold">
+            选校结果{results ? `（${results.total}）` : ''}
+          </Text>
+          {resultsError ? (
+            <Text fontSize="sm" color="red.600">
+              选校结果暂时无法读取：{resultsError}
+            </Text>
+          ) : !results?.items.length ? (
+            <Empty>还没有选校结果</Empty>
+          ) : (
+            results.items.map((r) => (
+              <Box key={r.id} borderLeftWidth="3px" borderColor="blue.200" ps="3">
+                <Link to={schoolMatchHref({ clientId: profileId, result: r.id })} data-testid="archive-match-result">
+                  <Text as="span" fontSize="sm" color="blue.700">
+                    {formatDateTime(r.createdAt)} · 冲刺 {r.bands.reach} / 匹配 {r.bands.match} / 保底 {r.bands.safety}
+                  </Text>
+                </Link>
+                <Text fontSize="xs" color="gray.500" wordBreak="break-word">
+                  {applicantLine(r.applicant)}
+                </Text>
+              </Box>
+            ))
+          )}
+        </Stack>
+      </SimpleGrid>
+    </Box>
   );
 }
 

@@ -8,6 +8,7 @@ import { feedbackApi } from './feedback.server';
 import { paymentsApi } from './payments.server';
 import { pointsApi } from './points.server';
 import { realtimeApi } from './realtime.server';
+import { schoolMatchApi } from './school-match.server';
 import { systemApi } from './system.server';
 import { createTransport } from './transport.server';
 import { updateLogsApi } from './update-logs.server';
@@ -38,6 +39,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     detection: detectionApi(transport),
     updateLogs: updateLogsApi(transport),
     wechat: wechatApi(transport),
+    schoolMatch: schoolMatchApi(transport),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -60,16 +60,46 @@ export async function clientArchivesAction(pageName: string, { request, context 
 const idSchema = z.string().uuid();
 
 /** /dash/client-archive-detail?id=: the profile, or a 404 page for a missing or someone else's id. */
+/** How many of a student's saved 选校 results the archive page lists (the rest are on the 选校 page). */
+const ARCHIVE_MATCH_RESULTS = 5;
+
+/**
+ * The student's 选校 (issue 26): the newest saved results and the list kept for them. Each read may
+ * fail on its own (the archive still shows), and says so instead of showing an empty list.
+ */
+async function schoolMatchOf(api: ReturnType<typeof createApiClient>, clientProfileId: string) {
+  const settle = async <T>(work: Promise<T>) => {
+    try {
+      return { data: await work, error: null };
+    } catch (error) {
+      if (error instanceof ApiRequestError) return { data: null, error: error.message };
+      throw error;
+    }
+  };
+  const [results, shortlist] = await Promise.all([
+    settle(api.schoolMatch.results({ clientProfileId, page: 1, pageSize: ARCHIVE_MATCH_RESULTS })),
+    settle(api.schoolMatch.shortlist(clientProfileId)),
+  ]);
+  return {
+    results: results.data ? { items: results.data.items, total: results.data.total } : null,
+    resultsError: results.error,
+    shortlist: shortlist.data?.items ?? null,
+    shortlistError: shortlist.error,
+  };
+}
+
 export async function clientArchiveDetailLoader(pageName: string, { request, context }: LoaderFunctionArgs) {
   await requireWebSession(request, context);
   const url = new URL(request.url);
   const id = url.searchParams.get('id') ?? '';
   if (!idSchema.safeParse(id).success) throw json('学生档案不存在', { status: 404 });
-  const profile = await orRouteError(createApiClient(request, context, pageName).archives.get(id));
+  const api = createApiClient(request, context, pageName);
+  const [profile, schoolMatch] = await Promise.all([orRouteError(api.archives.get(id)), schoolMatchOf(api, id)]);
   const edit = url.searchParams.get('edit');
   const saved = url.searchParams.get('saved');
   return {
     profile,
+    schoolMatch,
     editing: isSectionName(edit) ? edit : null,
     saved: isSectionName(saved) ? saved : null,
     created: url.searchParams.has('created'),
