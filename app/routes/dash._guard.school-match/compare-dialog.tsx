@@ -46,6 +46,9 @@ export function CompareDialog({ items, open, onClose }: { items: MatchItem[]; op
       testId="compare-dialog"
       contentProps={{ maxW: { xl: '6xl' } }}
     >
+      <Text fontSize="xs" color="gray.500" mb="2" display={{ base: 'block', lg: 'none' }}>
+        左右滑动查看其他项目
+      </Text>
       <Box overflowX="auto" data-testid="compare-scroll">
         <Table.Root size="sm" minW={`${160 + items.length * 200}px`} css={{ '& td, & th': { verticalAlign: 'top' } }}>
           <Table.Header>

@@ -105,8 +105,8 @@ export function MatchFormCard({
   return (
     <Box as="section" aria-label="选校条件" bg="white" rounded="xl" borderWidth="1px" p={{ base: '4', md: '5' }}>
       <Stack gap="5">
-        <Stack direction={{ base: 'column', md: 'row' }} gap="3" align={{ md: 'flex-end' }}>
-          <Box flex="1" minW="0" maxW={{ md: 'sm' }}>
+        <Stack direction={{ base: 'column', md: 'row', xl: 'column' }} gap="2" align={{ md: 'flex-end', xl: 'stretch' }}>
+          <Box flex="1" minW="0" maxW={{ md: 'sm', xl: 'none' }}>
             <FormField
               label="学生档案"
               helper={student ? undefined : '选择学生后按档案预填成绩与申请目标，结果保存在该学生名下，也可不关联学生直接填写。'}
@@ -122,7 +122,7 @@ export function MatchFormCard({
             </FormField>
           </Box>
           {student && (
-            <Button asChild size="sm" variant="ghost" colorPalette="blue">
+            <Button asChild size="sm" variant="ghost" colorPalette="blue" alignSelf={{ base: 'flex-start', md: 'auto', xl: 'flex-start' }}>
               <Link to={archiveDetailHref(student.id)}>查看 {student.name} 的档案</Link>
             </Button>
           )}
@@ -132,7 +132,7 @@ export function MatchFormCard({
           <Heading as="h2" size="sm">
             申请人
           </Heading>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4, xl: 2 }} gap="3">
             <FormField label="GPA" error={errors.gpa} required>
               <Input
                 size="sm"
@@ -187,7 +187,7 @@ export function MatchFormCard({
           <Heading as="h2" size="sm">
             申请目标
           </Heading>
-          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
+          <SimpleGrid columns={{ base: 1, sm: 2, lg: 4, xl: 2 }} gap="3">
             <FormField label="学位" error={errors.degree}>
               <Select
                 label="学位"

@@ -176,7 +176,7 @@ export function MethodBadge({ item }: { item: Pick<MatchItem, 'method'> }) {
   );
 }
 
-function CompareBox({ item, actions }: { item: MatchItem; actions: ResultActions }) {
+function CompareBox({ item, actions, compact = false }: { item: MatchItem; actions: ResultActions; compact?: boolean }) {
   return (
     <Checkbox.Root
       size="sm"
@@ -186,7 +186,7 @@ function CompareBox({ item, actions }: { item: MatchItem; actions: ResultActions
     >
       <Checkbox.HiddenInput aria-label={`对比 ${item.school} ${item.program}`} />
       <Checkbox.Control />
-      <Checkbox.Label fontSize="xs">对比</Checkbox.Label>
+      {!compact && <Checkbox.Label fontSize="xs">对比</Checkbox.Label>}
     </Checkbox.Root>
   );
 }
@@ -279,11 +279,11 @@ function Columns({ items, actions }: { items: MatchItem[]; actions: ResultAction
 
 function ResultTable({ items, actions }: { items: MatchItem[]; actions: ResultActions }) {
   const columns: Column<MatchItem>[] = [
-    { key: 'compare', header: '对比', cell: (i) => <CompareBox item={i} actions={actions} /> },
-    { key: 'school', header: '学校', cell: (i) => i.school },
-    { key: 'program', header: '项目', cell: (i) => programName(i) },
-    { key: 'degree', header: '学位', cell: (i) => DEGREE_LABELS[i.degree] },
-    { key: 'country', header: '国家/地区', cell: (i) => i.country ?? '未知' },
+    { key: 'compare', header: '对比', cell: (i) => <CompareBox item={i} actions={actions} compact /> },
+    { key: 'school', header: '学校', cell: (i) => i.school, cellProps: { minW: '40', whiteSpace: 'normal' } },
+    { key: 'program', header: '项目', cell: (i) => programName(i), cellProps: { minW: '48', whiteSpace: 'normal' } },
+    { key: 'degree', header: '学位', cell: (i) => DEGREE_LABELS[i.degree], cellProps: { whiteSpace: 'nowrap' } },
+    { key: 'country', header: '国家/地区', cell: (i) => i.country ?? '未知', cellProps: { whiteSpace: 'nowrap' } },
     {
       key: 'band',
       header: '分档',
@@ -293,10 +293,15 @@ function ResultTable({ items, actions }: { items: MatchItem[]; actions: ResultAc
         </Badge>
       ),
     },
-    { key: 'probability', header: '录取概率', cell: (i) => probabilityText(i), cellProps: { fontVariantNumeric: 'tabular-nums' } },
+    {
+      key: 'probability',
+      header: '录取概率',
+      cell: (i) => probabilityText(i),
+      cellProps: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+    },
     { key: 'method', header: '依据', cell: (i) => <MethodBadge item={i} /> },
-    { key: 'tuition', header: '学费/年', cell: (i) => usd(i.cost?.tuitionUsd) },
-    { key: 'gap', header: '主要差距', cell: (i) => topGap(i) ?? '—', cellProps: { minW: '48', whiteSpace: 'normal' } },
+    { key: 'tuition', header: '学费/年', cell: (i) => usd(i.cost?.tuitionUsd), cellProps: { whiteSpace: 'nowrap' } },
+    { key: 'gap', header: '主要差距', cell: (i) => topGap(i) ?? '—', cellProps: { minW: '56', whiteSpace: 'normal' } },
     {
       key: 'actions',
       header: '操作',
@@ -312,7 +317,7 @@ function ResultTable({ items, actions }: { items: MatchItem[]; actions: ResultAc
   ];
   return (
     <Box borderWidth="1px" rounded="lg" bg="white" overflow="hidden">
-      <DataTable columns={columns} rows={items} rowKey={(i) => i.programId} testId="match-table" nowrap />
+      <DataTable columns={columns} rows={items} rowKey={(i) => i.programId} testId="match-table" />
     </Box>
   );
 }
@@ -412,7 +417,7 @@ export function MatchResults({
           <>
             <Flex justify="space-between" gap="3" flexWrap="wrap" align="flex-end">
               <FilterBar items={result.items} filters={filters} view={view} />
-              <HStack gap="2">
+              <HStack gap="2" flexWrap="wrap">
                 <Button size="xs" colorPalette="blue" disabled={actions.compare.length < 2} onClick={onCompare} data-testid="compare-open">
                   对比所选（{actions.compare.length}/4）
                 </Button>

@@ -1,8 +1,8 @@
-import { Box, Button, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react';
 import { Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import type { MatchItem, SavedMatchResult } from '../../../contracts/school-match';
 import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
@@ -95,7 +95,7 @@ function useMatchForm(data: ReturnType<typeof useLoaderData<typeof loader>>, use
 }
 
 /** POST /school-match/run from the browser: a shortage or a busy server opens its modal; the header's balance follows. */
-function useRun(studentId: string | null) {
+function useRun(studentId: string | null, onResult: (id: string) => void) {
   const navigate = useNavigate();
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -115,7 +115,8 @@ function useRun(studentId: string | null) {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(outcome.body),
       });
-      navigate(`${schoolMatchHref({ clientId: studentId, result: result.id })}#match-result`, { preventScrollReset: true });
+      onResult(result.id);
+      navigate(schoolMatchHref({ clientId: studentId, result: result.id }), { preventScrollReset: true });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : '选校失败，请稍后重试');
     } finally {
@@ -221,7 +222,16 @@ export default function SchoolMatch() {
   const view = parseMatchView(params);
   const { form, setForm, draftStatus } = useMatchForm(data, user.id);
   const student = data.student;
-  const runner = useRun(student?.id ?? null);
+  // A run's result is scrolled to once it shows (on a narrow screen it is below the form).
+  const scrollTo = useRef<string | null>(null);
+  const runner = useRun(student?.id ?? null, (id) => {
+    scrollTo.current = id;
+  });
+  useEffect(() => {
+    if (!data.result || scrollTo.current !== data.result.id) return;
+    scrollTo.current = null;
+    document.getElementById('match-result')?.scrollIntoView({ block: 'start' });
+  }, [data.result]);
   const [, setParams] = useSearchParams();
 
   const result = data.result;
@@ -280,58 +290,62 @@ export default function SchoolMatch() {
         <FormAlert status="warning" testId="result-missing">
           {data.resultMissing}
         </FormAlert>
-        <MatchFormCard
-          form={form}
-          setForm={setForm}
-          errors={runner.errors}
-          students={data.students}
-          student={student}
-          onPickStudent={pickStudent}
-          running={runner.running}
-          draftText={hydrated ? DRAFT_STATUS_TEXT[draftStatus] : ''}
-          runButton={
-            <Button
-              colorPalette="blue"
-              loading={runner.running}
-              loadingText="选校中…"
-              disabled={!hydrated}
-              onClick={() => void runner.run(form)}
-              data-testid="match-run"
-            >
-              <Search size={16} /> 开始选校{data.price !== null ? ` · ${data.price}积分` : ''}
-            </Button>
-          }
-        />
-        {!hydrated && (
-          <Text fontSize="sm" color="gray.500">
-            选校需要浏览器启用 JavaScript。
-          </Text>
-        )}
-        {runner.running && <RunProgress />}
-        <FormAlert testId="match-error">{runner.error}</FormAlert>
-        <FormAlert testId="shortlist-error">{shortlistError}</FormAlert>
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: '400px minmax(0, 1fr)' }} gap="5" alignItems="start">
+          <Stack gap="3" minW="0">
+            <MatchFormCard
+              form={form}
+              setForm={setForm}
+              errors={runner.errors}
+              students={data.students}
+              student={student}
+              onPickStudent={pickStudent}
+              running={runner.running}
+              draftText={hydrated ? DRAFT_STATUS_TEXT[draftStatus] : ''}
+              runButton={
+                <Button
+                  colorPalette="blue"
+                  loading={runner.running}
+                  loadingText="选校中…"
+                  disabled={!hydrated}
+                  onClick={() => void runner.run(form)}
+                  data-testid="match-run"
+                >
+                  <Search size={16} /> 开始选校{data.price !== null ? ` · ${data.price}积分` : ''}
+                </Button>
+              }
+            />
+            {!hydrated && (
+              <Text fontSize="sm" color="gray.500">
+                选校需要浏览器启用 JavaScript。
+              </Text>
+            )}
+            {runner.running && <RunProgress />}
+            <FormAlert testId="match-error">{runner.error}</FormAlert>
+            <FormAlert testId="shortlist-error">{shortlistError}</FormAlert>
+          </Stack>
 
-        <ResultArea
-          result={result}
-          studentName={
-            result?.clientProfileId ? (data.students.find((s) => s.id === result.clientProfileId)?.name ?? student?.name ?? null) : null
-          }
-          filters={filters}
-          view={view}
-          compareNote={compareNote}
-          onCompare={() => setComparing(true)}
-          actions={{
-            compare,
-            onToggleCompare: (id) => {
-              const next = toggleCompare(compare, id);
-              setCompare(next.selected);
-              setCompareNote(next.refused);
-            },
-            onOpen: setOpened,
-            onShortlist: addToShortlist,
-            shortlisted,
-          }}
-        />
+          <ResultArea
+            result={result}
+            studentName={
+              result?.clientProfileId ? (data.students.find((s) => s.id === result.clientProfileId)?.name ?? student?.name ?? null) : null
+            }
+            filters={filters}
+            view={view}
+            compareNote={compareNote}
+            onCompare={() => setComparing(true)}
+            actions={{
+              compare,
+              onToggleCompare: (id) => {
+                const next = toggleCompare(compare, id);
+                setCompare(next.selected);
+                setCompareNote(next.refused);
+              },
+              onOpen: setOpened,
+              onShortlist: addToShortlist,
+              shortlisted,
+            }}
+          />
+        </Grid>
 
         <SimpleGrid columns={{ base: 1, xl: student ? 2 : 1 }} gap="5" alignItems="start">
           {student && <ShortlistPanel studentName={student.name} items={data.shortlist} error={data.shortlistError} onAsk={dialog.ask} />}
