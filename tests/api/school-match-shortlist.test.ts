@@ -42,7 +42,12 @@ async function download(path: string, token: string) {
 const PROGRAM_HEADER =
   'school,program,program_zh,degree,field,country,duration,tuition,tuition_currency,living_cost,deadlines,ielts_overall,ielts_min_band,toefl_total,toefl_min_section,gpa_985,gpa_211,gpa_shuangfei,gpa_overseas,gpa_scale,tests_required,official_url,verified_at,source,admission_rate,ranking,ranking_source';
 const CASE_HEADER = 'school,program,degree,term,result,gpa,gpa_scale,school_tier,major,ielts,toefl,gre_v,gre_q,gmat,international,notes';
-const ownCases = [CASE_HEADER, ...[80, 82, 84, 86, 88, 90, 92, 94].map((g) => `${SCHOOL},MSc Cases,master,2025 Fall,${g >= 87 ? 'admitted' : 'rejected'},${g},100,211,CS,7,,,,,no,`)].join('\n');
+const ownCases = [
+  CASE_HEADER,
+  ...[80, 82, 84, 86, 88, 90, 92, 94].map(
+    (g) => `${SCHOOL},MSc Cases,master,2025 Fall,${g >= 87 ? 'admitted' : 'rejected'},${g},100,211,CS,7,,,,,no,`,
+  ),
+].join('\n');
 
 const api = (s: Session) => client(server.url, { token: s.accessToken });
 const APPLICANT = { gpa: 86, gpaScale: 100, schoolTier: '211', ielts: 7, budgetUsd: 60000 };
@@ -158,7 +163,9 @@ describe('the student’s list', () => {
       probability: placed.probability,
     });
     expect((await api(me).delete(`/client-profiles/${profileId}`)).status).toBe(200);
-    expect(await server.database.db.select().from(schoolMatchShortlist).where(eq(schoolMatchShortlist.clientProfileId, profileId))).toEqual([]);
+    expect(await server.database.db.select().from(schoolMatchShortlist).where(eq(schoolMatchShortlist.clientProfileId, profileId))).toEqual(
+      [],
+    );
   });
 
   it('validates in Chinese', async () => {
@@ -204,8 +211,13 @@ describe('the student’s list', () => {
     });
 
     // A program of another account's own catalogue (added through its case) is not visible.
-    await upload('/school-match/cases/import', other.accessToken, `${CASE_HEADER}\nPrivate List Univ ${tag},MSc Theirs,master,,admitted,,,,,,,,,,,`);
-    const theirs = (await api(other).get(`/school-match/programs?query=${encodeURIComponent(`Private List Univ ${tag}`)}`)).body.data.items[0];
+    await upload(
+      '/school-match/cases/import',
+      other.accessToken,
+      `${CASE_HEADER}\nPrivate List Univ ${tag},MSc Theirs,master,,admitted,,,,,,,,,,,`,
+    );
+    const theirs = (await api(other).get(`/school-match/programs?query=${encodeURIComponent(`Private List Univ ${tag}`)}`)).body.data
+      .items[0];
     expect(theirs).toMatchObject({ shared: false });
     expect(await add(me, { clientProfileId: profileId, programId: theirs.id })).toMatchObject({
       status: 404,
@@ -298,7 +310,22 @@ describe('GET /school-match/results/:id/export', () => {
     const rows = [...sheet.matchAll(/<row r="(\d+)">([\s\S]*?)<\/row>/g)].map((m) =>
       [...m[2]!.matchAll(/<t xml:space="preserve">([^<]*)<\/t>|<v>([^<]*)<\/v>/g)].map((c) => c[1] ?? Number(c[2])),
     );
-    expect(rows[0]).toEqual(['学校', '项目', '中文名', '学位', '国家', '分档', '概率下限', '概率中值', '概率上限', '方法', '差距', '学费(美元)', '生活费(美元)', '是否在预算内']);
+    expect(rows[0]).toEqual([
+      '学校',
+      '项目',
+      '中文名',
+      '学位',
+      '国家',
+      '分档',
+      '概率下限',
+      '概率中值',
+      '概率上限',
+      '方法',
+      '差距',
+      '学费(美元)',
+      '生活费(美元)',
+      '是否在预算内',
+    ]);
     expect(rows).toHaveLength(3);
     const cases = result.items.find((i: any) => i.programId === ids.cases);
     const casesRow = rows.find((r) => r[1] === 'MSc Cases')!;

@@ -65,7 +65,11 @@ export async function listShortlist(db: Database, userId: string, clientProfileI
  * already there. With `resultId` the placement is that run's: its probability, and its band unless
  * a band is given. Fields left out keep what the row had; a new program beyond SHORTLIST_MAX is refused.
  */
-export async function addToShortlist(db: Database, userId: string, input: ShortlistAdd): Promise<{ item: ShortlistItem; created: boolean }> {
+export async function addToShortlist(
+  db: Database,
+  userId: string,
+  input: ShortlistAdd,
+): Promise<{ item: ShortlistItem; created: boolean }> {
   return db.transaction(async (trx) => {
     const tx = trx as unknown as Database;
     await ownedProfile(tx, userId, input.clientProfileId, true);
@@ -80,11 +84,11 @@ export async function addToShortlist(db: Database, userId: string, input: Shortl
       .select()
       .from(schoolMatchShortlist)
       .where(and(eq(schoolMatchShortlist.clientProfileId, input.clientProfileId), eq(schoolMatchShortlist.programId, input.programId)));
-    const band = input.band !== undefined ? input.band : placement ? placement.band : existing?.band ?? null;
+    const band = input.band !== undefined ? input.band : placement ? placement.band : (existing?.band ?? null);
     const fromRun = placement
       ? { resultId: input.resultId!, probability: placement.probability }
       : { resultId: existing?.resultId ?? null, probability: existing?.probability ?? null };
-    const note = input.note !== undefined ? input.note || null : existing?.note ?? null;
+    const note = input.note !== undefined ? input.note || null : (existing?.note ?? null);
 
     let id: string;
     if (existing) {

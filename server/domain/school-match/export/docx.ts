@@ -15,7 +15,7 @@ import { MATCH_BAND_LABELS, MATCH_BANDS, type MatchItem, type SavedMatchResult }
 import { PLATFORM_NAME, type AigcLabel } from '../../works/export/aigc';
 import { DOCX_FONTS } from '../../works/export/docx';
 import { printable } from '../../works/export/layout';
-import { applicantLines, CATALOGUE_NOTE, DEGREE_LABELS, METHOD_LABELS, probabilityText, type ProgramSource } from './labels';
+import { applicantLines, CATALOGUE_NOTE, chinaDay, DEGREE_LABELS, METHOD_LABELS, probabilityText, type ProgramSource } from './labels';
 
 /**
  * A saved 选校 run as a Word document (issue 26): the applicant, one section per band with a
@@ -80,10 +80,16 @@ function programTable(item: MatchItem, source: ProgramSource | undefined): Table
 
 export async function renderMatchDocx(input: MatchDocxInput): Promise<Buffer> {
   const { result } = input;
-  const created = result.createdAt.slice(0, 10);
+  const created = chinaDay(result.createdAt);
   const children: (Paragraph | Table)[] = [
-    new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun({ text: printable(input.title), font: FONT, bold: true, size: 40 })] }),
-    para(`学生：${input.studentName}　生成日期：${created}　共 ${result.items.length} 个项目`, { color: GREY, spacing: { after: 200 } }),
+    new Paragraph({
+      heading: HeadingLevel.TITLE,
+      children: [new TextRun({ text: printable(input.title), font: FONT, bold: true, size: 40 })],
+    }),
+    para(`学生：${input.studentName}\u3000生成日期：${created}\u3000共 ${result.items.length} 个项目`, {
+      color: GREY,
+      spacing: { after: 200 },
+    }),
     para('申请人概况', { heading: HeadingLevel.HEADING_1 }),
     ...applicantLines(result.applicant).map((line) => para(line, { spacing: { after: 60 } })),
   ];

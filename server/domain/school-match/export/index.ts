@@ -7,7 +7,7 @@ import type { ExportedFile } from '../../works/export';
 import { visibleTo } from '../programs';
 import { getResult } from '../run';
 import { renderMatchDocx } from './docx';
-import { DEGREE_LABELS, METHOD_LABELS, type ProgramSource } from './labels';
+import { chinaDay, DEGREE_LABELS, METHOD_LABELS, type ProgramSource } from './labels';
 import { writeXlsx, type XlsxCell } from './xlsx';
 
 /**
@@ -54,19 +54,25 @@ async function sourcesOf(db: Database, userId: string, result: SavedMatchResult)
   const ids = [...new Set(result.items.map((i) => i.programId))];
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: schoolPrograms.id, source: schoolPrograms.source, verifiedAt: schoolPrograms.verifiedAt, url: schoolPrograms.officialUrl })
+    .select({
+      id: schoolPrograms.id,
+      source: schoolPrograms.source,
+      verifiedAt: schoolPrograms.verifiedAt,
+      url: schoolPrograms.officialUrl,
+    })
     .from(schoolPrograms)
     .where(and(inArray(schoolPrograms.id, ids), visibleTo(userId)));
   return new Map(
     rows.map((r) => [
       r.id,
-      { text: [`来源：${r.source ?? '未注明'}`, `核实日期：${r.verifiedAt ?? '未注明'}`, r.url && `官网：${r.url}`].filter(Boolean).join('；') },
+      {
+        text: [`来源：${r.source ?? '未注明'}`, `核实日期：${r.verifiedAt ?? '未注明'}`, r.url && `官网：${r.url}`]
+          .filter(Boolean)
+          .join('；'),
+      },
     ]),
   );
 }
-
-/** YYYYMMDD in China time. */
-const chinaDate = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
 
 export function matchXlsx(result: SavedMatchResult): Buffer {
   const rows = result.items.map((item): XlsxCell[] => [
@@ -88,10 +94,15 @@ export function matchXlsx(result: SavedMatchResult): Buffer {
   return writeXlsx({ name: '选校清单', header: XLSX_HEADER, rows, widths: XLSX_WIDTHS });
 }
 
-export async function exportMatchResult(db: Database, userId: string, id: string, query: { format: (typeof MATCH_EXPORT_FORMATS)[number] }): Promise<ExportedFile> {
+export async function exportMatchResult(
+  db: Database,
+  userId: string,
+  id: string,
+  query: { format: (typeof MATCH_EXPORT_FORMATS)[number] },
+): Promise<ExportedFile> {
   const result = await getResult(db, userId, id);
   const studentName = await studentNameOf(db, userId, result);
-  const filename = `选校方案-${studentName}-${chinaDate(result.createdAt)}.${query.format}`;
+  const filename = `选校方案-${studentName}-${chinaDay(result.createdAt).replace(/-/g, '')}.${query.format}`;
   if (query.format === 'xlsx') return { body: matchXlsx(result), contentType: CONTENT_TYPES.xlsx, filename };
   const body = await renderMatchDocx({
     title: `选校方案 · ${studentName}`,

@@ -15,6 +15,9 @@ export const CATALOGUE_NOTE =
 /** The catalogue's source of one program, as printed: source and verification date. */
 export type ProgramSource = { text: string };
 
+/** The date of an instant in China time, YYYY-MM-DD. */
+export const chinaDay = (iso: string) => new Date(new Date(iso).getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+
 export const percent = (p: number) => `${Math.round(p * 100)}%`;
 
 export const probabilityText = (p: MatchItem['probability']) =>

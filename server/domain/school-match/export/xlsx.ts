@@ -16,10 +16,11 @@ const CELL_MAX_CHARS = 32_767;
 
 /**
  * Characters XML 1.0 forbids (control characters other than tab and line breaks, U+FFFE/U+FFFF,
- * unpaired surrogates) are removed: one of them makes the whole workbook unreadable.
+ * unpaired surrogates) are removed, and the C1 controls no font draws: one of them makes the whole workbook unreadable.
  */
 export const xmlSafe = (text: string) =>
-  text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+  // With the u flag a surrogate range matches only unpaired halves; tab and line breaks stay.
+  text.replace(/[\p{Cc}\uFFFE\uFFFF\uD800-\uDFFF]/gu, (c) => (c === '\t' || c === '\n' || c === '\r' ? c : ''));
 
 export const xmlEscape = (text: string) =>
   xmlSafe(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
@@ -67,7 +68,11 @@ export function sheetXml(sheet: XlsxSheet): string {
 }
 
 /** Sheet names: at most 31 characters, none of []:*?/\ (Excel refuses the file otherwise). */
-const sheetName = (name: string) => xmlSafe(name).replace(/[[\]:*?/\\]/g, ' ').trim().slice(0, 31) || 'Sheet1';
+const sheetName = (name: string) =>
+  xmlSafe(name)
+    .replace(/[[\]:*?/\\]/g, ' ')
+    .trim()
+    .slice(0, 31) || 'Sheet1';
 
 export function writeXlsx(sheet: XlsxSheet): Buffer {
   const files: Record<string, string> = {
