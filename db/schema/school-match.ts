@@ -4,6 +4,7 @@ import type {
   CaseResult,
   Degree,
   MatchApplicant,
+  MatchBand,
   MatchItem,
   MatchMethodCounts,
   MatchNarrative,
@@ -203,5 +204,36 @@ export const schoolMatchResults = pgTable(
   (t) => [
     index('school_match_results_user_created_idx').on(t.userId, t.createdAt),
     index('school_match_results_profile_created_idx').on(t.clientProfileId, t.createdAt),
+  ],
+);
+
+/**
+ * A student's 选校 list (issue 26; ADR 0052 addendum): the programs a consultant keeps for one
+ * client profile, one row per student and program. `band` and `probability` are copied from the
+ * run the placement came from (`result_id`) or set by hand; deleting that run keeps the row.
+ */
+export const schoolMatchShortlist = pgTable(
+  'school_match_shortlist',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientProfileId: uuid('client_profile_id')
+      .notNull()
+      .references(() => clientProfiles.id, { onDelete: 'cascade' }),
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => schoolPrograms.id, { onDelete: 'cascade' }),
+    resultId: uuid('result_id').references(() => schoolMatchResults.id, { onDelete: 'set null' }),
+    band: text('band').$type<MatchBand>(),
+    probability: jsonb('probability').$type<{ low: number; mid: number; high: number }>(),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('school_match_shortlist_profile_program_idx').on(t.clientProfileId, t.programId),
+    index('school_match_shortlist_user_idx').on(t.userId),
   ],
 );

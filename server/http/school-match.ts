@@ -5,21 +5,28 @@ import {
   casesQuerySchema,
   importFieldsSchema,
   institutionsQuerySchema,
+  matchExportQuerySchema,
   matchResultsQuerySchema,
   matchRunSchema,
   programsQuerySchema,
+  shortlistAddSchema,
+  shortlistQuerySchema,
 } from '../../contracts/school-match';
 import { z } from '../../contracts/zod';
 import { DomainError } from '../domain/errors';
 import { createCase, deleteCase, importCases, listCases } from '../domain/school-match/cases';
 import { listInstitutions } from '../domain/school-match/catalogue';
+import { exportMatchResult } from '../domain/school-match/export';
 import { importPrograms, listPrograms } from '../domain/school-match/programs';
 import { deleteResult, getResult, listResults, runMatch } from '../domain/school-match/run';
+import { addToShortlist, listShortlist, removeFromShortlist, SHORTLIST_ROW_MISSING } from '../domain/school-match/shortlist';
+import { contentDisposition } from '../domain/works/export';
 import { multipartBody, type MultipartRequest } from './body';
 import { abortOnClose, authenticate, authOf, freeToolLimit, ok, parse, requireRole, route, type ApiDeps } from './kit';
 
 const caseIdParams = z.object({ id: z.string().uuid('案例不存在') });
 const resultIdParams = z.object({ id: z.string().uuid('选校结果不存在') });
+const shortlistIdParams = z.object({ id: z.string().uuid(SHORTLIST_ROW_MISSING) });
 
 /** A CSV upload: one file under the upload limit, plus the `dryRun` field. */
 const csvUpload = (): RequestHandler =>
@@ -127,6 +134,50 @@ export function schoolMatchRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       await deleteResult(db, authOf(res).userId, parse(resultIdParams, req.params).id);
       ok(res, null, '已删除');
+    }),
+  );
+
+  // The file of a saved run (Word or Excel); the free-tool limit per minute applies, as to works' exports.
+  router.get(
+    '/school-match/results/:id/export',
+    auth,
+    freeToolLimit(deps, 'export'),
+    route(async (req, res) => {
+      const { id } = parse(resultIdParams, req.params);
+      const file = await exportMatchResult(db, authOf(res).userId, id, parse(matchExportQuerySchema, req.query));
+      res
+        .status(200)
+        .setHeader('Content-Type', file.contentType)
+        .setHeader('Content-Disposition', contentDisposition(file.filename))
+        .setHeader('Cache-Control', 'private, no-store')
+        .end(file.body);
+    }),
+  );
+
+  // A student's list: the programs kept for one client profile, one row per program.
+  router.get(
+    '/school-match/shortlist',
+    auth,
+    route(async (req, res) => {
+      ok(res, await listShortlist(db, authOf(res).userId, parse(shortlistQuerySchema, req.query).clientProfileId));
+    }),
+  );
+
+  router.post(
+    '/school-match/shortlist',
+    auth,
+    route(async (req, res) => {
+      const { item, created } = await addToShortlist(db, authOf(res).userId, parse(shortlistAddSchema, req.body));
+      ok(res, item, created ? '已加入选校清单' : '已更新选校清单', created ? 201 : 200);
+    }),
+  );
+
+  router.delete(
+    '/school-match/shortlist/:id',
+    auth,
+    route(async (req, res) => {
+      await removeFromShortlist(db, authOf(res).userId, parse(shortlistIdParams, req.params).id);
+      ok(res, null, '已移出选校清单');
     }),
   );
 

@@ -12,6 +12,7 @@ import {
   operationLogs,
   paymentOrders,
   schoolMatchResults,
+  schoolMatchShortlist,
   users,
   wechatScenes,
   works,
@@ -107,6 +108,7 @@ const MOVED_TABLES = [
   feedback,
   operationLogs,
   schoolMatchResults,
+  schoolMatchShortlist,
 ] as const;
 
 /** Merges in one transaction; returns the phone account as it is afterwards. */

@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CaseCreate, CaseImportResult, CaseResult, ImportError, SchoolMatchCase, SchoolTier } from '../../../contracts/school-match';
 import { CASE_CSV_COLUMNS, CASE_CSV_REQUIRED, CASE_RESULTS, GPA_SCALES, SCHOOL_TIERS } from '../../../contracts/school-match';
 import type { Database } from '../../../db/client';
-import { schoolMatchCases, schoolPrograms } from '../../../db/schema';
+import { schoolMatchCases, schoolMatchShortlist, schoolPrograms } from '../../../db/schema';
 import { notFound } from '../errors';
 import { blankToUndefined, decodeCsv, readCsvRows, yieldNow } from './csv';
 import { readDegree, resolveCaseProgram, visiblePrograms } from './programs';
@@ -295,7 +295,7 @@ export async function casesOf(db: Database, userId: string, programIds?: string[
 /**
  * An account merge (ADR 0039) moves the case library: the merged account's cases and own
  * programs go to the kept account. A program both had added keeps the kept account's row and the
- * cases move to it; a row of a file both had imported keeps its case but no longer its import key.
+ * cases (and the students' list rows naming it) move to it; a row of a file both had imported keeps its case but no longer its import key.
  */
 export async function moveCaseLibrary(tx: Database, fromUserId: string, toUserId: string): Promise<void> {
   const theirs = await tx
@@ -320,6 +320,8 @@ export async function moveCaseLibrary(tx: Database, fromUserId: string, toUserId
       const target = kept.get(program.programKey);
       if (!target) continue;
       await tx.update(schoolMatchCases).set({ programId: target }).where(eq(schoolMatchCases.programId, program.id));
+      // The students' lists too (the moved students are the other account's: no row of theirs names `target` yet).
+      await tx.update(schoolMatchShortlist).set({ programId: target }).where(eq(schoolMatchShortlist.programId, program.id));
       await tx.delete(schoolPrograms).where(eq(schoolPrograms.id, program.id));
     }
     await tx.update(schoolPrograms).set({ userId: toUserId }).where(eq(schoolPrograms.userId, fromUserId));

@@ -80,7 +80,7 @@ export function toProgramDto(row: ProgramRow, casesCount: number, now = Date.now
 }
 
 /** What the caller may see: the shared catalogue and its own programs. */
-const visibleTo = (userId: string) => or(isNull(schoolPrograms.userId), eq(schoolPrograms.userId, userId))!;
+export const visibleTo = (userId: string) => or(isNull(schoolPrograms.userId), eq(schoolPrograms.userId, userId))!;
 
 /** GET /school-match/programs: the shared catalogue plus the caller's own; casesCount counts the caller's cases only. */
 export async function listPrograms(

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   MATCH_BAND_LABELS,
   MATCH_BANDS,
@@ -24,7 +24,7 @@ import { containsPattern } from './catalogue';
 import { casesOf, type CaseRow } from './cases';
 import { matchOffThread } from './match-in-thread';
 import type { Applicant, GpaExpectation, MatchResult, ProgramFacts, RecordedCase } from './model/types';
-import type { ProgramRow } from './programs';
+import { visibleTo, type ProgramRow } from './programs';
 
 /**
  * 选校 runs (issue 26, ADR 0052): the programs asked for (or found by the applicant's targets),
@@ -36,8 +36,6 @@ type InstitutionRow = typeof institutions.$inferSelect;
 type Deps = { db: Database; engine: AiEngine };
 
 export const RUN_FAILED = '选校失败，积分已退还，请重试';
-
-const visibleTo = (userId: string) => or(isNull(schoolPrograms.userId), eq(schoolPrograms.userId, userId))!;
 
 /** Exactly these programs, in the order asked; one the caller may not see is 项目不存在 (404), as elsewhere. */
 async function requestedPrograms(db: Database, userId: string, ids: readonly string[]): Promise<ProgramRow[]> {
