@@ -1,3 +1,4 @@
+import type { ProfileData } from '../../contracts/archives';
 import type { MatchItem } from '../../contracts/school-match';
 import {
   applyArchive,
@@ -105,12 +106,12 @@ describe('compare', () => {
 });
 
 describe('the form', () => {
-  const archive = {
+  const archive: Partial<ProfileData> = {
     gpa: { value: 3.82, scale: 4 },
     major: '计算机科学与技术',
     tests: [
-      { type: 'TOEFL' as const, total: 108, sub: { R: 29 } },
-      { type: 'GRE' as const, total: 325, sub: { V: 155, Q: 170, AW: 4 } },
+      { type: 'TOEFL', total: 108, sub: { R: 29 } },
+      { type: 'GRE', total: 325, sub: { V: 155, Q: 170, AW: 4 } },
     ],
     education: [],
     targets: { countries: ['United Kingdom', 'Hong Kong'], degree: '硕士', majors: ['Computer Science'], intake: '2025 Fall' },

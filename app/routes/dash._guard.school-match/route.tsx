@@ -209,6 +209,32 @@ function ResultArea({
   );
 }
 
+/** 加入清单 (POST /school-match/shortlist): only with a student picked, and while their list can be read. */
+function useShortlist(data: ReturnType<typeof useLoaderData<typeof loader>>, resultId: string | null) {
+  const { revalidate } = useRevalidator();
+  const student = data.student;
+  const shortlisted = useMemo(() => new Set((data.shortlist ?? []).map((s) => s.programId)), [data.shortlist]);
+  const [shortlistError, setShortlistError] = useState<string | null>(null);
+  const addToShortlist =
+    student && !data.shortlistError
+      ? async (item: MatchItem) => {
+          setShortlistError(null);
+          try {
+            await resourceFetch('school-match/shortlist', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ clientProfileId: student.id, programId: item.programId, resultId, band: item.band }),
+            });
+            notifySuccess(`已加入 ${student.name} 的选校清单`, `${item.school} · ${programName(item)}`);
+            revalidate();
+          } catch (failure) {
+            setShortlistError(failure instanceof Error ? failure.message : '加入清单失败，请重试');
+          }
+        }
+      : null;
+  return { shortlisted, addToShortlist, shortlistError };
+}
+
 /** /dash/school-match (issue 26): the form, the explained reach / match / safety list, the student's list, history and cases. */
 export default function SchoolMatch() {
   const data = useLoaderData<typeof loader>();
@@ -250,30 +276,7 @@ export default function SchoolMatch() {
     setOpened(null);
   }
 
-  const shortlisted = useMemo(() => new Set((data.shortlist ?? []).map((s) => s.programId)), [data.shortlist]);
-  const [shortlistError, setShortlistError] = useState<string | null>(null);
-  const addToShortlist =
-    student && !data.shortlistError
-      ? async (item: MatchItem) => {
-          setShortlistError(null);
-          try {
-            await resourceFetch('school-match/shortlist', {
-              method: 'POST',
-              headers: { 'Content-Type': 'application/json' },
-              body: JSON.stringify({
-                clientProfileId: student.id,
-                programId: item.programId,
-                resultId: result?.id ?? null,
-                band: item.band,
-              }),
-            });
-            notifySuccess(`已加入 ${student.name} 的选校清单`, `${item.school} · ${programName(item)}`);
-            revalidate();
-          } catch (failure) {
-            setShortlistError(failure instanceof Error ? failure.message : '加入清单失败，请重试');
-          }
-        }
-      : null;
+  const { shortlisted, addToShortlist, shortlistError } = useShortlist(data, result?.id ?? null);
 
   const pickStudent = (id: string) => setParams(id ? { clientId: id } : {}, { replace: true, preventScrollReset: true });
   const compared = result ? compare.map((id) => result.items.find((i) => i.programId === id)).filter((i): i is MatchItem => !!i) : [];
