@@ -183,5 +183,6 @@ test('a result is filtered, shown as a table, compared four at a time; cases are
   await history.getByTestId('history-delete').click();
   await page.getByTestId('confirm-school-match').click();
   await expect(page.getByTestId('delete-result-done')).toHaveText('已删除选校结果');
+  await expect(page.getByTestId('result-missing')).toHaveCount(0);
   await expect(page.getByTestId('history-empty')).toBeVisible();
 });

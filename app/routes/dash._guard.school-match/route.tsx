@@ -291,7 +291,10 @@ export default function SchoolMatch() {
       <Stack gap="5">
         <DeletionNotices answer={rowAnswer} data={data} />
         <FormAlert status="warning" testId="result-missing">
-          {data.resultMissing}
+          {/* The result just deleted here is said to be deleted above, not missing. */}
+          {rowAnswer?.intent === 'delete-result' && rowAnswer.stage === 'done' && rowAnswer.id === params.get('result')
+            ? null
+            : data.resultMissing}
         </FormAlert>
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', xl: '400px minmax(0, 1fr)' }} gap="5" alignItems="start">
           <Stack gap="3" minW="0">
