@@ -37,8 +37,11 @@ async function seed(dataDir: string) {
   const { openDatabase } = await import('../../db/client');
   const { findOrCreateUserByPhone, setRole } = await import('../../server/domain/users');
   const { recordChange } = await import('../../server/domain/points/ledger');
+  const { loadCatalogue } = await import('../../server/domain/school-match/catalogue');
   const database = await openDatabase({ dataDir });
   try {
+    // Loaded here once: both servers then start on a current catalogue (a fresh one takes 10–15 s).
+    await loadCatalogue(database.db);
     await findOrCreateUserByPhone(database.db, E2E_ADMIN_PHONE);
     await setRole(database.db, E2E_ADMIN_PHONE, 'admin');
     for (const phone of E2E_MERGE_PHONES) {

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
+import { loadCatalogue } from '../../server/domain/school-match/catalogue';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -44,9 +45,9 @@ function cli(tool: 'admin' | 'ledger-check', args: string[], dataDir: string) {
 }
 
 /**
- * An embedded data directory already created and migrated, copied for each test that only needs
- * a working one: creating one takes seconds, and the first start on an empty directory is tested
- * once (serves /healthz).
+ * An embedded data directory already created, migrated and given the 选校 catalogue, copied for
+ * each test that only needs a working one: creating one takes seconds, loading the catalogue
+ * 10–15 s, and the first start on an empty directory is tested once (serves /healthz).
  */
 let migratedDataDir = '';
 function dataDirCopy(prefix: string) {
@@ -60,7 +61,10 @@ beforeAll(async () => {
   // What `npm start` would build first (ADR 0046), so its start below is only the server's.
   execFileSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
   migratedDataDir = mkdtempSync(path.join(tmpdir(), 'lx-proc-template-'));
-  await (await openDatabase({ dataDir: migratedDataDir })).close();
+  const database = await openDatabase({ dataDir: migratedDataDir });
+  // With the 选校 catalogue loaded, as a restarted server finds it: a first load takes 10–15 s.
+  await loadCatalogue(database.db);
+  await database.close();
 }, 180_000);
 
 afterAll(() => rmSync(migratedDataDir, { recursive: true, force: true }));
