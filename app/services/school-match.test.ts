@@ -1,5 +1,5 @@
 import type { ProfileData } from '../../contracts/archives';
-import type { MatchItem } from '../../contracts/school-match';
+import { matchRunSchema, type MatchItem } from '../../contracts/school-match';
 import {
   applyArchive,
   byBand,
@@ -9,6 +9,7 @@ import {
   degreeOf,
   emptyMatchForm,
   filterMatchItems,
+  formFieldOf,
   matchFormFrom,
   matchRunBody,
   NO_FILTERS,
@@ -19,6 +20,7 @@ import {
   programName,
   schoolMatchHref,
   toggleCompare,
+  type MatchForm,
 } from './school-match';
 
 const item = (over: Partial<MatchItem> = {}): MatchItem => ({
@@ -172,13 +174,23 @@ describe('the form', () => {
       },
       programIds: ['3f0c9a4e-1b2c-4d5e-8f90-123456789abc'],
     });
-    const missing = matchRunBody(emptyMatchForm(), null);
-    expect(missing).toEqual({ ok: false, errors: { gpa: '请填写 GPA' } });
-    const bad = matchRunBody({ ...emptyMatchForm(), gpa: '4.5', toefl: 'abc' }, null);
-    expect(bad.ok).toBe(false);
-    expect(!bad.ok && bad.errors).toMatchObject({ toefl: expect.any(String) });
-    const over = matchRunBody({ ...emptyMatchForm(), gpa: '4.5' }, null);
-    expect(!over.ok && over.errors.gpa).toBe('GPA 不能大于满分');
+    expect(matchRunSchema.safeParse(ok.ok && ok.body).success).toBe(true);
+    expect(matchRunBody(emptyMatchForm(), null)).toEqual({ ok: false, errors: { gpa: '请填写 GPA' } });
+    expect(matchRunBody({ ...emptyMatchForm(), gpa: '3.5', gpaScale: '' }, null)).toEqual({
+      ok: false,
+      errors: { gpaScale: '请填写 GPA 满分' },
+    });
+    // The rest is the API's to refuse, with the contract's message on the field it names.
+    const refusal = (form: MatchForm) => {
+      const built = matchRunBody(form, null);
+      const parsed = matchRunSchema.safeParse(built.ok && built.body);
+      const issue = parsed.success ? undefined : parsed.error.issues[0];
+      return { field: formFieldOf(issue?.path.join('.')), message: issue?.message };
+    };
+    expect(refusal({ ...emptyMatchForm(), gpa: '3.5', toefl: 'abc' })).toEqual({ field: 'toefl', message: '托福应为数字' });
+    expect(refusal({ ...emptyMatchForm(), gpa: '4.5' })).toEqual({ field: 'gpa', message: 'GPA 不能大于满分' });
+    expect(formFieldOf(undefined)).toBe('form');
+    expect(formFieldOf('programIds.0')).toBe('form');
   });
 
   it('reads a stored draft back, dropping what is not a form value', () => {

@@ -1,16 +1,6 @@
 import type { ProfileData } from '../../contracts/archives';
-import {
-  DEGREES,
-  GPA_SCALES,
-  MATCH_BANDS,
-  matchRunSchema,
-  SCHOOL_TIERS,
-  type Degree,
-  type MatchBand,
-  type MatchItem,
-  type MatchMethodName,
-  type MatchRun,
-} from '../../contracts/school-match';
+import { DEGREES, GPA_SCALES, MATCH_BANDS, SCHOOL_TIERS } from '../../contracts/school-match-constants';
+import type { Degree, MatchBand, MatchItem, MatchMethodName, MatchRun } from '../../contracts/school-match';
 
 /**
  * 选校 (issue 26) on the web: the page's form as typed text, how an archive fills it, the run's
@@ -296,15 +286,23 @@ const list = (text: string) =>
     .filter(Boolean);
 const number = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
 
-export type RunBodyOutcome = { ok: true; body: MatchRun } | { ok: false; errors: Partial<Record<MatchFormField | 'form', string>> };
-
-/** The form as POST /school-match/run's body, checked with the contract's schema (the API's own messages). */
-export function matchRunBody(form: MatchForm, clientProfileId: string | null): RunBodyOutcome {
+/**
+ * POST /school-match/run's body from the form. The API checks it with the contract's schema
+ * (zod stays out of the browser) and names the field it refuses: `formFieldOf` puts that message
+ * on the field. Only what needs no round trip is said here: GPA and its full marks are required.
+ */
+export function matchRunBody(
+  form: MatchForm,
+  clientProfileId: string | null,
+): { ok: true; body: MatchRun } | { ok: false; errors: Partial<Record<MatchFormField | 'form', string>> } {
+  if (form.gpa.trim() === '') return { ok: false, errors: { gpa: '请填写 GPA' } };
+  if (form.gpaScale.trim() === '') return { ok: false, errors: { gpaScale: '请填写 GPA 满分' } };
+  // Text that is not a number goes as typed: the API answers with the field's own message.
   const numeric = (key: MatchFormField) => {
     const v = number(form[key]);
     return v === undefined ? undefined : Number.isNaN(v) ? form[key] : v;
   };
-  const candidate = {
+  const body = {
     clientProfileId: clientProfileId ?? undefined,
     applicant: {
       gpa: numeric('gpa'),
@@ -327,15 +325,13 @@ export function matchRunBody(form: MatchForm, clientProfileId: string | null): R
     },
     programIds: form.programs.length ? form.programs.map((p) => p.id) : undefined,
   };
-  const parsed = matchRunSchema.safeParse(candidate);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: Partial<Record<MatchFormField | 'form', string>> = {};
-  for (const issue of parsed.error.issues) {
-    const [head, field] = issue.path;
-    const key = head === 'applicant' && (TEXT_FIELDS as unknown[]).includes(field) ? (field as MatchFormField) : 'form';
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: true, body: body as MatchRun };
+}
+
+/** The form field a refusal of the run names (`applicant.gpa` → gpa), else the form as a whole. */
+export function formFieldOf(path: string | undefined): MatchFormField | 'form' {
+  const [head, field] = (path ?? '').split('.');
+  return head === 'applicant' && (TEXT_FIELDS as string[]).includes(field ?? '') ? (field as MatchFormField) : 'form';
 }
 
 /**

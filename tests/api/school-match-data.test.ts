@@ -306,6 +306,14 @@ describe('catalogue', () => {
     expect((await importPrograms(boss, utf8(csv))).body.data.imported).toBe(1);
     const linked = (await api(me).programs(`&query=${encodeURIComponent(name)}`)).body.data.items;
     expect(linked.map((p: any) => p.institutionId)).toEqual([item.id]);
+    // A country as a consultant types it finds every spelling of it (US, United States, 美国).
+    for (const country of ['美国', 'US', 'usa']) {
+      const found = (await api(me).programs(`&query=${encodeURIComponent(name)}&country=${encodeURIComponent(country)}`)).body.data.items;
+      expect(found.map((p: any) => p.program)).toEqual([name]);
+    }
+    expect((await api(me).programs(`&query=${encodeURIComponent(name)}&country=${encodeURIComponent('英国')}`)).body.data.total).toBe(0);
+    const typed = await api(me).get(`/school-match/institutions?query=Alabama%20A%20%26%20M&country=${encodeURIComponent('美国')}`);
+    expect(typed.body.data.items.map((i: any) => i.id)).toContain(item.id);
     const world = await api(me).get('/school-match/institutions?country=GR&pageSize=5');
     expect(world.body.data.total).toBeGreaterThan(5);
     expect(world.body.data.items.every((i: any) => i.country === 'Greece' && i.source === 'hipo')).toBe(true);

@@ -141,6 +141,9 @@ describe('POST /school-match/run', () => {
     expect(all.body.data.items.map((i: any) => i.program).sort()).toEqual(['MSc Cases', 'MSc Plain', 'MSc Rated']);
     const again = await run(me, { ...body, limit: 50 });
     expect(again.body.data.items).toEqual(all.body.data.items);
+    // The country as a consultant types it: 英国 and UK are United Kingdom.
+    const typed = await run(me, { ...body, applicant: { ...body.applicant, countries: ['英国', 'UK'] }, limit: 50 });
+    expect(typed.body.data.items.map((i: any) => i.programId)).toEqual(all.body.data.items.map((i: any) => i.programId));
     const none = await run(me, { applicant: { ...APPLICANT, fields: [`${FIELD} nothing`] } });
     expect(none).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', message: expect.stringContaining('没有符合') } });
   });

@@ -42,7 +42,7 @@ import { clientArchiveDetailAction, clientArchiveDetailLoader, type SectionFailu
 import { formatDateTime } from '~/services/dates';
 import { MENU_GROUPS, pageTitle } from '~/services/navigation';
 import { applicantLine, DEGREE_LABELS, probabilityRange, programName, schoolMatchHref } from '~/services/school-match';
-import { MATCH_BAND_LABELS } from '../../../contracts/school-match';
+import { MATCH_BAND_LABELS } from '../../../contracts/school-match-constants';
 
 const PAGE = '学生档案详情';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: pageTitle(data?.profile.name ?? PAGE) }];

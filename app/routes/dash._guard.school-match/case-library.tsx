@@ -2,7 +2,8 @@ import { Badge, Box, Button, Checkbox, Flex, HStack, Stack, Text } from '@chakra
 import { useRevalidator } from '@remix-run/react';
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { CASE_CSV_COLUMNS, type CaseImportResult, type SchoolMatchCase } from '../../../contracts/school-match';
+import { CASE_CSV_COLUMNS } from '../../../contracts/school-match-constants';
+import type { CaseImportResult, SchoolMatchCase } from '../../../contracts/school-match';
 import { RowActionButton, type PendingRowAction } from '~/components/ui/row-actions';
 import { FormAlert } from '~/components/ui/form-alert';
 import { resourceFetch } from '~/services/browser/resource-fetch.client';

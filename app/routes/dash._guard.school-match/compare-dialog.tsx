@@ -1,6 +1,7 @@
 import { Badge, Box, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { MATCH_BAND_LABELS, type MatchItem } from '../../../contracts/school-match';
+import { MATCH_BAND_LABELS } from '../../../contracts/school-match-constants';
+import type { MatchItem } from '../../../contracts/school-match';
 import { AppDialog } from '~/components/ui/app-dialog';
 import { BAND_PALETTES, DEGREE_LABELS, METHOD_LABELS, probabilityText, programName, topGap, usd } from '~/services/school-match';
 

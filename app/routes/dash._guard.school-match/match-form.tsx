@@ -2,7 +2,7 @@ import { Box, Button, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, T
 import { Link } from '@remix-run/react';
 import { GraduationCap } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { DEGREES, GPA_SCALES, SCHOOL_TIERS } from '../../../contracts/school-match';
+import { DEGREES, GPA_SCALES, SCHOOL_TIERS } from '../../../contracts/school-match-constants';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
 import { archiveDetailHref } from '~/services/archives';
@@ -58,7 +58,7 @@ const FIELDS: Array<{ name: MatchFormField; label: string; placeholder?: string;
   { name: 'act', label: 'ACT', placeholder: '1–36', numeric: true },
 ];
 const TARGETS: Array<{ name: MatchFormField; label: string; placeholder?: string; numeric?: boolean }> = [
-  { name: 'countries', label: '目标国家/地区', placeholder: '如 United Kingdom、Hong Kong（用顿号或逗号分隔）' },
+  { name: 'countries', label: '目标国家/地区', placeholder: '如 英国、中国香港、United States（用顿号或逗号分隔）' },
   { name: 'fields', label: '专业方向', placeholder: '如 Computer Science、Data Science' },
   { name: 'budgetUsd', label: '每年预算（美元）', placeholder: '学费与生活费合计，如 60000', numeric: true },
   { name: 'intake', label: '入学学期', placeholder: '如 2026 Fall' },

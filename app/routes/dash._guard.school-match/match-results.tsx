@@ -1,7 +1,8 @@
 import { Badge, Box, Button, Checkbox, Flex, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Form, useSearchParams, useSubmit } from '@remix-run/react';
 import { Columns3, FileSpreadsheet, FileText, ListPlus, Rows3, TriangleAlert } from 'lucide-react';
-import { MATCH_BAND_LABELS, MATCH_BANDS, type MatchItem, type SavedMatchResult } from '../../../contracts/school-match';
+import { MATCH_BAND_LABELS, MATCH_BANDS } from '../../../contracts/school-match-constants';
+import type { MatchItem, SavedMatchResult } from '../../../contracts/school-match';
 import { DataTable, type Column } from '~/components/list-page/data-table';
 import { formatDateTime } from '~/services/dates';
 import {

@@ -1,6 +1,7 @@
 import { Button, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { CASE_RESULTS, type CaseResult, type MatchApplicant, type MatchItem } from '../../../contracts/school-match';
+import { CASE_RESULTS } from '../../../contracts/school-match-constants';
+import type { CaseResult, MatchApplicant, MatchItem } from '../../../contracts/school-match';
 import { AppDialog } from '~/components/ui/app-dialog';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';

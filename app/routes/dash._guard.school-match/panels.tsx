@@ -2,7 +2,8 @@ import { Badge, Box, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-
 import { Link, useSearchParams } from '@remix-run/react';
 import { FileSpreadsheet, FileText } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { MATCH_BAND_LABELS, type MatchResultListItem, type SchoolMatchCase, type ShortlistItem } from '../../../contracts/school-match';
+import { MATCH_BAND_LABELS } from '../../../contracts/school-match-constants';
+import type { MatchResultListItem, SchoolMatchCase, ShortlistItem } from '../../../contracts/school-match';
 import { RowActionButton, type PendingRowAction } from '~/components/ui/row-actions';
 import { formatDateTime } from '~/services/dates';
 import {

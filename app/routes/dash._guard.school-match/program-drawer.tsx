@@ -14,7 +14,8 @@ import {
 } from '@chakra-ui/react';
 import { ExternalLink, ListPlus, NotebookPen } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { MATCH_BAND_LABELS, type MatchItem, type Program } from '../../../contracts/school-match';
+import { MATCH_BAND_LABELS } from '../../../contracts/school-match-constants';
+import type { MatchItem, Program } from '../../../contracts/school-match';
 import { resourceFetch } from '~/services/browser/resource-fetch.client';
 import { BAND_PALETTES, DEGREE_LABELS, probabilityText, programName, usd } from '~/services/school-match';
 import { MethodBadge } from './match-results';

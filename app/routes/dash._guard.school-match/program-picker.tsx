@@ -1,7 +1,8 @@
 import { Badge, Box, Button, CloseButton, HStack, Input, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { RUN_LIMIT_MAX, type Program } from '../../../contracts/school-match';
+import { RUN_LIMIT_MAX } from '../../../contracts/school-match-constants';
+import type { Program } from '../../../contracts/school-match';
 import { resourceFetch } from '~/services/browser/resource-fetch.client';
 import { DEGREE_LABELS, programName, type PickedProgram } from '~/services/school-match';
 

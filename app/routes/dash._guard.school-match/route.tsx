@@ -12,12 +12,14 @@ import { useShellUser } from '~/hooks/use-app-data';
 import { DRAFT_STATUS_TEXT, useDraftAutosave } from '~/hooks/use-draft-autosave';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { refreshPoints } from '~/hooks/use-points-balance';
+import { ApiRequestError } from '~/services/errors';
 import { loadDraft, saveDraft } from '~/services/browser/drafts.client';
 import { resourceFetch } from '~/services/browser/resource-fetch.client';
 import { pageTitle } from '~/services/navigation';
 import {
   applyArchive,
   emptyMatchForm,
+  formFieldOf,
   matchFormFrom,
   matchRunBody,
   parseMatchFilters,
@@ -118,7 +120,10 @@ function useRun(studentId: string | null, onResult: (id: string) => void) {
       onResult(result.id);
       navigate(schoolMatchHref({ clientId: studentId, result: result.id }), { preventScrollReset: true });
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : '选校失败，请稍后重试');
+      // A field the API refused shows its message under that field; anything else above the form.
+      if (failure instanceof ApiRequestError && failure.code === 'VALIDATION_ERROR' && formFieldOf(failure.field) !== 'form') {
+        setErrors({ [formFieldOf(failure.field)]: failure.message });
+      } else setError(failure instanceof Error ? failure.message : '选校失败，请稍后重试');
     } finally {
       setRunning(false);
       // Charged or refunded since: the header shows the balance as it is.

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { and, asc, count, eq, getTableColumns, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Institution } from '../../../contracts/school-match';
 import { STALE_AFTER_DAYS } from '../../../contracts/school-match';
 import type { Database } from '../../../db/client';
 import { institutions, schoolCatalogueVersions } from '../../../db/schema';
+import { countrySpellings } from './countries';
 import { normaliseName, yieldNow } from './csv';
 
 /**
@@ -261,7 +262,10 @@ export async function listInstitutions(db: Database, filter: { query?: string; c
   const where: SQL[] = [];
   if (filter.query) where.push(ilike(institutions.name, containsPattern(filter.query)));
   // A country by its English name as the catalogue writes it, or its two-letter code.
-  if (filter.country) where.push(or(eq(institutions.country, filter.country), eq(institutions.countryCode, filter.country.toUpperCase()))!);
+  if (filter.country) {
+    const spellings = countrySpellings([filter.country]);
+    where.push(or(inArray(sql`lower(${institutions.country})`, spellings), inArray(sql`lower(${institutions.countryCode})`, spellings))!);
+  }
   const condition = where.length ? and(...where) : undefined;
   const [rows, [total]] = await Promise.all([
     db

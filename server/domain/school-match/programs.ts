@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../../db/client';
 import { schoolMatchCases, schoolPrograms } from '../../../db/schema';
 import { containsPattern, institutionNamed, isStale } from './catalogue';
+import { countrySpellings } from './countries';
 import { blankToUndefined, decodeCsv, normaliseName, readCsvRows, yieldNow } from './csv';
 
 /**
@@ -90,7 +91,7 @@ export async function listPrograms(
 ) {
   const where: SQL[] = [visibleTo(userId)];
   if (filter.query) where.push(ilike(schoolPrograms.searchText, containsPattern(filter.query.normalize('NFKC').toLowerCase())));
-  if (filter.country) where.push(sql`lower(${schoolPrograms.country}) = lower(${filter.country})`);
+  if (filter.country) where.push(inArray(sql`lower(${schoolPrograms.country})`, countrySpellings([filter.country])));
   if (filter.degree) where.push(eq(schoolPrograms.degree, filter.degree));
   const condition = and(...where);
   const casesCount = sql<number>`(select count(*)::int from ${schoolMatchCases} c where c.program_id = "school_programs"."id" and c.user_id = ${userId})`;

@@ -24,6 +24,7 @@ import { containsPattern } from './catalogue';
 import { casesOf, type CaseRow } from './cases';
 import { matchOffThread } from './match-in-thread';
 import type { Applicant, GpaExpectation, MatchResult, ProgramFacts, RecordedCase } from './model/types';
+import { countrySpellings } from './countries';
 import { visibleTo, type ProgramRow } from './programs';
 
 /**
@@ -55,7 +56,7 @@ async function requestedPrograms(db: Database, userId: string, ids: readonly str
  */
 async function searchedPrograms(db: Database, userId: string, applicant: MatchApplicant, limit: number): Promise<ProgramRow[]> {
   const where: SQL[] = [visibleTo(userId)];
-  const countries = (applicant.countries ?? []).map((c) => c.toLowerCase());
+  const countries = countrySpellings(applicant.countries ?? []);
   if (countries.length) where.push(inArray(sql`lower(${schoolPrograms.country})`, countries));
   if (applicant.degree) where.push(eq(schoolPrograms.degree, applicant.degree));
   const fields = (applicant.fields ?? []).map((f) => containsPattern(f.normalize('NFKC').toLowerCase()));
