@@ -35,10 +35,10 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/setup/pglite-template.ts'],
-          // Each file starts its own servers on its own database and mocks nothing, so the files of
-          // a worker share its loaded modules: importing the server again for every file cost a third
-          // of the suite's CPU (ADR 0045 addendum).
-          isolate: false,
+          // Each file starts its own servers on its own database and mocks nothing, so `npm test`
+          // runs this project with --no-isolate: the files of a worker share its loaded modules
+          // (importing the server again per file was a third of the suite's CPU). Set on the
+          // command line: vitest 3 ignores `isolate` per project (vitest-dev/vitest#6258).
         },
       },
     ],

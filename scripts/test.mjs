@@ -1,7 +1,7 @@
 // `npm test`: every suite, in order, with each runner's own output and one closing line.
 //   0. ESLint, the type check (tsc --noEmit), the format check (prettier --check) and `npm ls`, side by side
 //      (a finding fails the run)
-//   1. vitest: unit, API (PGlite in memory) and detector tests; then the event-loop timing test alone
+//   1. vitest: unit and detector tests beside the API suite (PGlite in memory); then the timing tests alone
 //   2. vitest: the API suite again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it)
 //   3. Playwright: end-to-end in Debian's Chromium against `npm start`'s server
 //   4. `npm run ledger:check` on every database the runs above wrote (each counts as one test)
@@ -92,10 +92,10 @@ function countPlaywright(file) {
 async function runTogether(stages) {
   await Promise.all(
     stages.map(
-      ({ label, command, args, quiet = false }) =>
+      ({ label, command, args, env = {}, quiet = false }) =>
         new Promise((resolve) => {
           const since = Date.now();
-          const child = spawn(command, args, { env: process.env });
+          const child = spawn(command, args, { env: { ...process.env, ...env } });
           let output = '';
           child.stdout.on('data', (chunk) => (output += chunk));
           child.stderr.on('data', (chunk) => (output += chunk));
@@ -126,15 +126,28 @@ await runTogether([
 run('build (production)', 'node', ['scripts/ensure-build.mjs']);
 
 const excludeTimed = TIMED_ALONE.flatMap((file) => ['--exclude', file]);
+/** vitest's own summary on the console, and a JSON report to count from. */
+const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=test-results/${name}.json`];
 
-// The embedded database even when CI has a PostgreSQL for the second run.
-run(
-  'vitest: unit, API on PGlite, detector',
-  'npx',
-  ['vitest', 'run', ...excludeTimed, '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
-  { TEST_DATABASE_URL: '' },
-);
-countVitest('test-results/vitest.json');
+// The embedded database even when CI has a PostgreSQL for the second run. The unit tests run
+// isolated (they mock modules and timers); the API suite with --no-isolate (vitest.config.ts): side
+// by side, so neither waits on the other's slowest file.
+await runTogether([
+  {
+    label: 'vitest: unit and detector',
+    command: 'npx',
+    args: ['vitest', 'run', '--project', 'unit', ...excludeTimed, ...vitestReport('vitest-unit')],
+    env: { TEST_DATABASE_URL: '' },
+  },
+  {
+    label: 'vitest: API on PGlite',
+    command: 'npx',
+    args: ['vitest', 'run', '--project', 'api', '--no-isolate', ...excludeTimed, ...vitestReport('vitest-api')],
+    env: { TEST_DATABASE_URL: '' },
+  },
+]);
+countVitest('test-results/vitest-unit.json');
+countVitest('test-results/vitest-api.json');
 
 run(
   'vitest: event-loop timing, alone',
@@ -156,7 +169,9 @@ if (process.env.TEST_DATABASE_URL) {
   run('vitest: API suite on PostgreSQL', 'npx', [
     'vitest',
     'run',
-    'tests/api',
+    '--project',
+    'api',
+    '--no-isolate',
     ...excludeTimed,
     // These tests wait on the database server's own processes: two workers left a third of the
     // two cores idle (vmstat), four keep them busy (170 s → 114 s measured).
