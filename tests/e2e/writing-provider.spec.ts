@@ -114,7 +114,11 @@ test('PS with a model: a student from a CV, stopped midway and continued, two to
   await expect(paragraphs.nth(1)).toHaveText(kept);
 
   // Save, reload: the draft comes back with its student and form; export the saved work.
+  const saved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/works'));
   await page.getByTestId('save-work').click();
+  // The answer's own words when it refuses: a CI run once saw a 400 here that no rerun repeats.
+  const answer = await saved;
+  expect(answer.status(), await answer.text()).toBe(201);
   await expect(page.getByTestId('save-work')).toHaveText(/保存新版本/);
   await expect(page.getByTestId('draft-status')).toHaveText('草稿已保存');
   await page.reload();
