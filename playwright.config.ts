@@ -64,7 +64,6 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
-    reducedMotion: 'reduce',
     timezoneId: 'Asia/Shanghai',
     // A trace records DOM snapshots and a screencast at every step: about a sixth of the suite's CPU
     // on two cores (ADR 0045). A failure keeps a screenshot; E2E_TRACE=1 keeps the failure's trace.
