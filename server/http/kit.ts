@@ -5,6 +5,7 @@ import type { Role } from '../../contracts/constants';
 import type { Database } from '../../db/client';
 import type { AppConfig } from '../config';
 import { DomainError, forbidden, tooManyRequests, validationError } from '../domain/errors';
+import { contentDisposition } from '../domain/works/export';
 import { hitRateLimit } from '../domain/rate-limit';
 import type { AiEngine } from '../domain/ai/engine';
 import { authenticateAccessToken, type AuthenticatedRequest } from '../domain/auth/tokens';
@@ -172,4 +173,14 @@ export function errorHandler(logger: Logger) {
     logger.error('request.unhandled_error', { requestId: locals(res).requestId, path: req.path, err });
     fail(res, 'INTERNAL_ERROR', '服务器错误，请稍后重试');
   };
+}
+
+/** A generated file for download (a work, a 选校 run): named for Chinese titles, never cached. */
+export function sendDownload(res: Response, file: { contentType: string; filename: string; body: Buffer | Uint8Array }) {
+  res
+    .status(200)
+    .setHeader('Content-Type', file.contentType)
+    .setHeader('Content-Disposition', contentDisposition(file.filename))
+    .setHeader('Cache-Control', 'private, no-store')
+    .end(file.body);
 }

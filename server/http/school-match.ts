@@ -20,9 +20,8 @@ import { exportMatchResult } from '../domain/school-match/export';
 import { importPrograms, listPrograms } from '../domain/school-match/programs';
 import { deleteResult, getResult, listResults, runMatch } from '../domain/school-match/run';
 import { addToShortlist, listShortlist, removeFromShortlist, SHORTLIST_ROW_MISSING } from '../domain/school-match/shortlist';
-import { contentDisposition } from '../domain/works/export';
 import { multipartBody, type MultipartRequest } from './body';
-import { abortOnClose, authenticate, authOf, freeToolLimit, ok, parse, requireRole, route, type ApiDeps } from './kit';
+import { abortOnClose, authenticate, authOf, freeToolLimit, ok, parse, requireRole, route, sendDownload, type ApiDeps } from './kit';
 
 const caseIdParams = z.object({ id: z.string().uuid('案例不存在') });
 const resultIdParams = z.object({ id: z.string().uuid('选校结果不存在') });
@@ -145,12 +144,7 @@ export function schoolMatchRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       const { id } = parse(resultIdParams, req.params);
       const file = await exportMatchResult(db, authOf(res).userId, id, parse(matchExportQuerySchema, req.query));
-      res
-        .status(200)
-        .setHeader('Content-Type', file.contentType)
-        .setHeader('Content-Disposition', contentDisposition(file.filename))
-        .setHeader('Cache-Control', 'private, no-store')
-        .end(file.body);
+      sendDownload(res, file);
     }),
   );
 

@@ -18,8 +18,8 @@ import {
   restoreVersion,
   updateWork,
 } from '../domain/works/works';
-import { contentDisposition, exportWork } from '../domain/works/export';
-import { authenticate, authOf, freeToolLimit, ok, parse, route, type ApiDeps } from './kit';
+import { exportWork } from '../domain/works/export';
+import { authenticate, authOf, freeToolLimit, ok, parse, route, sendDownload, type ApiDeps } from './kit';
 
 const idParams = z.object({ id: z.string().uuid('作品不存在') });
 const versionParams = idParams.extend({ versionId: z.string().uuid('版本不存在') });
@@ -80,12 +80,7 @@ export function workRoutes(deps: ApiDeps) {
       const { id } = parse(idParams, req.params);
       const query = parse(workExportQuerySchema, req.query);
       const file = await exportWork(db, config, authOf(res).userId, id, query);
-      res
-        .status(200)
-        .setHeader('Content-Type', file.contentType)
-        .setHeader('Content-Disposition', contentDisposition(file.filename))
-        .setHeader('Cache-Control', 'private, no-store')
-        .end(file.body);
+      sendDownload(res, file);
     }),
   );
 
