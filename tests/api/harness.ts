@@ -124,3 +124,17 @@ export async function signAccessToken(config: AppConfig, claims: { userId: strin
     .setExpirationTime(expiresAtSec)
     .sign(new TextEncoder().encode(config.jwtSecret));
 }
+
+/** A CSV posted as the multipart `file` of an import; expects 200 and answers the envelope's data. */
+export async function uploadCsv(baseUrl: string, path: string, token: string, csv: string) {
+  const form = new FormData();
+  form.set('file', new Blob([new TextEncoder().encode(csv)], { type: 'text/csv' }), 'data.csv');
+  const res = await fetch(`${baseUrl}/api/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': randomIp() },
+    body: form,
+  });
+  const body = (await res.json()) as { data: any };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body.data;
+}

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { operationLogs, pointsLedger } from '../../db/schema';
 import { ledgerMismatches } from '../../server/domain/points/ledger';
 import { setRole } from '../../server/domain/users';
-import { client, login, randomIp, startTestServer, type TestServer } from './harness';
+import { client, login, startTestServer, uploadCsv, type TestServer } from './harness';
 
 // 选校 runs (issue 26, ADR 0052) over real HTTP: charged once through the price table, saved,
 // listed, refunded when the work fails, and never moved by another account's cases.
@@ -16,19 +16,7 @@ const FIELD = `Fictional Field ${tag}`;
 const SCHOOL = `Fictional Run Univ ${tag}`;
 const ids: Record<'cases' | 'plain' | 'rated', string> = { cases: '', plain: '', rated: '' };
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
-async function upload(path: string, token: string, csv: string) {
-  const form = new FormData();
-  form.set('file', new Blob([utf8(csv)], { type: 'text/csv' }), 'data.csv');
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': randomIp() },
-    body: form,
-  });
-  const body = (await res.json()) as { data: any };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.data;
-}
+const upload = (path: string, token: string, csv: string) => uploadCsv(server.url, path, token, csv);
 
 const PROGRAM_HEADER =
   'school,program,program_zh,degree,field,country,duration,tuition,tuition_currency,living_cost,deadlines,ielts_overall,ielts_min_band,toefl_total,toefl_min_section,gpa_985,gpa_211,gpa_shuangfei,gpa_overseas,gpa_scale,tests_required,official_url,verified_at,source,admission_rate,ranking,ranking_source';

@@ -6,7 +6,7 @@ import { schoolMatchShortlist, users } from '../../db/schema';
 import { mergeAccounts } from '../../server/domain/auth/account-merge';
 import { setRole } from '../../server/domain/users';
 import { docxParagraphs, unzip } from '../fixtures/docx';
-import { client, login, randomIp, startTestServer, type TestServer } from './harness';
+import { client, login, randomIp, startTestServer, uploadCsv, type TestServer } from './harness';
 
 // A student's 选校 list and the exports of a saved run (issue 26, ADR 0052 addendum) over real
 // HTTP: one row per student and program, every read and write the caller's own.
@@ -21,19 +21,7 @@ const ids: Record<'cases' | 'plain' | 'rated', string> = { cases: '', plain: '',
 /** Shared programs enough to fill a list. */
 const fillers: string[] = [];
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
-async function upload(path: string, token: string, csv: string) {
-  const form = new FormData();
-  form.set('file', new Blob([utf8(csv)], { type: 'text/csv' }), 'data.csv');
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': randomIp() },
-    body: form,
-  });
-  const body = (await res.json()) as { data: any };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return body.data;
-}
+const upload = (path: string, token: string, csv: string) => uploadCsv(server.url, path, token, csv);
 async function download(path: string, token: string) {
   const res = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': randomIp() } });
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
