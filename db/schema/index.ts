@@ -9,3 +9,4 @@ export * from './archives';
 export * from './works';
 export * from './notices';
 export * from './school-match';
+export * from './jobs';
