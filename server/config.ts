@@ -151,6 +151,15 @@ export const envSchema = z.object({
   OPERATOR_NAME: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
+   * Background jobs (server/jobs/, ADR 0054): how often a process looks for due jobs, and the lease a
+   * run holds (renewed while it runs; a run whose process died is taken over once it expires).
+   * Unset, each job keeps its own lease. Tests shorten both, and the first retry's wait.
+   */
+  JOBS_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  JOBS_LEASE_MS: z.coerce.number().int().min(50).max(3_600_000).optional(),
+  /** A failed run is retried after this, doubled at each further attempt (never later than its next slot). */
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /**
    * An OpenAI-compatible chat-completions service (ADR 0025). Without AI_BASE_URL and AI_MODELS the
    * built-in offline engine writes drafts; the key is optional for a local Ollama or vLLM.
    */

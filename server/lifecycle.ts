@@ -14,6 +14,8 @@ const SHUTDOWN_KEEP_ALIVE_GRACE_MS = 1_000;
 const SHUTDOWN_DEADLINE_MS = 13_000;
 /** How long a shutdown waits for pages in flight before closing the listener they call /api/v1 on. */
 const PAGES_DEADLINE_MS = 10_000;
+/** How long a shutdown lets a running background job finish before aborting it and handing it back (ADR 0054). */
+const JOBS_DRAIN_MS = 8_000;
 
 /**
  * Set on shutdown: new page requests get 503, in-flight ones finish (their API calls included),
@@ -99,8 +101,9 @@ export async function openBackends(options: {
 }
 
 /**
- * The graceful shutdown, once however often it is called: jobs stop, pages in flight finish,
- * then the listener closes without resetting a request, then the bus and the database close.
+ * The graceful shutdown, once however often it is called: jobs stop claiming, pages in flight finish,
+ * then the listener closes without resetting a request, running jobs end (or are handed back),
+ * then the bus and the database close.
  */
 export function shutdown(options: {
   server: http.Server;
@@ -108,14 +111,16 @@ export function shutdown(options: {
   realtime: RealtimeHub;
   events: EventBus;
   database: DatabaseHandle;
-  stopJobs: () => void;
+  /** Stops claiming jobs at once; settles once running ones finished or were handed back. */
+  stopJobs: (drainMs: number) => Promise<void>;
 }): () => Promise<void> {
   const { server, drain, realtime, events, database } = options;
   const connections = trackConnections(server);
   let closing: Promise<void> | null = null;
   return () =>
     (closing ??= (async () => {
-      options.stopJobs();
+      // Jobs stop claiming at once; a running one may finish meanwhile, before the database closes.
+      const jobsStopped = options.stopJobs(JOBS_DRAIN_MS);
       // From here every response ends its connection (Connection: close, see drainState).
       drain.start();
       const started = Date.now();
@@ -133,6 +138,7 @@ export function shutdown(options: {
       // Any connection the tracker never saw (accepted while the database was opening).
       server.closeAllConnections();
       await stopped;
+      await jobsStopped;
       await events.close();
       await database.close();
     })());

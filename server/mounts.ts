@@ -19,7 +19,7 @@ import { requestLog } from './http/request-log';
 import { adminSchoolMatchRoutes, schoolMatchRoutes } from './http/school-match';
 import { userRoutes } from './http/user';
 import { wechatAuthRoutes, wechatRoutes, wechatUserRoutes } from './http/wechat';
-import { createGateways } from './integrations/payments';
+import type { Gateways } from './integrations/payments';
 import { createWechatLogin } from './integrations/wechat';
 import type { DrainState } from './lifecycle';
 import type { Logger } from './logger';
@@ -61,7 +61,7 @@ export function mountFront(
 }
 
 /** The /api/v1 router. Each area chooses its body parser where it is mounted (server/http/body.ts). */
-export function apiRouter(deps: ApiDeps, options: { apiUrl: string; events: EventBus }): RequestHandler {
+export function apiRouter(deps: ApiDeps, options: { apiUrl: string; events: EventBus; gateways: Gateways }): RequestHandler {
   const json = jsonBody();
   const router = express.Router();
   router.use(maintenanceGuard(deps, options.events));
@@ -72,7 +72,7 @@ export function apiRouter(deps: ApiDeps, options: { apiUrl: string; events: Even
   // The Official Account's pushes get the raw body (parsed as XML there); the sandbox phone's calls JSON.
   router.use('/wechat', wechatRoutes(wechat));
   router.use('/realtime', json, realtimeRoutes(deps));
-  const payments = { ...deps, gateways: createGateways(deps.config), selfUrl: options.apiUrl };
+  const payments = { ...deps, gateways: options.gateways, selfUrl: options.apiUrl };
   // Gateways sign the bytes they send: notifications get the raw body, not the JSON parser.
   router.use('/payment/notify', rawBody(), paymentNotifyRoutes(payments));
   router.use('/admin', json, adminPointsRoutes(deps), adminSystemRoutes(deps), adminPaymentRoutes(deps), adminSchoolMatchRoutes(deps));

@@ -13,6 +13,7 @@ import type { ApiDeps } from './http/kit';
 import { createSmsSender, type SmsSender } from './integrations/sms';
 import { loadFactDictionary } from './domain/ai/fact-dictionary';
 import { loadCatalogue } from './domain/school-match/catalogue';
+import { createGateways } from './integrations/payments';
 import { startJobs } from './jobs';
 import { drainState, listen, openBackends, shutdown } from './lifecycle';
 import type { Logger } from './logger';
@@ -47,7 +48,7 @@ export type ServerOptions = {
 /**
  * One process's server: it listens at once (answering "starting"), opens the database and the
  * event bus, mounts the API and the pages (server/mounts.ts), starts the periodic jobs
- * (server/jobs.ts) and returns a graceful `close` (server/lifecycle.ts).
+ * (server/jobs/) and returns a graceful `close` (server/lifecycle.ts).
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const { config, logger } = options;
@@ -97,10 +98,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The language model is created once: every paid operation shares its queue and limits (ADR 0035).
   const ai = createAiEngine({ db: database.db, config, logger, events });
   deps = { config, db: database.db, logger, sms: options.sms ?? createSmsSender(config, logger), events, ai };
-  api = apiRouter(deps, { apiUrl, events });
+  // Built once: the payment routes and the reconciliation job share them.
+  const gateways = createGateways(config);
+  api = apiRouter(deps, { apiUrl, events, gateways });
   mountWeb(app, { config, logger, drain, apiUrl, events, web: options.web });
 
-  const jobs = startJobs({ db: database.db, ai, events, logger });
+  const jobs = startJobs({ db: database.db, ai, events, logger, gateways, config });
   const close = shutdown({ server, drain, realtime, events, database, stopJobs: jobs.stop });
 
   logger.info('server.started', {

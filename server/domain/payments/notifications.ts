@@ -95,7 +95,7 @@ export function unverifiedRaw(raw: Buffer): string {
   return cut ? `${text}…[truncated: ${raw.length} bytes received, first ${UNVERIFIED_RAW_BYTES} kept]` : text;
 }
 
-/** Called by the server's hourly prune (server/jobs.ts). */
+/** Called by the server's hourly prune (server/jobs/registry.ts). */
 export async function pruneUnverifiedNotifications(db: Database): Promise<void> {
   const before = new Date(Date.now() - UNVERIFIED_RETENTION_MS);
   await db.delete(paymentNotifications).where(and(eq(paymentNotifications.verified, false), lt(paymentNotifications.receivedAt, before)));

@@ -198,7 +198,7 @@ async function expireOrders(db: Database, events: RealtimePublisher, where?: SQL
   return rows;
 }
 
-/** The minute sweep (server/jobs.ts). */
+/** The minute sweep (server/jobs/registry.ts). */
 export const expireOverdueOrders = (db: Database, events: RealtimePublisher) => expireOrders(db, events).then((r) => r.length);
 
 /** POST /api/v1/payment/orders/:id/cancel: a pending order the user no longer wants. */
