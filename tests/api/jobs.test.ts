@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -74,7 +73,8 @@ function inProcess<D>(jobs: JobDefinition<D>[], deps: D, options: { db?: Databas
 
 /** A job runner in a process of its own (PostgreSQL only), once it looks for due jobs. */
 async function childRunner(env: Record<string, string>) {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/fixtures/job-runner.ts'], {
+  // Node itself with tsx's loader (not tsx's CLI, which runs the script in a child of its own): SIGKILL reaches the runner.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/job-runner.ts'], {
     env: { ...process.env, DATABASE_URL: server.config.DATABASE_URL, JOB_TICK_MS: String(TICK_MS), JOB_LEASE_MS: String(LEASE_MS), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
