@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
@@ -14,7 +13,7 @@ import { createSmsSender, type SmsSender } from './integrations/sms';
 import { loadFactDictionary } from './domain/ai/fact-dictionary';
 import { loadCatalogue } from './domain/school-match/catalogue';
 import { createGateways } from './integrations/payments';
-import { startJobs } from './jobs';
+import { newInstanceId, startJobs } from './jobs';
 import { drainState, listen, openBackends, shutdown } from './lifecycle';
 import type { Logger } from './logger';
 import { apiRouter, mountFront, mountWeb, type WebFactory } from './mounts';
@@ -27,7 +26,7 @@ export type RunningServer = {
   database: DatabaseHandle;
   realtime: RealtimeHub;
   events: EventBus;
-  /** Names this process's row in health_probes (and its log lines). */
+  /** Names this process (hostname, pid, a random part): its row in health_probes, its log lines, its job runs. */
   instanceId: string;
   /** Stop accepting, let in-flight requests finish, close sockets and the database. */
   close: () => Promise<void>;
@@ -55,7 +54,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let deps: ApiDeps | null = null;
   let api: RequestHandler | null = null;
   const drain = drainState();
-  const instanceId = randomUUID();
+  // One name per process: its health probe row, its log lines, and its job runs and leases.
+  const instanceId = newInstanceId();
 
   const app = express();
   const health = healthz({ instanceId, logger, db: () => deps?.db ?? null, draining: drain.isDraining });
@@ -103,7 +103,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   api = apiRouter(deps, { apiUrl, events, gateways });
   mountWeb(app, { config, logger, drain, apiUrl, events, web: options.web });
 
-  const jobs = startJobs({ db: database.db, ai, events, logger, gateways, config });
+  const jobs = startJobs({ db: database.db, ai, events, logger, gateways, config, instanceId });
   const close = shutdown({ server, drain, realtime, events, database, stopJobs: jobs.stop });
 
   logger.info('server.started', {

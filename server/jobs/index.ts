@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config';
 import type { AiEngine } from '../domain/ai/engine';
 import { JOBS, type JobDeps } from './registry';
-import { createJobRunner, newInstanceId } from './runner';
+import { createJobRunner } from './runner';
 
 export { JOBS, type Job, type JobDeps } from './registry';
 export { createJobRunner, newInstanceId, type JobDefinition, type JobRunner } from './runner';
@@ -17,15 +17,19 @@ const RECOVER_EVERY_MS = 5_000;
  * drains (server/lifecycle.ts calls it first on shutdown and waits for it before closing the database).
  */
 export function startJobs(
-  deps: JobDeps & { ai: Pick<AiEngine, 'recover'>; config: Pick<AppConfig, 'JOBS_TICK_MS' | 'JOBS_LEASE_MS' | 'JOBS_RETRY_BASE_MS'> },
+  deps: JobDeps & {
+    instanceId: string;
+    ai: Pick<AiEngine, 'recover'>;
+    config: Pick<AppConfig, 'JOBS_TICK_MS' | 'JOBS_LEASE_MS' | 'JOBS_RETRY_BASE_MS'>;
+  },
 ): { instanceId: string; stop: (drainMs: number) => Promise<void> } {
-  const { ai, config, logger, ...jobDeps } = deps;
+  const { ai, config, logger, instanceId, ...jobDeps } = deps;
   const runner = createJobRunner({
     db: deps.db,
     jobs: JOBS,
     deps: { ...jobDeps, logger },
     logger,
-    instanceId: newInstanceId(),
+    instanceId,
     tickMs: config.JOBS_TICK_MS,
     leaseMs: config.JOBS_LEASE_MS,
     retryBaseMs: config.JOBS_RETRY_BASE_MS,

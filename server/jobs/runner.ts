@@ -160,15 +160,19 @@ async function record<D>(
 
 /** Gives the job back unfinished: the run is abandoned and the job due now, for any instance. */
 async function release<D>(ctx: Context<D>, job: JobDefinition<D>, runId: string, why: string) {
+  // The job's row first, then its run, as a claim and a record lock them (no deadlock between them).
   await ctx.db.transaction(async (tx) => {
+    const held = await tx
+      .update(scheduledJobs)
+      .set({ leaseOwner: null, leaseExpiresAt: null, runId: null, updatedAt: sql`now()` })
+      .where(and(eq(scheduledJobs.name, job.name), eq(scheduledJobs.runId, runId)))
+      .returning({ name: scheduledJobs.name });
+    // Taken over meanwhile: the other instance has marked the run abandoned already.
+    if (held.length === 0) return;
     await tx
       .update(jobRuns)
       .set({ status: 'abandoned', finishedAt: sql`now()`, error: why })
       .where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'running')));
-    await tx
-      .update(scheduledJobs)
-      .set({ leaseOwner: null, leaseExpiresAt: null, runId: null, updatedAt: sql`now()` })
-      .where(and(eq(scheduledJobs.name, job.name), eq(scheduledJobs.runId, runId)));
   });
   ctx.logger.warn('jobs.run_released', { job: job.name, runId, why });
 }
