@@ -17,6 +17,11 @@ export type JobDefinition<D> = {
   /** How long a run holds the job without renewing; renewed every third of it while the run goes on. */
   leaseMs: number;
   maxAttempts: number;
+  /**
+   * When a job new to the database is first due, from its first registration: by default one
+   * interval (a fresh database, and each test server, starts without a burst of every job).
+   */
+  firstRunInMs?: number;
   run: (deps: D, signal: AbortSignal) => Promise<Record<string, unknown> | void>;
 };
 
@@ -202,7 +207,7 @@ export function createJobRunner<D>(options: JobRunnerOptions<D>): JobRunner {
     if (registered || jobs.length === 0) return;
     await db
       .insert(scheduledJobs)
-      .values(jobs.map((job) => ({ name: job.name, everyMs: job.everyMs })))
+      .values(jobs.map((job) => ({ name: job.name, everyMs: job.everyMs, nextRunAt: sql`now() + ${ms(job.firstRunInMs ?? job.everyMs)}` })))
       .onConflictDoUpdate({
         target: scheduledJobs.name,
         set: {

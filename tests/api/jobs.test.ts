@@ -29,14 +29,10 @@ const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   // A database of its own (the sweep must not be claimed by other files' servers); its own runner
-  // claims the due jobs once at start and then not for a minute.
+  // registers the jobs at start, first due an interval later, and then does not look for a minute.
   server = await startIsolatedServer({ JOBS_TICK_MS: '60000' });
   db = server.database.db;
-  // Its start-up runs done (the sweep test relies on it; the others run faster without them).
-  await waitFor(async () => {
-    const rows = await db.select({ runId: scheduledJobs.runId, next: scheduledJobs.nextRunAt }).from(scheduledJobs);
-    return rows.length >= JOBS.length && rows.every((r) => r.runId === null && r.next.getTime() > Date.now());
-  });
+  await waitFor(async () => (await db.select().from(scheduledJobs)).length === JOBS.length);
 });
 afterEach(async () => {
   await Promise.all(runners.splice(0).map((r) => r.stop(0)));
@@ -111,6 +107,7 @@ async function dyingInstance(name: string, everyMs: number): Promise<{ instanceI
     everyMs,
     leaseMs: LEASE_MS,
     maxAttempts: 3,
+    firstRunInMs: 0,
     run: (_deps, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
   };
   const runner = inProcess([hang], {}, { db: dying });
@@ -126,6 +123,7 @@ describe('a job runs once across instances', () => {
       everyMs: 3600_000,
       leaseMs: LEASE_MS,
       maxAttempts: 3,
+      firstRunInMs: 0,
       run: async () => {
         calls.push(who);
         await delay(30);
@@ -170,7 +168,16 @@ describe('a job runs once across instances', () => {
       ? await Promise.all([0, 1].map(() => childRunner({ JOB_NAME: name, JOB_EVERY_MS: String(everyMs), JOB_WORK_MS: '40' })))
       : [0, 1].map(() =>
           inProcess(
-            [{ name, everyMs, leaseMs: LEASE_MS, maxAttempts: 3, run: async () => void (await delay(40)) } as JobDefinition<object>],
+            [
+              {
+                name,
+                everyMs,
+                leaseMs: LEASE_MS,
+                maxAttempts: 3,
+                firstRunInMs: 0,
+                run: async () => void (await delay(40)),
+              } as JobDefinition<object>,
+            ],
             {},
           ),
         );
@@ -199,6 +206,7 @@ describe('a run whose process died', () => {
           everyMs: 3600_000,
           leaseMs: LEASE_MS,
           maxAttempts: 3,
+          firstRunInMs: 0,
           run: async () => void startedAgain.push(Date.now()),
         } as JobDefinition<object>,
       ],
@@ -218,7 +226,7 @@ describe('a run whose process died', () => {
   });
 
   it('a pending reservation it left is refunded by the surviving instance’s sweep', async () => {
-    // The server's own start-up runs are done (beforeAll): from here only the instances below run the sweep.
+    // Only the instances below run the sweep: the server's own runner does not look again for a minute.
     const me = await login(server.url);
     const userId = me.user.id as string;
     const before = (await client(server.url).get('/user/info', me.accessToken)).body.data.total_points as number;
@@ -272,6 +280,7 @@ describe('failures and shutdown', () => {
           everyMs: 3600_000,
           leaseMs: LEASE_MS,
           maxAttempts: 3,
+          firstRunInMs: 0,
           run: async () => {
             throw new Error('支付网关超时');
           },
@@ -307,6 +316,7 @@ describe('failures and shutdown', () => {
           everyMs: 3600_000,
           leaseMs: LEASE_MS,
           maxAttempts: 3,
+          firstRunInMs: 0,
           run: async () => {
             quickStarted = true;
             await delay(100);
@@ -318,6 +328,7 @@ describe('failures and shutdown', () => {
           everyMs: 3600_000,
           leaseMs: LEASE_MS,
           maxAttempts: 3,
+          firstRunInMs: 0,
           run: (_deps, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
         },
       ] as JobDefinition<object>[],
