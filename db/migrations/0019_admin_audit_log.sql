@@ -17,11 +17,13 @@ CREATE INDEX "admin_audit_log_created_idx" ON "admin_audit_log" USING btree ("cr
 CREATE INDEX "admin_audit_log_action_created_idx" ON "admin_audit_log" USING btree ("action","created_at");--> statement-breakpoint
 CREATE INDEX "admin_audit_log_admin_created_idx" ON "admin_audit_log" USING btree ("admin_id","created_at");--> statement-breakpoint
 -- Append-only (ADR 0053): rows are never changed or removed. The one UPDATE allowed is the foreign
--- key's own ON DELETE SET NULL when an administrator's account is deleted (admin_label keeps who it was).
+-- key's own ON DELETE SET NULL once the administrator's account is gone (admin_label keeps who it was):
+-- admin_id to null, nothing else, and only when that account no longer exists.
 CREATE FUNCTION "admin_audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND OLD.admin_id IS NOT NULL AND NEW.admin_id IS NULL
-     AND (to_jsonb(NEW) - 'admin_id') = (to_jsonb(OLD) - 'admin_id') THEN
+     AND (to_jsonb(NEW) - 'admin_id') = (to_jsonb(OLD) - 'admin_id')
+     AND NOT EXISTS (SELECT 1 FROM "users" WHERE "id" = OLD.admin_id) THEN
     RETURN NEW;
   END IF;
   RAISE EXCEPTION 'admin_audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
