@@ -27,8 +27,12 @@ export const loader = (args: LoaderFunctionArgs) => auditLogLoader(args);
 
 const ACTION_OPTIONS = Object.entries(ADMIN_AUDIT_ACTION_LABELS) as Array<[string, string]>;
 
-const target = (row: AdminAuditEntry) =>
-  `${ADMIN_AUDIT_TARGET_LABELS[row.targetType]}${row.targetId ? ` ${row.targetId.slice(0, 8)}` : ''}`;
+/** The target's kind and who or which: a user by masked phone (as the row keeps it), others by the id's start. */
+function target(row: AdminAuditEntry): string {
+  const phone = row.after?.phone ?? row.before?.phone;
+  const which = typeof phone === 'string' && phone ? phone : row.targetId?.slice(0, 8);
+  return `${ADMIN_AUDIT_TARGET_LABELS[row.targetType]}${which ? ` ${which}` : ''}`;
+}
 
 const COLUMNS: Column<AdminAuditEntry>[] = [
   {
