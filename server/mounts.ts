@@ -76,7 +76,15 @@ export function apiRouter(deps: ApiDeps, options: { apiUrl: string; events: Even
   const payments = { ...deps, gateways: createGateways(deps.config), selfUrl: options.apiUrl };
   // Gateways sign the bytes they send: notifications get the raw body, not the JSON parser.
   router.use('/payment/notify', rawBody(), paymentNotifyRoutes(payments));
-  router.use('/admin', json, adminPointsRoutes(deps), adminSystemRoutes(deps), adminPaymentRoutes(deps), adminSchoolMatchRoutes(deps), adminAuditRoutes(deps));
+  router.use(
+    '/admin',
+    json,
+    adminPointsRoutes(deps),
+    adminSystemRoutes(deps),
+    adminPaymentRoutes(deps),
+    adminSchoolMatchRoutes(deps),
+    adminAuditRoutes(deps),
+  );
   router.use(json, pointsRoutes(deps));
   router.use(json, archiveRoutes(deps));
   router.use(json, workRoutes(deps));

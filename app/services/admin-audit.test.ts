@@ -2,9 +2,9 @@ import { changeSummary } from './admin-audit';
 
 describe('changeSummary', () => {
   it('lists only the fields that changed, with Chinese names', () => {
-    expect(
-      changeSummary({ phone: '138****0000', balance: 120 }, { phone: '138****0000', balance: 100, delta: -20, reason: '扣回' }),
-    ).toBe('余额：120 → 100；变动：-20；原因：扣回');
+    expect(changeSummary({ phone: '138****0000', balance: 120 }, { phone: '138****0000', balance: 100, delta: -20, reason: '扣回' })).toBe(
+      '余额：120 → 100；变动：-20；原因：扣回',
+    );
   });
   it('says what a creation set, a deletion, and prices per operation', () => {
     expect(changeSummary(null, { title: '通知', status: 'DRAFT' })).toBe('新建 标题：通知；状态：DRAFT');

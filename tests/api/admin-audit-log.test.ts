@@ -25,11 +25,7 @@ describe('admin audit log', () => {
   it('a points adjustment writes one row (balances before and after, admin, IP); a refused one writes none', async () => {
     const user = await login(server.url);
     const api = client(server.url, { ip: randomIp() });
-    const adjusted = await api.post(
-      '/admin/points/adjust',
-      { phone: user.phone, points: -20, reason: '重复赠送扣回' },
-      boss.accessToken,
-    );
+    const adjusted = await api.post('/admin/points/adjust', { phone: user.phone, points: -20, reason: '重复赠送扣回' }, boss.accessToken);
     expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
 
     const refused = await api.post('/admin/points/adjust', { phone: user.phone, points: -5000, reason: '超出余额' }, boss.accessToken);
@@ -56,7 +52,11 @@ describe('admin audit log', () => {
 
   it('notice changes are recorded with before and after, and the filters select by action and administrator', async () => {
     const api = client(server.url);
-    const created = await api.post('/admin/notifications', { title: '审计测试草稿', content: '内容', type: 'INFO', status: 'DRAFT' }, other.accessToken);
+    const created = await api.post(
+      '/admin/notifications',
+      { title: '审计测试草稿', content: '内容', type: 'INFO', status: 'DRAFT' },
+      other.accessToken,
+    );
     expect(created.status).toBe(201);
     const id = created.body.data.id;
     const edited = await api.put(
@@ -124,7 +124,11 @@ describe('admin audit log', () => {
     const gone = await login(server.url);
     await setRole(server.database.db, gone.phone, 'admin');
     const api = client(server.url);
-    const made = await api.post('/admin/notifications', { title: '将删除的管理员', content: '内容', type: 'INFO', status: 'DRAFT' }, gone.accessToken);
+    const made = await api.post(
+      '/admin/notifications',
+      { title: '将删除的管理员', content: '内容', type: 'INFO', status: 'DRAFT' },
+      gone.accessToken,
+    );
     expect(made.status).toBe(201);
     const [row] = (await rowsOf(gone.user.id, 'notices.create')).items;
     const { db } = server.database;

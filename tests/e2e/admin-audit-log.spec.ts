@@ -38,5 +38,8 @@ test('the audit log lists the points adjustment just made, and filters by action
   await admins.selectOption((await admins.locator('option', { hasText: masked(E2E_ADMIN_PHONE) }).getAttribute('value'))!);
   await expect(page).toHaveURL(/adminId=[0-9a-f-]{36}/);
   await expect(row).toHaveCount(1);
-  await expect(page.getByTestId('audit-log-export')).toHaveAttribute('href', /^\/resources\/admin\/audit-log\/export\?action=points\.adjust&adminId=/);
+  await expect(page.getByTestId('audit-log-export')).toHaveAttribute(
+    'href',
+    /^\/resources\/admin\/audit-log\/export\?action=points\.adjust&adminId=/,
+  );
 });

@@ -103,7 +103,9 @@ export default function AdminAuditLog() {
             testId: 'audit-log-empty',
             icon: <ScrollText />,
             title: filtered ? '没有符合筛选条件的记录' : '还没有管理员操作记录',
-            description: filtered ? '换个操作类型或管理员试试，或清除筛选查看全部。' : '管理员调整积分、修改价格或发布通知后，记录会出现在这里。',
+            description: filtered
+              ? '换个操作类型或管理员试试，或清除筛选查看全部。'
+              : '管理员调整积分、修改价格或发布通知后，记录会出现在这里。',
             clear: filtered ? { href: ROUTE, label: '清除筛选' } : null,
           }}
           columns={COLUMNS}

@@ -226,7 +226,12 @@ export async function createNotification(deps: NoticeDeps, actor: AdminActor, in
       .values({ ...columns(input), title: input.title, type: input.type, createdBy: actor.adminId })
       .returning();
     const created = await notificationById(tx, row!.id);
-    await recordAdminAction(tx, actor, { action: 'notices.create', targetType: 'notification', targetId: created.id, after: audited(created) });
+    await recordAdminAction(tx, actor, {
+      action: 'notices.create',
+      targetType: 'notification',
+      targetId: created.id,
+      after: audited(created),
+    });
     return created;
   });
   await push(deps.events, dto);

@@ -126,7 +126,12 @@ export async function createUpdateLog(db: Database, actor: AdminActor, input: Up
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(updateLogs).values(columns(input)).returning();
     const created = toUpdateLogDto(row!);
-    await recordAdminAction(tx, actor, { action: 'update_logs.create', targetType: 'update_log', targetId: created.id, after: audited(created) });
+    await recordAdminAction(tx, actor, {
+      action: 'update_logs.create',
+      targetType: 'update_log',
+      targetId: created.id,
+      after: audited(created),
+    });
     return created;
   });
 }
