@@ -64,6 +64,9 @@ function show(value: unknown): string {
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
 }
 
+/** Kept in the row and the CSV, left out of the one-line summary (an id says nothing at a glance). */
+const HIDDEN = new Set(['ledgerEntryId']);
+
 /** Nested objects (the price table's per-operation prices) one level flat: `ai_check.points`. */
 function flat(record: Record<string, unknown> | null): Map<string, unknown> {
   const out = new Map<string, unknown>();
@@ -85,6 +88,7 @@ export function changeSummary(before: Record<string, unknown> | null, after: Rec
   if (now.get('deleted') === true) return `已删除${was.has('title') ? `：${show(was.get('title'))}` : ''}`;
   const parts: string[] = [];
   for (const key of new Set([...was.keys(), ...now.keys()])) {
+    if (HIDDEN.has(key)) continue;
     const a = was.get(key);
     const b = now.get(key);
     if (!before) parts.push(`${labelOf(key)}：${show(b)}`);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { adminStorageState, E2E_ADMIN_PHONE, expect, randomPhone, test, visitorHeaders, waitForHydration } from './fixtures';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
@@ -42,4 +43,10 @@ test('the audit log lists the points adjustment just made, and filters by action
     'href',
     /^\/resources\/admin\/audit-log\/export\?action=points\.adjust&adminId=/,
   );
+
+  // The link downloads the filtered rows as the API wrote them (BOM, Chinese header, this row).
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-log-export').click()]);
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFF时间（北京时间）,管理员,')).toBe(true);
+  expect(csv).toContain(masked(phone));
 });

@@ -16,8 +16,10 @@ import { listHref } from '~/components/list-page/list-href';
 import { Page } from '~/components/page';
 import { pageTitle } from '~/services/navigation';
 import { changeSummary } from '~/services/admin-audit';
-import { auditLogLoader, PAGE } from './audit-log.server';
+import { auditLogLoader } from './audit-log.server';
 
+// Not imported from the .server module: that one is empty in the browser bundle.
+const PAGE = '管理员操作日志';
 const ROUTE = '/dash/admin/audit-log';
 const EXPORT_ROUTE = '/resources/admin/audit-log/export';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
@@ -52,11 +54,10 @@ const COLUMNS: Column<AdminAuditEntry>[] = [
   {
     key: 'change',
     header: '变更前 → 变更后',
-    cellProps: { maxW: { base: '72', md: 'md' }, truncate: true },
-    // Shown as text (never markup); the whole change on hover, and in the CSV export.
+    // Shown as text (never markup), wrapped to two lines; the whole change on hover and in the CSV export.
     cellPropsOf: (row) => ({ title: changeSummary(row.before, row.after), 'data-testid': 'audit-change' }),
     cell: (row) => (
-      <Text as="span" fontSize="sm">
+      <Text as="span" display="block" fontSize="sm" whiteSpace="normal" lineClamp={2} minW="48" maxW="xs">
         {changeSummary(row.before, row.after)}
       </Text>
     ),
