@@ -17,6 +17,7 @@ import { adminPaymentRoutes, paymentNotifyRoutes, paymentRoutes } from './http/p
 import { pageBodyLimit } from './http/page-body-limit';
 import { requestLog } from './http/request-log';
 import { adminSchoolMatchRoutes, schoolMatchRoutes } from './http/school-match';
+import { adminAuditRoutes } from './http/admin-audit';
 import { userRoutes } from './http/user';
 import { wechatAuthRoutes, wechatRoutes, wechatUserRoutes } from './http/wechat';
 import type { Gateways } from './integrations/payments';
@@ -75,7 +76,15 @@ export function apiRouter(deps: ApiDeps, options: { apiUrl: string; events: Even
   const payments = { ...deps, gateways: options.gateways, selfUrl: options.apiUrl };
   // Gateways sign the bytes they send: notifications get the raw body, not the JSON parser.
   router.use('/payment/notify', rawBody(), paymentNotifyRoutes(payments));
-  router.use('/admin', json, adminPointsRoutes(deps), adminSystemRoutes(deps), adminPaymentRoutes(deps), adminSchoolMatchRoutes(deps));
+  router.use(
+    '/admin',
+    json,
+    adminPointsRoutes(deps),
+    adminSystemRoutes(deps),
+    adminPaymentRoutes(deps),
+    adminSchoolMatchRoutes(deps),
+    adminAuditRoutes(deps),
+  );
   router.use(json, pointsRoutes(deps));
   router.use(json, archiveRoutes(deps));
   router.use(json, workRoutes(deps));

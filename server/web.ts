@@ -22,6 +22,8 @@ export type WebLoadContext = {
   config: WebConfig;
   /** The browser's address, forwarded to the API so per-IP limits see users, not this process. */
   clientIp: string;
+  /** The browser's User-Agent, forwarded to the API for the administrators' audit log (ADR 0053). */
+  userAgent?: string;
   finalizers: Array<(headers: Headers) => Promise<void>>;
   /** Set by the session module so the request log can name the user. */
   userId?: string;
@@ -113,6 +115,7 @@ export function createWebHandler(options: {
       apiUrl: options.apiUrl,
       config: options.config,
       clientIp: (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
+      userAgent: req.get('user-agent'),
       finalizers: [],
       cspNonce: pageSecurityHeaders(req, res),
       noticesVersion,

@@ -16,6 +16,7 @@ import {
   Package,
   PenLine,
   ScanSearch,
+  ScrollText,
   ShieldCheck,
   Sparkles,
   Tags,
@@ -95,6 +96,7 @@ export const ADMIN_MENU_GROUP: MenuGroup = {
     { id: 'admin-points', label: '用户积分', to: '/dash/admin/points', icon: Coins, available: true },
     { id: 'admin-notifications', label: '通知公告', to: '/dash/admin/notifications', icon: Megaphone, available: true },
     { id: 'admin-update-logs', label: '更新日志', to: '/dash/admin/update-logs', icon: History, available: true },
+    { id: 'admin-audit-log', label: '操作日志', to: '/dash/admin/audit-log', icon: ScrollText, available: true },
   ],
 };
 

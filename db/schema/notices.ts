@@ -1,5 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UPDATE_TYPES } from '../../contracts/constants';
+import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_TARGETS } from '../../contracts/admin-audit';
 import { id, createdAt } from './columns';
 import { users } from './users';
 
@@ -93,3 +94,32 @@ export const healthProbes = pgTable('health_probes', {
   name: text('name').primaryKey(),
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The administrators' audit log (ADR 0053): append-only, a trigger refuses UPDATE, DELETE and
+ * TRUNCATE (except the foreign key's own `set null` when an administrator's account is deleted:
+ * `admin_label` keeps who it was). Written in the transaction of the change it records.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: id(),
+    /** Null for the admin command line, or once the account is deleted. */
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Name and masked phone of the administrator when the row was written ('命令行' for the CLI). */
+    adminLabel: text('admin_label').notNull(),
+    action: text('action', { enum: ADMIN_AUDIT_ACTIONS }).notNull(),
+    targetType: text('target_type', { enum: ADMIN_AUDIT_TARGETS }).notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_audit_log_created_idx').on(t.createdAt),
+    index('admin_audit_log_action_created_idx').on(t.action, t.createdAt),
+    index('admin_audit_log_admin_created_idx').on(t.adminId, t.createdAt),
+  ],
+);

@@ -6,6 +6,7 @@ import { channelInviteCodeSchema, redemptionBatchCreateSchema } from '../../cont
 import { createRedemptionBatch } from '../domain/points/redemption-codes';
 import { saveChannelInviteCode } from '../domain/points/rewards';
 import { setRole } from '../domain/users';
+import { CLI_ACTOR, recordAdminAction } from '../domain/admin-audit';
 
 /**
  * `npm run admin -- grant <phone>` / `revoke <phone>`: set a user's role. The user must have
@@ -50,13 +51,20 @@ async function reconcile(args: string[]) {
     import('../integrations/payments'),
     import('../logger'),
   ]);
-  const report = await withDatabase((db, config) =>
-    reconcilePendingOrders(
+  const report = await withDatabase(async (db, config) => {
+    const found = await reconcilePendingOrders(
       { db, events: { publish: async () => undefined }, logger: createLogger(config.LOG_LEVEL) },
       createGateways(config),
       hours,
-    ),
-  );
+    );
+    // Each credit commits on its own (as a gateway's notification would); the run is logged after them (ADR 0053).
+    await recordAdminAction(db, CLI_ACTOR, {
+      action: 'orders.reconcile',
+      targetType: 'payment_orders',
+      after: { hours, checked: found.checked, credited: found.credited, failed: found.failed.map((f) => f.orderNo) },
+    });
+    return found;
+  });
   console.log(`已查询 ${report.checked} 个订单，补记 ${report.credited.length} 个：${report.credited.join(' ') || '无'}`);
   for (const f of report.failed) console.error(`  ${f.orderNo}：${f.error}`);
   return report.failed.length ? 1 : 0;
@@ -69,7 +77,7 @@ async function createCodes(args: string[]) {
     console.error(`${input.error.issues[0]?.message ?? '参数无效'}\n${USAGE}`);
     return 64;
   }
-  const { codes } = await withDatabase((db) => createRedemptionBatch(db, { ...input.data, note: '命令行生成', createdBy: null }));
+  const { codes } = await withDatabase((db) => createRedemptionBatch(db, CLI_ACTOR, { ...input.data, note: '命令行生成' }));
   console.error(`已生成 ${codes.length} 个兑换码，每个 ${input.data.points} 积分、可用 ${input.data.maxUses} 次：`);
   console.log(codes.join('\n'));
   return 0;
@@ -82,7 +90,7 @@ async function upsertChannel(args: string[]) {
     console.error(`${input.error.issues[0]?.message ?? '参数无效'}\n${USAGE}`);
     return 64;
   }
-  const result = await withDatabase((db) => saveChannelInviteCode(db, input.data));
+  const result = await withDatabase((db) => saveChannelInviteCode(db, CLI_ACTOR, input.data));
   if (result === 'taken') {
     console.error(`邀请码 ${input.data.code} 已是某位用户的个人邀请码，请换一个。`);
     return 1;
@@ -116,7 +124,7 @@ async function programs(args: string[]) {
       // The catalogue first, so programs link to their institutions on a database never started.
       const { loadCatalogue } = await import('../domain/school-match/catalogue');
       await loadCatalogue(db);
-      return importPrograms(db, bytes, { dryRun });
+      return importPrograms(db, bytes, { dryRun, actor: CLI_ACTOR });
     });
     for (const e of result.errors) console.error(e.message);
     console.log(
@@ -147,7 +155,7 @@ async function main(argv: string[]) {
     console.error(`手机号无效：${rawPhone}`);
     return 64;
   }
-  const user = await withDatabase((db) => setRole(db, phone.data, command === 'grant' ? 'admin' : 'user'));
+  const user = await withDatabase((db) => setRole(db, phone.data, command === 'grant' ? 'admin' : 'user', CLI_ACTOR));
   if (!user) {
     console.error(`没有找到手机号为 ${maskPhone(phone.data)} 的用户：请先用该手机号登录一次。`);
     return 1;

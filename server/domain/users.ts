@@ -5,6 +5,7 @@ import { users } from '../../db/schema';
 import { DomainError, notFound } from './errors';
 import { centsToPoints, maskPhone, type Role } from '../../contracts/constants';
 import type { Transaction } from './points/ledger';
+import { CLI_ACTOR, recordAdminAction, type AdminActor } from './admin-audit';
 import type { ProfileUpdate, User } from '../../contracts/user';
 
 export type UserRow = typeof users.$inferSelect;
@@ -91,7 +92,21 @@ export async function updateProfile(db: Database, userId: string, input: Profile
   return updated!;
 }
 
-export async function setRole(db: Database, phone: string, role: Role): Promise<UserRow | null> {
-  const [updated] = await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.phone, phone)).returning();
-  return updated ?? null;
+/** `npm run admin -- grant|revoke` (the only way roles change): the role change and its audit row, together. */
+export async function setRole(db: Database, phone: string, role: Role, actor: AdminActor = CLI_ACTOR): Promise<UserRow | null> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.phone, phone)).for('update');
+    if (!current) return null;
+    const [updated] = await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, current.id)).returning();
+    if (current.role !== role) {
+      await recordAdminAction(tx, actor, {
+        action: 'users.role',
+        targetType: 'user',
+        targetId: current.id,
+        before: { phone: maskPhone(phone), role: current.role },
+        after: { phone: maskPhone(phone), role },
+      });
+    }
+    return updated ?? null;
+  });
 }

@@ -12,6 +12,7 @@ import { authenticateAccessToken, type AuthenticatedRequest } from '../domain/au
 import type { Logger } from '../logger';
 import type { SmsSender } from '../integrations/sms';
 import type { RealtimePublisher } from '../realtime/bus';
+import type { AdminActor } from '../domain/admin-audit';
 
 export type ApiDeps = {
   config: AppConfig;
@@ -153,6 +154,13 @@ export function abortOnClose(res: Response): AbortSignal {
   });
   return controller.signal;
 }
+
+/** The administrator behind an admin route, for the audit log: account, address (TRUST_PROXY) and browser. */
+export const adminActor = (req: Request, res: Response): AdminActor => ({
+  adminId: authOf(res).userId,
+  ip: clientIp(req),
+  userAgent: req.get('user-agent') ?? null,
+});
 
 /** For handlers behind `authenticate(deps)`. */
 export const authOf = (res: Response): AuthenticatedRequest => {

@@ -16,7 +16,7 @@ import { cancelOrder, createOrder, getOrder, listOrders, startPayment } from '..
 import { activePackages, allPackages, createPackage, updatePackage } from '../domain/payments/packages';
 import { sandboxOrder, sandboxPay } from '../domain/payments/sandbox';
 import type { Gateways } from '../integrations/payments';
-import { authenticate, authOf, clientIp, ok, parse, requireRole, route, type ApiDeps } from './kit';
+import { adminActor, authenticate, authOf, clientIp, ok, parse, requireRole, route, type ApiDeps } from './kit';
 
 export type PaymentRouteDeps = ApiDeps & {
   gateways: Gateways;
@@ -159,14 +159,14 @@ export function adminPaymentRoutes(deps: ApiDeps) {
   router.post(
     '/packages',
     route(async (req, res) => {
-      ok(res, await createPackage(db, parse(packageInputSchema, req.body)), '套餐已添加', 201);
+      ok(res, await createPackage(db, adminActor(req, res), parse(packageInputSchema, req.body)), '套餐已添加', 201);
     }),
   );
   router.put(
     '/packages/:id',
     route(async (req, res) => {
       const { id } = parse(packageIdSchema, req.params);
-      ok(res, await updatePackage(db, id, parse(packageInputSchema, req.body)), '套餐已保存');
+      ok(res, await updatePackage(db, adminActor(req, res), id, parse(packageInputSchema, req.body)), '套餐已保存');
     }),
   );
   return router;

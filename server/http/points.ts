@@ -22,7 +22,7 @@ import {
 } from '../domain/points/redemption-codes';
 import { rewardPolicy } from '../domain/points/rewards';
 import { findUserByPhone, toUserDto } from '../domain/users';
-import { authenticate, authOf, clientIp, ok, parse, requireRole, route, type ApiDeps } from './kit';
+import { adminActor, authenticate, authOf, clientIp, ok, parse, requireRole, route, type ApiDeps } from './kit';
 
 const adminLedgerQuerySchema = pointsHistoryQuerySchema.extend({ phone: mainlandPhone });
 const batchIdSchema = z.object({ id: z.string().uuid('兑换码批次不存在') });
@@ -82,7 +82,7 @@ export function adminPointsRoutes(deps: ApiDeps) {
     '/redemption-codes',
     route(async (req, res) => {
       const input = parse(redemptionBatchCreateSchema, req.body);
-      ok(res, await createRedemptionBatch(db, { ...input, createdBy: authOf(res).userId }), '兑换码已生成', 201);
+      ok(res, await createRedemptionBatch(db, adminActor(req, res), input), '兑换码已生成', 201);
     }),
   );
 
@@ -111,7 +111,7 @@ export function adminPointsRoutes(deps: ApiDeps) {
     '/redemption-codes/:id/disable',
     route(async (req, res) => {
       const { id } = parse(batchIdSchema, req.params);
-      await disableRedemptionBatch(db, id);
+      await disableRedemptionBatch(db, adminActor(req, res), id);
       ok(res, { id }, '该批兑换码已停用');
     }),
   );
@@ -120,7 +120,7 @@ export function adminPointsRoutes(deps: ApiDeps) {
     '/points/price-table',
     route(async (req, res) => {
       const { items } = parse(priceTableUpdateSchema, req.body);
-      ok(res, await updatePrices(db, authOf(res).userId, items), '价格已更新');
+      ok(res, await updatePrices(db, adminActor(req, res), items), '价格已更新');
     }),
   );
 
@@ -138,7 +138,7 @@ export function adminPointsRoutes(deps: ApiDeps) {
     '/points/adjust',
     route(async (req, res) => {
       const input = parse(pointsAdjustSchema, req.body);
-      const { balance, entryId } = await adjustPoints(db, { adminId: authOf(res).userId, ...input });
+      const { balance, entryId } = await adjustPoints(db, adminActor(req, res), input);
       ok(res, { balance, entryId }, '积分已调整');
     }),
   );

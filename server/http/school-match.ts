@@ -21,7 +21,19 @@ import { importPrograms, listPrograms } from '../domain/school-match/programs';
 import { deleteResult, getResult, listResults, runMatch } from '../domain/school-match/run';
 import { addToShortlist, listShortlist, removeFromShortlist, SHORTLIST_ROW_MISSING } from '../domain/school-match/shortlist';
 import { multipartBody, type MultipartRequest } from './body';
-import { abortOnClose, authenticate, authOf, freeToolLimit, ok, parse, requireRole, route, sendDownload, type ApiDeps } from './kit';
+import {
+  abortOnClose,
+  adminActor,
+  authenticate,
+  authOf,
+  freeToolLimit,
+  ok,
+  parse,
+  requireRole,
+  route,
+  sendDownload,
+  type ApiDeps,
+} from './kit';
 
 const caseIdParams = z.object({ id: z.string().uuid('案例不存在') });
 const resultIdParams = z.object({ id: z.string().uuid('选校结果不存在') });
@@ -187,7 +199,7 @@ export function adminSchoolMatchRoutes(deps: ApiDeps) {
     csvUpload(),
     route(async (req, res) => {
       const { bytes, dryRun } = uploadedCsv(req);
-      const result = await importPrograms(deps.db, bytes, { dryRun });
+      const result = await importPrograms(deps.db, bytes, { dryRun, actor: adminActor(req, res) });
       ok(
         res,
         result,

@@ -30,7 +30,7 @@ import {
   updateUpdateLog,
 } from '../domain/notices/update-logs';
 import type { EventBus } from '../realtime/bus';
-import { authenticate, authOf, bearer, ok, parse, requireRole, route, type ApiDeps } from './kit';
+import { adminActor, authenticate, bearer, ok, parse, requireRole, route, type ApiDeps } from './kit';
 
 const idParams = z.object({ id: z.string().uuid('记录不存在') });
 const adminPageQuery = z.object({
@@ -100,33 +100,33 @@ export function adminSystemRoutes(deps: ApiDeps) {
     '/notifications',
     route(async (req, res) => {
       const input = parse(notificationInputSchema, req.body);
-      ok(res, await createNotification(deps, authOf(res).userId, input), input.status === 'PUBLISHED' ? '通知已发布' : '草稿已保存', 201);
+      ok(res, await createNotification(deps, adminActor(req, res), input), input.status === 'PUBLISHED' ? '通知已发布' : '草稿已保存', 201);
     }),
   );
   router.put(
     '/notifications/:id',
     route(async (req, res) => {
       const { id } = parse(idParams, req.params);
-      ok(res, await updateNotification(deps, id, parse(notificationInputSchema, req.body)), '通知已更新');
+      ok(res, await updateNotification(deps, adminActor(req, res), id, parse(notificationInputSchema, req.body)), '通知已更新');
     }),
   );
   router.delete(
     '/notifications/:id',
     route(async (req, res) => {
-      await deleteNotification(deps, parse(idParams, req.params).id);
+      await deleteNotification(deps, adminActor(req, res), parse(idParams, req.params).id);
       ok(res, null, '通知已删除');
     }),
   );
   router.post(
     '/notifications/:id/publish',
     route(async (req, res) => {
-      ok(res, await publishNotification(deps, parse(idParams, req.params).id), '通知已发布');
+      ok(res, await publishNotification(deps, adminActor(req, res), parse(idParams, req.params).id), '通知已发布');
     }),
   );
   router.post(
     '/notifications/:id/expire',
     route(async (req, res) => {
-      ok(res, await expireNotification(deps, parse(idParams, req.params).id), '通知已结束');
+      ok(res, await expireNotification(deps, adminActor(req, res), parse(idParams, req.params).id), '通知已结束');
     }),
   );
 
@@ -146,20 +146,20 @@ export function adminSystemRoutes(deps: ApiDeps) {
   router.post(
     '/update-logs',
     route(async (req, res) => {
-      ok(res, { updateLog: await createUpdateLog(db, parse(updateLogInputSchema, req.body)) }, '更新日志已保存', 201);
+      ok(res, { updateLog: await createUpdateLog(db, adminActor(req, res), parse(updateLogInputSchema, req.body)) }, '更新日志已保存', 201);
     }),
   );
   router.put(
     '/update-logs/:id',
     route(async (req, res) => {
       const { id } = parse(idParams, req.params);
-      ok(res, { updateLog: await updateUpdateLog(db, id, parse(updateLogInputSchema, req.body)) }, '更新日志已保存');
+      ok(res, { updateLog: await updateUpdateLog(db, adminActor(req, res), id, parse(updateLogInputSchema, req.body)) }, '更新日志已保存');
     }),
   );
   router.delete(
     '/update-logs/:id',
     route(async (req, res) => {
-      await deleteUpdateLog(db, parse(idParams, req.params).id);
+      await deleteUpdateLog(db, adminActor(req, res), parse(idParams, req.params).id);
       ok(res, null, '更新日志已删除');
     }),
   );

@@ -288,7 +288,11 @@ describe('POST /api/v1/ai/generate', () => {
     const stranger = await generate(server, me.accessToken, { ...FREE, clientProfileId: profile.body.data.id });
     expect(stranger.status).toBe(404);
     const before = await balance(server, me.accessToken);
-    await adjustPoints(server.database.db, { adminId: other.user.id, phone: me.phone, points: -(before - 1), reason: '测试' });
+    await adjustPoints(
+      server.database.db,
+      { adminId: other.user.id, ip: 'test' },
+      { phone: me.phone, points: -(before - 1), reason: '测试' },
+    );
     const poor = await generate(server, me.accessToken, FREE);
     expect(poor).toMatchObject({ status: 402, json: { code: 'INSUFFICIENT_POINTS' } });
     expect(await balance(server, me.accessToken)).toBe(1);
@@ -511,11 +515,15 @@ describe('POST /api/v1/ai/generate', () => {
     // 8 points plus 50 per 1,000 characters: reserved 8 + 50 (the 1,000-character estimate).
     beforeAll(async () => {
       const admin = await login(server.url);
-      await updatePrices(server.database.db, admin.user.id, [{ operation: 'write_by_requirement', points: 8, pointsPer1000Chars: 50 }]);
+      await updatePrices(server.database.db, { adminId: admin.user.id, ip: 'test' }, [
+        { operation: 'write_by_requirement', points: 8, pointsPer1000Chars: 50 },
+      ]);
     });
     afterAll(async () => {
       const admin = await login(server.url);
-      await updatePrices(server.database.db, admin.user.id, [{ operation: 'write_by_requirement', points: 8, pointsPer1000Chars: 0 }]);
+      await updatePrices(server.database.db, { adminId: admin.user.id, ip: 'test' }, [
+        { operation: 'write_by_requirement', points: 8, pointsPer1000Chars: 0 },
+      ]);
     });
     const BY_REQUIREMENT = { operation: 'write_by_requirement', input: { requirement: '请写一篇关于团队合作的短文，包含一个具体事例。' } };
     const DELIVERED = '第一段已经写好了。';

@@ -133,7 +133,7 @@ describe('per-request caps', () => {
   it('10,000 tiny sentences are refused at once in Chinese, before the balance is looked at, and cost nothing', async () => {
     const other = await login(server.url);
     const me = await login(server.url);
-    await adjustPoints(server.database.db, { adminId: other.user.id, phone: me.phone, points: -120, reason: '测试' });
+    await adjustPoints(server.database.db, { adminId: other.user.id, ip: 'test' }, { phone: me.phone, points: -120, reason: '测试' });
     const api = client(server.url);
     expect((await api.get('/user/info', me.accessToken)).body.data.total_points).toBe(0);
     const tiny = 'a\n'.repeat(10_000).trim();

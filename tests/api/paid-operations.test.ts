@@ -160,7 +160,7 @@ describe('the price before the work', () => {
     const me = await login(s.url);
     const admin = await login(s.url);
     const balance = (await client(s.url).get('/user/info', me.accessToken)).body.data.total_points as number;
-    await adjustPoints(s.database.db, { adminId: admin.user.id, phone: me.phone, points: -balance, reason: '测试' });
+    await adjustPoints(s.database.db, { adminId: admin.user.id, ip: 'test' }, { phone: me.phone, points: -balance, reason: '测试' });
     // The largest text the request schema lets through: under 20,000 characters and 2,000 sentences.
     const huge = 'Tiny words here. '.repeat(1170).trim();
     const times: number[] = [];

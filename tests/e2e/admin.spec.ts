@@ -18,6 +18,7 @@ const CONSOLE_PAGES = [
   '/dash/admin/points',
   '/dash/admin/notifications',
   '/dash/admin/update-logs',
+  '/dash/admin/audit-log',
 ];
 const uniqueNote = (what: string) => `${what}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

@@ -1,3 +1,4 @@
+import { adminAuditPageSchema, type AdminAuditQuery } from '../../../contracts/admin-audit';
 import {
   systemNotificationSchema,
   updateLogSchema,
@@ -35,6 +36,11 @@ const notificationsPageSchema = z.object({
 });
 const updateLogResultSchema = z.object({ updateLog: updateLogSchema });
 const pageQuery = (page: number, pageSize: number) => new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+const auditQuery = (query: Partial<AdminAuditQuery>) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+  return params;
+};
 const notificationPath = (id: string) => `/admin/notifications/${encodeURIComponent(id)}`;
 const updateLogPath = (id: string) => `/admin/update-logs/${encodeURIComponent(id)}`;
 
@@ -119,4 +125,9 @@ export const adminApi = (api: ApiTransport) => ({
     ),
   deleteUpdateLog: (id: string) =>
     api.withErrorLog('admin_update_log_delete', () => api.json(updateLogPath(id), { method: 'DELETE', schema: z.unknown() })),
+  /** The administrators' audit log, newest first, filtered by action and administrator (ADR 0053). */
+  auditLog: (query: AdminAuditQuery) => api.json(`/admin/audit-log?${auditQuery(query)}`, { schema: adminAuditPageSchema }),
+  /** The filtered log as the API's CSV attachment, body unread (passed on to the browser). */
+  exportAuditLog: (filters: Pick<AdminAuditQuery, 'action' | 'adminId'>) =>
+    api.stream(`/admin/audit-log/export?${auditQuery(filters)}`, { accept: 'text/csv' }),
 });

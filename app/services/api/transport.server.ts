@@ -84,6 +84,7 @@ async function send(
     Accept: call.accept ?? 'application/json',
   };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (context.userAgent) headers['User-Agent'] = context.userAgent;
   if (call.contentType) headers['Content-Type'] = call.contentType;
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), call.timeoutMs ?? REQUEST_TIMEOUT_MS);

@@ -7,6 +7,8 @@ import type { ServerMessageType } from '../../../contracts/realtime';
 import type { RealtimePublisher } from '../../realtime/bus';
 import { DomainError, notFound } from '../errors';
 import { toUpdateLogDto, type UpdateLogRow } from './update-logs';
+import { recordAdminAction, type AdminActor } from '../admin-audit';
+import type { Transaction } from '../points/ledger';
 
 type Row = typeof systemNotifications.$inferSelect;
 
@@ -32,7 +34,7 @@ export function toNotificationDto(row: Row, updateLog: UpdateLogRow | null = nul
   };
 }
 
-async function withUpdateLogs(db: Database, rows: Row[]): Promise<SystemNotification[]> {
+async function withUpdateLogs(db: Database | Transaction, rows: Row[]): Promise<SystemNotification[]> {
   const ids = [...new Set(rows.map((r) => r.updateLogId).filter((id): id is string => Boolean(id)))];
   const logs = ids.length ? await db.select().from(updateLogs).where(inArray(updateLogs.id, ids)) : [];
   const byId = new Map(logs.map((l) => [l.id, l]));
@@ -97,7 +99,7 @@ export async function allNotifications(db: Database, page: number, pageSize: num
   return { items: await withUpdateLogs(db, rows), page, pageSize, total: counted?.n ?? 0 };
 }
 
-export async function notificationById(db: Database, id: string): Promise<SystemNotification> {
+export async function notificationById(db: Database | Transaction, id: string): Promise<SystemNotification> {
   const [row] = await db
     .select()
     .from(systemNotifications)
@@ -165,18 +167,73 @@ async function checkUpdateLog(db: Database, id: string | undefined) {
   if (!log) throw new DomainError('VALIDATION_ERROR', '版本更新日志不存在', { field: 'update_log_id' });
 }
 
+/** What the audit log keeps of a notice: its fields, the content cut short. */
+const audited = (n: SystemNotification) => ({
+  title: n.title,
+  type: n.type,
+  status: n.status,
+  importance: n.importance,
+  need_confirmation: n.need_confirmation,
+  start_time: n.start_time,
+  end_time: n.end_time,
+  redirect_url: n.redirect_url,
+  estimatedCompletionTime: n.estimatedCompletionTime,
+  update_log_id: n.updateLog?.id ?? null,
+  content: n.content.length > AUDIT_CONTENT_CHARS ? `${n.content.slice(0, AUDIT_CONTENT_CHARS)}…` : n.content,
+});
+const AUDIT_CONTENT_CHARS = 500;
+
+type NoticeDeps = { db: Database; events: RealtimePublisher };
+
+/**
+ * A notice's change and its audit row in one transaction; the realtime push follows the commit.
+ * `change` answers false when there was nothing to change (404 before any row is written).
+ */
+async function auditedChange(
+  deps: NoticeDeps,
+  actor: AdminActor,
+  id: string,
+  action: 'notices.update' | 'notices.publish' | 'notices.expire' | 'notices.delete',
+  change: (tx: Transaction, before: SystemNotification) => Promise<void>,
+): Promise<{ before: SystemNotification; after: SystemNotification | null }> {
+  return deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: systemNotifications.id })
+      .from(systemNotifications)
+      .where(and(eq(systemNotifications.id, id), isNull(systemNotifications.deletedAt)))
+      .for('update');
+    if (!locked) throw notFound('通知不存在');
+    const before = await notificationById(tx, id);
+    await change(tx, before);
+    const after = action === 'notices.delete' ? null : await notificationById(tx, id);
+    await recordAdminAction(tx, actor, {
+      action,
+      targetType: 'notification',
+      targetId: id,
+      before: audited(before),
+      after: after ? audited(after) : { deleted: true },
+    });
+    return { before, after };
+  });
+}
+
 /** POST /api/v1/admin/notifications: published at once when status is PUBLISHED. */
-export async function createNotification(
-  deps: { db: Database; events: RealtimePublisher },
-  adminId: string,
-  input: NotificationInput,
-): Promise<SystemNotification> {
+export async function createNotification(deps: NoticeDeps, actor: AdminActor, input: NotificationInput): Promise<SystemNotification> {
   await checkUpdateLog(deps.db, input.update_log_id);
-  const [row] = await deps.db
-    .insert(systemNotifications)
-    .values({ ...columns(input), title: input.title, type: input.type, createdBy: adminId })
-    .returning();
-  const dto = await notificationById(deps.db, row!.id);
+  const dto = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(systemNotifications)
+      .values({ ...columns(input), title: input.title, type: input.type, createdBy: actor.adminId })
+      .returning();
+    const created = await notificationById(tx, row!.id);
+    await recordAdminAction(tx, actor, {
+      action: 'notices.create',
+      targetType: 'notification',
+      targetId: created.id,
+      after: audited(created),
+    });
+    return created;
+  });
   await push(deps.events, dto);
   return dto;
 }
@@ -186,58 +243,55 @@ export async function createNotification(
  * published notice is pushed again: its new update time makes dismissed copies show once more.
  */
 export async function updateNotification(
-  deps: { db: Database; events: RealtimePublisher },
+  deps: NoticeDeps,
+  actor: AdminActor,
   id: string,
   input: NotificationInput,
 ): Promise<SystemNotification> {
   await checkUpdateLog(deps.db, input.update_log_id);
-  const before = await notificationById(deps.db, id);
-  const [row] = await deps.db
-    .update(systemNotifications)
-    .set({ ...columns(input), updatedAt: new Date() })
-    .where(and(eq(systemNotifications.id, id), isNull(systemNotifications.deletedAt)))
-    .returning();
-  if (!row) throw notFound('通知不存在');
-  const after = await notificationById(deps.db, id);
-  if (before.status === 'PUBLISHED' && before.type === 'MAINTENANCE' && (after.status !== 'PUBLISHED' || after.type !== 'MAINTENANCE')) {
+  const { before, after } = await auditedChange(deps, actor, id, 'notices.update', async (tx) => {
+    await tx
+      .update(systemNotifications)
+      .set({ ...columns(input), updatedAt: new Date() })
+      .where(eq(systemNotifications.id, id));
+  });
+  if (before.status === 'PUBLISHED' && before.type === 'MAINTENANCE' && (after!.status !== 'PUBLISHED' || after!.type !== 'MAINTENANCE')) {
     await pushWithdrawn(deps.events, before);
   }
-  await push(deps.events, after);
-  return after;
+  await push(deps.events, after!);
+  return after!;
 }
 
 /** POST …/{id}/publish */
-export async function publishNotification(deps: { db: Database; events: RealtimePublisher }, id: string): Promise<SystemNotification> {
-  const [row] = await deps.db
-    .update(systemNotifications)
-    .set({ status: 'PUBLISHED', updatedAt: new Date() })
-    .where(and(eq(systemNotifications.id, id), isNull(systemNotifications.deletedAt)))
-    .returning();
-  if (!row) throw notFound('通知不存在');
-  const dto = await notificationById(deps.db, id);
-  await push(deps.events, dto);
-  return dto;
+export async function publishNotification(deps: NoticeDeps, actor: AdminActor, id: string): Promise<SystemNotification> {
+  const { after } = await auditedChange(deps, actor, id, 'notices.publish', async (tx) => {
+    await tx.update(systemNotifications).set({ status: 'PUBLISHED', updatedAt: new Date() }).where(eq(systemNotifications.id, id));
+  });
+  await push(deps.events, after!);
+  return after!;
 }
 
 /** POST …/{id}/expire: ends it now (a maintenance notice ends maintenance for everyone at once). */
-export async function expireNotification(deps: { db: Database; events: RealtimePublisher }, id: string): Promise<SystemNotification> {
+export async function expireNotification(deps: NoticeDeps, actor: AdminActor, id: string): Promise<SystemNotification> {
   const now = new Date();
-  const before = await notificationById(deps.db, id);
-  await deps.db
-    .update(systemNotifications)
-    .set({
-      status: 'EXPIRED',
-      endTime: before.end_time && Date.parse(before.end_time) < now.getTime() ? new Date(before.end_time) : now,
-      updatedAt: now,
-    })
-    .where(eq(systemNotifications.id, id));
+  const { before, after } = await auditedChange(deps, actor, id, 'notices.expire', async (tx, old) => {
+    await tx
+      .update(systemNotifications)
+      .set({
+        status: 'EXPIRED',
+        endTime: old.end_time && Date.parse(old.end_time) < now.getTime() ? new Date(old.end_time) : now,
+        updatedAt: now,
+      })
+      .where(eq(systemNotifications.id, id));
+  });
   if (before.status === 'PUBLISHED') await pushWithdrawn(deps.events, before);
-  return notificationById(deps.db, id);
+  return after!;
 }
 
 /** DELETE …/{id}: soft; a deleted maintenance notice also ends maintenance. */
-export async function deleteNotification(deps: { db: Database; events: RealtimePublisher }, id: string): Promise<void> {
-  const before = await notificationById(deps.db, id);
-  await deps.db.update(systemNotifications).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(systemNotifications.id, id));
+export async function deleteNotification(deps: NoticeDeps, actor: AdminActor, id: string): Promise<void> {
+  const { before } = await auditedChange(deps, actor, id, 'notices.delete', async (tx) => {
+    await tx.update(systemNotifications).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(systemNotifications.id, id));
+  });
   if (before.status === 'PUBLISHED') await pushWithdrawn(deps.events, before);
 }

@@ -4,6 +4,8 @@ import { updateLogs } from '../../../db/schema';
 import type { UpdateType } from '../../../contracts/constants';
 import type { UpdateLog, UpdateLogInput, UpdateLogsPage } from '../../../contracts/notifications';
 import { notFound } from '../errors';
+import { recordAdminAction, type AdminActor } from '../admin-audit';
+import type { Transaction } from '../points/ledger';
 
 export type UpdateLogRow = typeof updateLogs.$inferSelect;
 
@@ -108,26 +110,73 @@ const columns = (input: UpdateLogInput) => ({
   status: input.status,
 });
 
-export async function createUpdateLog(db: Database, input: UpdateLogInput): Promise<UpdateLog> {
-  const [row] = await db.insert(updateLogs).values(columns(input)).returning();
-  return toUpdateLogDto(row!);
+/** What the audit log keeps of an update log: its fields, the content cut short. */
+const audited = (l: UpdateLog) => ({
+  version: l.version,
+  title: l.title,
+  update_type: l.update_type,
+  importance: l.importance,
+  status: l.status,
+  publish_time: l.publish_time,
+  affected_modules: l.affected_modules,
+  content: l.content.length > 500 ? `${l.content.slice(0, 500)}…` : l.content,
+});
+
+export async function createUpdateLog(db: Database, actor: AdminActor, input: UpdateLogInput): Promise<UpdateLog> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(updateLogs).values(columns(input)).returning();
+    const created = toUpdateLogDto(row!);
+    await recordAdminAction(tx, actor, {
+      action: 'update_logs.create',
+      targetType: 'update_log',
+      targetId: created.id,
+      after: audited(created),
+    });
+    return created;
+  });
 }
 
-export async function updateUpdateLog(db: Database, id: string, input: UpdateLogInput): Promise<UpdateLog> {
-  const [row] = await db
-    .update(updateLogs)
-    .set({ ...columns(input), updatedAt: new Date() })
+/** The live row, locked for the rest of the transaction: 404 when missing or deleted. */
+async function lockedLog(tx: Transaction, id: string): Promise<UpdateLog> {
+  const [row] = await tx
+    .select()
+    .from(updateLogs)
     .where(and(eq(updateLogs.id, id), isNull(updateLogs.deletedAt)))
-    .returning();
+    .for('update');
   if (!row) throw notFound('更新日志不存在');
   return toUpdateLogDto(row);
 }
 
-export async function deleteUpdateLog(db: Database, id: string): Promise<void> {
-  const deleted = await db
-    .update(updateLogs)
-    .set({ deletedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(updateLogs.id, id), isNull(updateLogs.deletedAt)))
-    .returning({ id: updateLogs.id });
-  if (deleted.length === 0) throw notFound('更新日志不存在');
+export async function updateUpdateLog(db: Database, actor: AdminActor, id: string, input: UpdateLogInput): Promise<UpdateLog> {
+  return db.transaction(async (tx) => {
+    const before = await lockedLog(tx, id);
+    const [row] = await tx
+      .update(updateLogs)
+      .set({ ...columns(input), updatedAt: new Date() })
+      .where(eq(updateLogs.id, id))
+      .returning();
+    const after = toUpdateLogDto(row!);
+    await recordAdminAction(tx, actor, {
+      action: 'update_logs.update',
+      targetType: 'update_log',
+      targetId: id,
+      before: audited(before),
+      after: audited(after),
+    });
+    return after;
+  });
+}
+
+export async function deleteUpdateLog(db: Database, actor: AdminActor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await lockedLog(tx, id);
+    await tx.update(updateLogs).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(updateLogs.id, id));
+    await recordAdminAction(tx, actor, {
+      action: 'update_logs.delete',
+      targetType: 'update_log',
+      targetId: id,
+      before: audited(before),
+      after: { deleted: true },
+    });
+  });
 }

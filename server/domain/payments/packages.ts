@@ -5,6 +5,7 @@ import { centsToPoints, pointsToCents } from '../../../contracts/constants';
 import { fenToYuan, yuanToFen } from '../../../contracts/payment-constants';
 import { PAYMENT_MESSAGES, type Package, type PackageInput } from '../../../contracts/payments';
 import { notFound } from '../errors';
+import { recordAdminAction, type AdminActor } from '../admin-audit';
 
 export type PackageRow = typeof packages.$inferSelect;
 
@@ -46,18 +47,44 @@ const values = (input: PackageInput) => ({
   sortOrder: input.sortOrder,
 });
 
-export async function createPackage(db: Database, input: PackageInput): Promise<Package> {
-  const [row] = await db.insert(packages).values(values(input)).returning();
-  return toPackageDto(row!);
+/** What the audit log keeps of a package. */
+const audited = (p: Package) => ({
+  name: p.name,
+  price: p.price,
+  points: p.points,
+  bonusPoints: p.bonusPoints,
+  active: p.active,
+  sortOrder: p.sortOrder,
+  description: p.description,
+});
+
+export async function createPackage(db: Database, actor: AdminActor, input: PackageInput): Promise<Package> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(packages).values(values(input)).returning();
+    const created = toPackageDto(row!);
+    await recordAdminAction(tx, actor, { action: 'packages.create', targetType: 'package', targetId: created.id, after: audited(created) });
+    return created;
+  });
 }
 
 /** Orders already made keep their price and points: they copied them. */
-export async function updatePackage(db: Database, id: string, input: PackageInput): Promise<Package> {
-  const [row] = await db
-    .update(packages)
-    .set({ ...values(input), updatedAt: new Date() })
-    .where(eq(packages.id, id))
-    .returning();
-  if (!row) throw notFound(PACKAGE_NOT_FOUND);
-  return toPackageDto(row);
+export async function updatePackage(db: Database, actor: AdminActor, id: string, input: PackageInput): Promise<Package> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select().from(packages).where(eq(packages.id, id)).for('update');
+    if (!old) throw notFound(PACKAGE_NOT_FOUND);
+    const [row] = await tx
+      .update(packages)
+      .set({ ...values(input), updatedAt: new Date() })
+      .where(eq(packages.id, id))
+      .returning();
+    const updated = toPackageDto(row!);
+    await recordAdminAction(tx, actor, {
+      action: 'packages.update',
+      targetType: 'package',
+      targetId: id,
+      before: audited(toPackageDto(old)),
+      after: audited(updated),
+    });
+    return updated;
+  });
 }

@@ -2,6 +2,8 @@ import type { Database } from '../../../db/client';
 import { priceTable } from '../../../db/schema';
 import { POINTS_SOURCE_LABELS, PRICED_OPERATIONS, centsToPoints, pointsToCents, type PricedOperation } from '../../../contracts/constants';
 import type { PriceTable } from '../../../contracts/points';
+import { recordAdminAction, type AdminActor } from '../admin-audit';
+import type { Transaction } from './ledger';
 
 type Price = { cents: number; per1000CharsCents: number };
 
@@ -30,7 +32,7 @@ export const DEFAULT_PRICES: Record<PricedOperation, Price> = {
   school_match: { cents: 500, per1000CharsCents: 0 },
 };
 
-async function currentPrices(db: Database): Promise<{ prices: Record<PricedOperation, Price>; updatedAt: Date | null }> {
+async function currentPrices(db: Database | Transaction): Promise<{ prices: Record<PricedOperation, Price>; updatedAt: Date | null }> {
   const rows = await db.select().from(priceTable);
   const prices = { ...DEFAULT_PRICES };
   let updatedAt: Date | null = null;
@@ -63,24 +65,35 @@ export async function priceOf(db: Database, operation: PricedOperation, chars = 
   return price.cents + Math.trunc((price.per1000CharsCents * Math.max(0, chars)) / 1000);
 }
 
-/** PUT /api/v1/admin/points/price-table: listed operations get the new prices, others keep theirs. */
+/** PUT /api/v1/admin/points/price-table: listed operations get the new prices, others keep theirs (audited). */
 export async function updatePrices(
   db: Database,
-  adminId: string,
+  actor: AdminActor,
   items: { operation: PricedOperation; points: number; pointsPer1000Chars: number }[],
 ): Promise<PriceTable> {
   await db.transaction(async (tx) => {
+    const { prices } = await currentPrices(tx);
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
     for (const item of items) {
       const values = {
         pointsCents: pointsToCents(item.points),
         per1000CharsCents: pointsToCents(item.pointsPer1000Chars),
-        updatedBy: adminId,
+        updatedBy: actor.adminId,
         updatedAt: new Date(),
       };
       await tx
         .insert(priceTable)
         .values({ operation: item.operation, ...values })
         .onConflictDoUpdate({ target: priceTable.operation, set: values });
+      const old = prices[item.operation];
+      if (old.cents === values.pointsCents && old.per1000CharsCents === values.per1000CharsCents) continue;
+      before[item.operation] = { points: centsToPoints(old.cents), pointsPer1000Chars: centsToPoints(old.per1000CharsCents) };
+      after[item.operation] = { points: item.points, pointsPer1000Chars: item.pointsPer1000Chars };
+    }
+    // Only the prices that changed; a save that changed nothing is not an action.
+    if (Object.keys(after).length > 0) {
+      await recordAdminAction(tx, actor, { action: 'prices.update', targetType: 'price_table', targetId: null, before, after });
     }
   });
   return getPriceTable(db);

@@ -7,6 +7,7 @@ import type { RedemptionBatch } from '../../../contracts/points';
 import { DomainError, notFound, tooManyRequests } from '../errors';
 import { hitRateLimit, rateLimitReached } from '../rate-limit';
 import { applyChange } from './ledger';
+import { recordAdminAction, type AdminActor } from '../admin-audit';
 
 /** No 0/O or 1/I/L: codes are read aloud and typed from screenshots. 12 characters ≈ 59 bits. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -16,7 +17,8 @@ const newCode = () => Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[ra
 /** POST /api/v1/admin/redemption-codes and `npm run admin -- codes`: a batch of fresh codes. */
 export async function createRedemptionBatch(
   db: Database,
-  input: { points: number; count: number; maxUses: number; expiresAt?: Date; note?: string; createdBy: string | null },
+  actor: AdminActor,
+  input: { points: number; count: number; maxUses: number; expiresAt?: Date; note?: string },
 ): Promise<{ batchId: string; codes: string[] }> {
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) {
     throw new DomainError('VALIDATION_ERROR', '过期时间必须晚于现在', { field: 'expiresAt' });
@@ -30,7 +32,7 @@ export async function createRedemptionBatch(
         maxUses: input.maxUses,
         expiresAt: input.expiresAt ?? null,
         note: input.note || null,
-        createdBy: input.createdBy,
+        createdBy: actor.adminId,
       })
       .returning({ id: redemptionBatches.id });
     const codes: string[] = [];
@@ -44,6 +46,19 @@ export async function createRedemptionBatch(
         .returning({ code: redemptionCodes.code });
       codes.push(...inserted.map((r) => r.code));
     }
+    // The codes themselves are secrets: the log names the batch, never a code.
+    await recordAdminAction(tx, actor, {
+      action: 'codes.create',
+      targetType: 'redemption_batch',
+      targetId: batch!.id,
+      after: {
+        points: input.points,
+        count: input.count,
+        maxUses: input.maxUses,
+        expiresAt: input.expiresAt?.toISOString() ?? null,
+        note: input.note || null,
+      },
+    });
     return { batchId: batch!.id, codes };
   });
 }
@@ -154,11 +169,22 @@ export async function exportBatchCsv(db: Database, batchId: string): Promise<str
   return `${lines.join('\r\n')}\r\n`;
 }
 
-export async function disableRedemptionBatch(db: Database, batchId: string): Promise<void> {
-  const updated = await db
-    .update(redemptionBatches)
-    .set({ disabledAt: new Date() })
-    .where(eq(redemptionBatches.id, batchId))
-    .returning({ id: redemptionBatches.id });
-  if (updated.length === 0) throw notFound('兑换码批次不存在');
+export async function disableRedemptionBatch(db: Database, actor: AdminActor, batchId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ disabledAt: redemptionBatches.disabledAt })
+      .from(redemptionBatches)
+      .where(eq(redemptionBatches.id, batchId))
+      .for('update');
+    if (!before) throw notFound('兑换码批次不存在');
+    const disabledAt = new Date();
+    await tx.update(redemptionBatches).set({ disabledAt }).where(eq(redemptionBatches.id, batchId));
+    await recordAdminAction(tx, actor, {
+      action: 'codes.disable',
+      targetType: 'redemption_batch',
+      targetId: batchId,
+      before: { disabledAt: before.disabledAt?.toISOString() ?? null },
+      after: { disabledAt: disabledAt.toISOString() },
+    });
+  });
 }

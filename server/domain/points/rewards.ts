@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { channelInviteCodes, users } from '../../../db/schema';
-import { maskPhone, pointsToCents } from '../../../contracts/constants';
+import { centsToPoints, maskPhone, pointsToCents } from '../../../contracts/constants';
 import { DomainError } from '../errors';
 import { applyChange, type Transaction } from './ledger';
+import { recordAdminAction, type AdminActor } from '../admin-audit';
 
 export type RewardPolicy = { welcomeCents: number; firstPhoneLoginCents: number; inviterCents: number; inviteeCents: number };
 
@@ -80,18 +81,31 @@ export async function grantRegistrationRewards(
   });
 }
 
-/** Creates or updates a channel invite code. A code some user already has as theirs is refused. */
+/** Creates or updates a channel invite code (audited). A code some user already has as theirs is refused. */
 export async function saveChannelInviteCode(
   db: Database,
+  actor: AdminActor,
   input: { code: string; name: string; points: number },
 ): Promise<'created' | 'updated' | 'taken'> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, input.code));
-  if (user) return 'taken';
-  const [existing] = await db.select({ id: channelInviteCodes.id }).from(channelInviteCodes).where(eq(channelInviteCodes.code, input.code));
-  const rewardCents = pointsToCents(input.points);
-  await db
-    .insert(channelInviteCodes)
-    .values({ code: input.code, name: input.name, rewardCents })
-    .onConflictDoUpdate({ target: channelInviteCodes.code, set: { name: input.name, rewardCents, disabledAt: null } });
-  return existing ? 'updated' : 'created';
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.inviteCode, input.code));
+    if (user) return 'taken';
+    const [existing] = await tx.select().from(channelInviteCodes).where(eq(channelInviteCodes.code, input.code));
+    const rewardCents = pointsToCents(input.points);
+    const [saved] = await tx
+      .insert(channelInviteCodes)
+      .values({ code: input.code, name: input.name, rewardCents })
+      .onConflictDoUpdate({ target: channelInviteCodes.code, set: { name: input.name, rewardCents, disabledAt: null } })
+      .returning({ id: channelInviteCodes.id });
+    await recordAdminAction(tx, actor, {
+      action: 'channel_codes.save',
+      targetType: 'channel_invite_code',
+      targetId: saved!.id,
+      before: existing
+        ? { code: existing.code, name: existing.name, points: centsToPoints(existing.rewardCents), disabled: existing.disabledAt !== null }
+        : null,
+      after: { code: input.code, name: input.name, points: input.points, disabled: false },
+    });
+    return existing ? 'updated' : 'created';
+  });
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { recordAdminAction, type AdminActor } from '../admin-audit';
 import type { Degree, ImportError, Program, ProgramImportResult } from '../../../contracts/school-match';
 import {
   DEGREES,
@@ -307,7 +308,11 @@ const sameProgram = (current: ProgramRow, next: ProgramValues & { institutionId:
  * commit one by one. A new shared program takes over the
  * accounts' own copies of it: their cases move to it (still each account's own).
  */
-export async function importPrograms(db: Database, bytes: Uint8Array, options: { dryRun: boolean }): Promise<ProgramImportResult> {
+export async function importPrograms(
+  db: Database,
+  bytes: Uint8Array,
+  options: { dryRun: boolean; actor: AdminActor },
+): Promise<ProgramImportResult> {
   const { text } = decodeCsv(bytes);
   const errors: ImportError[] = [];
   const valid: Array<{ row: number; program: ProgramValues }> = [];
@@ -325,7 +330,7 @@ export async function importPrograms(db: Database, bytes: Uint8Array, options: {
   let updated = 0;
   let unchanged = 0;
   /** One batch: counted, and written unless this is a dry run. */
-  const batchWork = async (tx: Database, batch: typeof valid) => {
+  const batchWork = async (tx: Database, batch: typeof valid, last: boolean) => {
     const existing = await tx
       .select()
       .from(schoolPrograms)
@@ -370,14 +375,24 @@ export async function importPrograms(db: Database, bytes: Uint8Array, options: {
         await tx.delete(schoolPrograms).where(ownCopies!);
       }
     }
+    // The import's audit row commits with its last batch (earlier batches are already in: ADR 0053).
+    if (last && !options.dryRun) {
+      await recordAdminAction(tx, options.actor, {
+        action: 'programs.import',
+        targetType: 'school_programs',
+        targetId: null,
+        after: { rows: valid.length + errors.length, imported, updated, unchanged, invalid: errors.length },
+      });
+    }
   };
   // One transaction per batch (a long one makes PGlite's commit hold the event loop); importing
   // the file again completes an interrupted import, since rows are keyed.
   for (let at = 0; at < valid.length; at += PROGRAM_BATCH_ROWS) {
     await yieldNow();
     const batch = valid.slice(at, at + PROGRAM_BATCH_ROWS);
-    if (options.dryRun) await batchWork(db, batch);
-    else await db.transaction((tx) => batchWork(tx as unknown as Database, batch));
+    const last = at + PROGRAM_BATCH_ROWS >= valid.length;
+    if (options.dryRun) await batchWork(db, batch, last);
+    else await db.transaction((tx) => batchWork(tx as unknown as Database, batch, last));
   }
   return { imported, updated, skipped: unchanged + errors.length, errors };
 }
