@@ -266,6 +266,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
     supportWechatId: config.SUPPORT_WECHAT_ID ?? null,
     supportEmail: config.SUPPORT_EMAIL ?? null,
     operatorName: config.OPERATOR_NAME ?? '本平台运营方',
+    accountDeletionGraceDays: String(config.ACCOUNT_DELETION_GRACE_DAYS),
   };
 }
 
