@@ -108,9 +108,8 @@ function AccountDeletion({ state, points, answer }: { state: AccountDeletionStat
             <Alert.Description>在此之前您可以照常使用；撤销后账户和数据保持不变。</Alert.Description>
           </Alert.Content>
         </Alert.Root>
-        <FormAlert status={message?.ok ? 'success' : 'error'} testId="account-deletion-answer">
-          {message?.message}
-        </FormAlert>
+        {/* The warning above already says the date: only a refusal shows here. */}
+        <FormAlert testId="account-deletion-answer">{message && !message.ok ? message.message : null}</FormAlert>
         <Form method="post">
           <Button
             type="submit"
