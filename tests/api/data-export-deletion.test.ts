@@ -147,9 +147,10 @@ describe('account deletion', () => {
 
     const [{ cents: balance }] = await db.select({ cents: users.pointsCents }).from(users).where(eq(users.id, me.user.id));
     expect(balance).toBeGreaterThan(0);
-    const outcome = await purgeDueAccountDeletions(db, dueAgain);
-    expect(outcome.purged).toContain(me.user.id);
-    // Idempotent: a second run (another instance, a retry) finds nothing to do for this account.
+    // Two instances at once: the account is purged exactly once (SKIP LOCKED, re-checked under the lock).
+    const runs = await Promise.all([purgeDueAccountDeletions(db, dueAgain), purgeDueAccountDeletions(db, dueAgain)]);
+    expect(runs.flatMap((r) => r.purged).filter((id) => id === me.user.id)).toHaveLength(1);
+    // Idempotent: a later run (a retry) finds nothing to do for this account.
     expect((await purgeDueAccountDeletions(db, dueAgain)).purged).not.toContain(me.user.id);
 
     // Signed out everywhere: the old token is refused; the phone signs up afresh as a new account.
