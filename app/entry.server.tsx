@@ -1,6 +1,6 @@
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import type { AppLoadContext, EntryContext } from '@remix-run/node';
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToString } from 'react-dom/server';
 import { createEmotionCache, CspNonceContext, EMOTION_PLACEHOLDER } from './styles/emotion';
@@ -37,4 +37,14 @@ export default function handleRequest(
     .join('');
   headers.set('Content-Type', 'text/html; charset=utf-8');
   return new Response(`<!DOCTYPE html>${html.replace(EMOTION_PLACEHOLDER, tags)}`, { status, headers });
+}
+
+/**
+ * A loader's or an action's unexpected error, logged as one redacted JSON line through the
+ * process's logger (server/redact.ts: no phone, ID number, token or document text) instead of
+ * Remix's default console.error of the whole error. A request the browser abandoned is not an error.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  context.logError?.('web.unhandled_error', { path: new URL(request.url).pathname, err: error });
 }

@@ -80,6 +80,7 @@ export const POINTS_SOURCES = [
   'redemption_code',
   'essay_polish',
   'school_match',
+  'account_deletion',
 ] as const;
 export type PointsSource = (typeof POINTS_SOURCES)[number];
 export const POINTS_SOURCE_LABELS: Record<PointsSource, string> = {
@@ -110,6 +111,7 @@ export const POINTS_SOURCE_LABELS: Record<PointsSource, string> = {
   redemption_code: '兑换码',
   essay_polish: '文书润色',
   school_match: '选校',
+  account_deletion: '账户注销',
 };
 
 /** The paid operations the price table prices (spec §3 sources that spend points): the AI tools and 选校. */

@@ -11,4 +11,6 @@ export type PublicConfig = {
   supportEmail: string | null;
   /** How the legal texts name the operator; a neutral phrase when OPERATOR_NAME is not set. */
   operatorName: string;
+  /** ACCOUNT_DELETION_GRACE_DAYS as text, for the privacy policy's `{{accountDeletionGraceDays}}` (ADR 0055). */
+  accountDeletionGraceDays: string;
 };

@@ -73,3 +73,17 @@ export const idVerificationSchema = z.object({
     .superRefine(checked((n) => idNumberProblem(n))),
 });
 export type IdVerificationInput = z.infer<typeof idVerificationSchema>;
+
+/** POST /api/v1/user/deletion (ADR 0055): the user confirms, knowing what is deleted and that points are forfeited. */
+export const accountDeletionRequestSchema = z.object({
+  confirm: z.literal(true, { error: '请确认注销账户：勾选确认后再提交' }),
+});
+
+/** GET/POST/DELETE /api/v1/user/deletion: whether a deletion is pending, and when it will be carried out. */
+export const accountDeletionStateSchema = z.object({
+  pending: z.boolean(),
+  requestedAt: z.string().nullable(),
+  scheduledFor: z.string().nullable(),
+  graceDays: z.number(),
+});
+export type AccountDeletionState = z.infer<typeof accountDeletionStateSchema>;

@@ -139,6 +139,8 @@ export const envSchema = z.object({
   REDEEM_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
   /** The web client logs failures; a few hundred an hour is generous, thousands is abuse. */
   OPERATION_LOGS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(300),
+  /** Days between a user's request to delete their account and the purge (ADR 0055); they may cancel until then. */
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(15),
   /** Proxies in front of us whose X-Forwarded-For we believe: 'false', a hop count, or addresses/CIDRs. */
   TRUST_PROXY: z
     .string()
@@ -273,6 +275,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
     supportWechatId: config.SUPPORT_WECHAT_ID ?? null,
     supportEmail: config.SUPPORT_EMAIL ?? null,
     operatorName: config.OPERATOR_NAME ?? '本平台运营方',
+    accountDeletionGraceDays: String(config.ACCOUNT_DELETION_GRACE_DAYS),
   };
 }
 

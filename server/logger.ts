@@ -1,4 +1,9 @@
-/** One JSON object per line on stdout: easy to grep locally and to ship to any log store. */
+import { redactFields, redactString, redactValue } from './redact';
+
+/**
+ * One JSON object per line on stdout: easy to grep locally and to ship to any log store. Every
+ * entry is redacted first (server/redact.ts): no full phone, identity number, token or document text.
+ */
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 export type LogLevel = keyof typeof LEVELS;
 
@@ -59,8 +64,13 @@ export function createLogger(level: LogLevel = 'info', write: (line: string) => 
     (lvl: Exclude<LogLevel, 'silent'>) =>
     (msg: string, fields: Record<string, unknown> = {}) => {
       if (LEVELS[lvl] < threshold) return;
-      const entry: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg, ...fields };
-      if (fields.err !== undefined) entry.err = serializeError(fields.err);
+      const entry: Record<string, unknown> = {
+        time: new Date().toISOString(),
+        level: lvl,
+        msg: redactString(msg),
+        ...redactFields(fields),
+      };
+      if (fields.err !== undefined) entry.err = redactValue(serializeError(fields.err));
       write(JSON.stringify(entry));
     };
   return { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };

@@ -38,6 +38,8 @@ export type WebLoadContext = {
    * publish shows the notice even though the push that announced it came before the page.
    */
   noticesVersion: number;
+  /** The process's logger for the web's unexpected errors (entry.server.tsx handleError): redacted like every line. */
+  logError?: (msg: string, fields: Record<string, unknown>) => void;
 };
 
 /** Socket messages that change the active notices. */
@@ -119,6 +121,7 @@ export function createWebHandler(options: {
       finalizers: [],
       cspNonce: pageSecurityHeaders(req, res),
       noticesVersion,
+      logError: (msg, fields) => options.logger.error(msg, { requestId: String(res.locals.requestId), ...fields }),
     };
     (async () => {
       const build = await options.build();

@@ -15,9 +15,13 @@ function strings(value: unknown): string[] {
   return [];
 }
 
-const configured: PlaceholderValues = { operatorName: '北京留学文书科技有限公司', supportEmail: 'support@wenshu.test' };
+const configured: PlaceholderValues = {
+  operatorName: '北京留学文书科技有限公司',
+  supportEmail: 'support@wenshu.test',
+  accountDeletionGraceDays: '15',
+};
 // What a deployment without OPERATOR_NAME and support e-mail gets (see PublicConfig).
-const unconfigured: PlaceholderValues = { operatorName: '本平台运营方', supportEmail: null };
+const unconfigured: PlaceholderValues = { operatorName: '本平台运营方', supportEmail: null, accountDeletionGraceDays: '15' };
 
 describe.each(Object.entries(documents))('%s', (_, doc) => {
   test.each([

@@ -5,9 +5,9 @@
  * operatorName may be the neutral default '本平台运营方', so write `与{{operatorName}}（以下简称“我们”）`,
  * never `本平台运营方{{operatorName}}` or `由{{operatorName}}运营`.
  */
-export type PlaceholderValues = { operatorName: string; supportEmail: string | null };
+export type PlaceholderValues = { operatorName: string; supportEmail: string | null; accountDeletionGraceDays: string };
 
-const KEYS: readonly string[] = ['operatorName', 'supportEmail'] satisfies (keyof PlaceholderValues)[];
+const KEYS: readonly string[] = ['operatorName', 'supportEmail', 'accountDeletionGraceDays'] satisfies (keyof PlaceholderValues)[];
 const SECTION = /\{\{#(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g;
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 

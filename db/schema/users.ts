@@ -42,6 +42,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The language model the user last chose (spec §3 AI model state); null means the first configured one. */
     selectedModelId: text('selected_model_id'),
+    /** Set when an account deletion was carried out (ADR 0055): the row stays, emptied, for its orders and ledger. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_phone_key').on(t.phone),
@@ -185,4 +187,31 @@ export const socketTickets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('socket_tickets_hash_key').on(t.ticketHash), index('socket_tickets_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Account deletion requests (issue 27, ADR 0055): one row per request. An open one (neither
+ * cancelled nor purged) is the account's pending deletion, at most one per user; the purge job
+ * takes due rows with SKIP LOCKED, so any instance may run it at any time.
+ */
+export const accountDeletions = pgTable(
+  'account_deletions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('account_deletions_open_user_key')
+      .on(t.userId)
+      .where(sql`${t.cancelledAt} is null and ${t.purgedAt} is null`),
+    index('account_deletions_due_idx')
+      .on(t.scheduledFor)
+      .where(sql`${t.cancelledAt} is null and ${t.purgedAt} is null`),
+  ],
 );

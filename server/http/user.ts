@@ -1,13 +1,17 @@
 import { Router } from 'express';
 import { logoutRequestSchema, refreshRequestSchema } from '../../contracts/auth';
-import { idVerificationSchema, profileUpdateSchema } from '../../contracts/user';
+import { accountDeletionRequestSchema, idVerificationSchema, profileUpdateSchema } from '../../contracts/user';
 import { accountMergeSchema, bindPhoneSchema } from '../../contracts/account-merge';
 import { bindPhone, confirmMerge } from '../domain/auth/phone-binding';
 import { revokeAllSessions, revokeSession, rotateRefreshToken } from '../domain/auth/tokens';
 import { ID_VERIFY_MESSAGES, verifyIdentity } from '../domain/id-verification';
 import { createIdVerifier } from '../integrations/id-verify';
 import { toUserDto, updateProfile } from '../domain/users';
-import { authenticate, authOf, clientIp, ok, parse, route, type ApiDeps } from './kit';
+import { buildDataExport, DATA_EXPORTS_PER_HOUR } from '../domain/account/data-export';
+import { cancelDeletion, deletionState, requestDeletion } from '../domain/account/deletion';
+import { hitRateLimit } from '../domain/rate-limit';
+import { tooManyRequests } from '../domain/errors';
+import { authenticate, authOf, clientIp, ok, parse, route, sendDownload, type ApiDeps } from './kit';
 
 /** /api/v1/user: session and profile (spec §7). */
 export function userRoutes(deps: ApiDeps) {
@@ -93,6 +97,47 @@ export function userRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       const user = await verifyIdentity(idVerification, authOf(res).user, () => parse(idVerificationSchema, req.body));
       ok(res, toUserDto(user), ID_VERIFY_MESSAGES.verified);
+    }),
+  );
+
+  // Personal information rights (issue 27, ADR 0055): a copy of everything, and deleting the account.
+  router.get(
+    '/data-export',
+    auth,
+    route(async (_req, res) => {
+      const { userId } = authOf(res);
+      if (!(await hitRateLimit(deps.db, `data-export:${userId}`, DATA_EXPORTS_PER_HOUR, 3600_000))) {
+        throw tooManyRequests(`数据导出每小时最多${DATA_EXPORTS_PER_HOUR}次，请稍后再试`);
+      }
+      sendDownload(res, await buildDataExport(deps.db, userId));
+    }),
+  );
+
+  const graceDays = deps.config.ACCOUNT_DELETION_GRACE_DAYS;
+  router.get(
+    '/deletion',
+    auth,
+    route(async (_req, res) => {
+      ok(res, await deletionState(deps.db, authOf(res).userId, graceDays));
+    }),
+  );
+
+  router.post(
+    '/deletion',
+    auth,
+    route(async (req, res) => {
+      parse(accountDeletionRequestSchema, req.body);
+      const state = await requestDeletion(deps.db, authOf(res).userId, graceDays);
+      const date = new Date(state.scheduledFor!).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' });
+      ok(res, state, `已申请注销账户，将于${date}执行；在此之前可随时撤销`, 202);
+    }),
+  );
+
+  router.delete(
+    '/deletion',
+    auth,
+    route(async (_req, res) => {
+      ok(res, await cancelDeletion(deps.db, authOf(res).userId, graceDays), '已撤销注销申请');
     }),
   );
 

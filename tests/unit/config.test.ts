@@ -143,6 +143,7 @@ describe('loadConfig', () => {
       supportWechatId: 'kefu',
       supportEmail: null,
       operatorName: '本平台运营方',
+      accountDeletionGraceDays: '15',
     });
     expect(JSON.stringify(web.public)).not.toContain('j'.repeat(40));
     expect(() => loadConfig({ APP_ENV: 'test', SUPPORT_EMAIL: 'not-mail' })).toThrow(/SUPPORT_EMAIL/);

@@ -14,6 +14,7 @@ import { ID_VERIFICATION_ROUTE, pageTitle } from '~/services/navigation';
 import { useShellUser } from '~/hooks/use-app-data';
 import { formatPoints, maskPhone, ROLE_LABELS } from '../../../contracts/constants';
 import { MergeConfirmation } from '~/components/account-merge-confirmation';
+import { PrivacySection } from './privacy-section';
 
 const PAGE = '账户与安全';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
@@ -21,11 +22,14 @@ export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
 export const loader = (args: LoaderFunctionArgs) => accountLoader(PAGE, args);
 export const action = (args: ActionFunctionArgs) => accountAction(PAGE, args);
 
-/** The WeChat row's answers carry their intent; the model choice's do not. */
+/** The WeChat row's and the deletion's answers carry their intent; the model choice's do not. */
 function useAnswers() {
   const answer = useActionAnswer<typeof action>();
-  if (!answer) return { wechat: null, model: null };
-  return 'intent' in answer ? { wechat: answer, model: null } : { wechat: null, model: answer };
+  const none = { wechat: null, model: null, deletion: null };
+  if (!answer) return none;
+  if (!('intent' in answer)) return { ...none, model: answer };
+  if ('kind' in answer) return { ...none, deletion: answer };
+  return { ...none, wechat: answer };
 }
 
 /**
@@ -173,6 +177,8 @@ function ModelChoice() {
 
 export default function Account() {
   const user = useShellUser();
+  const { deletion } = useLoaderData<typeof loader>();
+  const { deletion: deletionAnswer } = useAnswers();
   const navigation = useNavigation();
   const allDevicesForm = useRef<HTMLFormElement>(null);
   const signingOut = navigation.state === 'submitting' && navigation.formAction === '/logout';
@@ -195,7 +201,7 @@ export default function Account() {
     ['注册时间', new Date(user.created_at).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })],
   ];
   return (
-    <Page title={PAGE} description="您的登录账号信息、AI 模型与登录状态。">
+    <Page title={PAGE} description="您的登录账号信息、AI 模型、登录状态与个人信息。">
       <Stack gap="6" maxW="3xl">
         <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '5', md: '8' }}>
           <DataList.Root orientation="horizontal" gap="4">
@@ -250,6 +256,7 @@ export default function Account() {
             </Form>
           </HStack>
         </Box>
+        <PrivacySection state={deletion} points={user.total_points} answer={deletionAnswer} />
       </Stack>
     </Page>
   );

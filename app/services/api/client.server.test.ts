@@ -101,6 +101,7 @@ const config: AppLoadContext['config'] = {
     supportWechatId: null,
     supportEmail: null,
     operatorName: '本平台运营方',
+    accountDeletionGraceDays: '15',
   },
 };
 const newContext = (apiUrl: string): AppLoadContext => ({

@@ -1,6 +1,6 @@
 import { accountMergeResultSchema } from '../../../contracts/account-merge';
 import { logoutResultSchema } from '../../../contracts/auth';
-import { userSchema, type IdVerificationInput, type ProfileUpdate } from '../../../contracts/user';
+import { accountDeletionStateSchema, userSchema, type IdVerificationInput, type ProfileUpdate } from '../../../contracts/user';
 import type { ApiTransport } from './transport.server';
 
 /** /api/v1/user: the signed-in user and their session. */
@@ -18,5 +18,13 @@ export const userApi = (api: ApiTransport) => ({
   /** Real-name verification (ADR 0037): the answer is the user, with masks only. */
   verifyId: (body: IdVerificationInput) =>
     api.withErrorLog('id_verification', () => api.json('/user/id-verification', { method: 'POST', body, schema: userSchema })),
+  /** Account deletion (ADR 0055): its state, the request (with the user's confirmation) and the cancel. */
+  deletionState: () => api.json('/user/deletion', { schema: accountDeletionStateSchema }),
+  requestDeletion: () =>
+    api.withErrorLog('account_deletion', () =>
+      api.json('/user/deletion', { method: 'POST', body: { confirm: true }, schema: accountDeletionStateSchema }),
+    ),
+  cancelDeletion: () =>
+    api.withErrorLog('account_deletion_cancel', () => api.json('/user/deletion', { method: 'DELETE', schema: accountDeletionStateSchema })),
   logout: (allDevices = false) => api.json('/user/logout', { method: 'POST', body: { allDevices }, schema: logoutResultSchema }),
 });

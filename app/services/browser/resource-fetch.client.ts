@@ -41,3 +41,39 @@ export function resourceFailure(status: number, body: ResourceEnvelope | null): 
   const message = failure?.kind === 'shortage' ? ERROR_MESSAGES.INSUFFICIENT_POINTS : messageForFailure(status, body?.message);
   return new ApiRequestError(status, body?.code ?? 'BAD_RESPONSE', message, body?.data);
 }
+
+/** The file name of a download: RFC 5987 `filename*` (UTF-8, Chinese names) first, then `filename`. */
+export function downloadFilename(disposition: string | null, fallback: string): string {
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!);
+    } catch {
+      // A malformed escape: the plain name below.
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * A file from `/resources/api/<path>` saved by the browser, for downloads that take a while to
+ * prepare (a page can show it is busy, and a refusal as text): fetched, then handed to the browser
+ * under the server's file name. A refusal throws as `resourceFetch` does.
+ */
+export async function resourceDownload(path: string, fallbackName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`/resources/api/${path.replace(/^\/+/, '')}`);
+  } catch {
+    throw new ApiRequestError(0, 'NETWORK_ERROR', ERROR_MESSAGES.NETWORK);
+  }
+  if (!response.ok) throw resourceFailure(response.status, (await response.json().catch(() => null)) as ResourceEnvelope | null);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = downloadFilename(response.headers.get('content-disposition'), fallbackName);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
