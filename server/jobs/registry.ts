@@ -1,5 +1,6 @@
 import { lt } from 'drizzle-orm';
 import { healthProbes, jobRuns } from '../../db/schema';
+import { purgeDueAccountDeletions } from '../domain/account/deletion';
 import { pruneCaptchaChallenges } from '../domain/auth/captcha';
 import { pruneSocketTickets } from '../domain/auth/socket-tickets';
 import { pruneRefreshGrace } from '../domain/auth/tokens';
@@ -115,7 +116,16 @@ export const JOBS: readonly Job[] = [
       return { checked: report.checked, credited: report.credited };
     },
   },
-  // Account deletions past their grace period (another change of issue 27 writes it):
-  // { name: 'accounts.deletion_purge', everyMs: HOUR, leaseMs: 5 * MINUTE, maxAttempts: 3,
-  //   run: async ({ db }) => ({ purged: await purgeDueAccountDeletions(db, new Date()) }) },
+  {
+    // Accounts past their deletion grace period (ADR 0055): 50 a run, each in its own transaction;
+    // one still running AI work is postponed to the next hour.
+    name: 'accounts.deletion_purge',
+    everyMs: HOUR,
+    leaseMs: 5 * MINUTE,
+    maxAttempts: 3,
+    run: async ({ db }) => {
+      const outcome = await purgeDueAccountDeletions(db, new Date());
+      return { purged: outcome.purged.length, postponed: outcome.postponed.length };
+    },
+  },
 ];
