@@ -22,7 +22,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 describe('GET /metrics (issue 27)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ METRICS_TOKEN: TOKEN });
+    // A stand-in for the Remix handler: pages are counted under one label, whatever their path.
+    server = await startTestServer({ METRICS_TOKEN: TOKEN }, { web: () => (_req, res) => void res.send('页面') });
   });
   afterAll(() => server?.close());
 
@@ -52,8 +53,10 @@ describe('GET /metrics (issue 27)', () => {
     const before = sample(await (await scrape(`Bearer ${TOKEN}`)).text(), 'http_requests_total', route) ?? 0;
     expect((await api.get(`/works/${id}`)).status).toBe(200);
     expect((await api.get(`/works/${id}`)).status).toBe(200);
-    // An unknown API path is counted under one label, never under its own path.
+    // An unknown API path is counted under one label, never under its own path; so are pages and static files.
     expect((await api.get(`/no-such-thing-${id}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/dash/page-${id}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/favicon.svg`)).status).toBe(200);
 
     const socket = await openSocket(server.url);
     const failedBefore = sample(await (await scrape(`Bearer ${TOKEN}`)).text(), 'ai_operations', { status: 'failed' }) ?? 0;
@@ -74,6 +77,8 @@ describe('GET /metrics (issue 27)', () => {
     expect(sample(text, 'http_request_duration_seconds_count', route)).toBeGreaterThanOrEqual(before + 2);
     expect(sample(text, 'http_requests_total', { method: 'POST', route: '/api/v1/works', status: '201' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'http_requests_total', { method: 'GET', route: 'unmatched', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'http_requests_total', { method: 'GET', route: 'web', status: '200' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'http_requests_total', { method: 'GET', route: 'static', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain(`no-such-thing-${id}`);
     expect(text).not.toContain(id);
     expect(sample(text, 'realtime_sockets_open', { auth: 'anonymous' })).toBeGreaterThanOrEqual(1);
