@@ -118,9 +118,9 @@ export function mountWeb(
     app.use('/build', webRoute('static'), express.static('public/build', { immutable: true, maxAge: '1y' }));
     app.use(webRoute('static'), express.static('public', { maxAge: '1h' }));
     const web = options.web({ apiUrl: options.apiUrl, config: webConfig(options.config), events: options.events });
-    app.use(pageBodyLimit);
     // Pages are counted under one route label, `web` (ADR 0056): their paths are user-chosen.
-    app.use(webRoute('web'), options.drain.pageGate, web);
+    app.use(webRoute('web'), pageBodyLimit);
+    app.use(options.drain.pageGate, web);
   }
   app.use(errorHandler(options.logger));
 }
