@@ -72,7 +72,7 @@ const LAYERS = {
   server: [
     ['contracts'],
     ['db'],
-    ['server/config', 'server/config-ai-models', 'server/logger', 'server/errors'],
+    ['server/config', 'server/config-ai-models', 'server/logger', 'server/errors', 'server/metrics'],
     ['server/ai', 'server/integrations', 'server/realtime'],
     ['server/domain'],
     ['server/http'],

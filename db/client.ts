@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -97,7 +98,7 @@ export async function openDatabase(options: {
   try {
     const client = inMemory
       ? new PGlite({ extensions, loadDataDir: options.pgliteTemplate })
-      : new PGlite(path.join(options.dataDir, 'pglite'), { extensions });
+      : new PGlite(pgliteDir(options.dataDir), { extensions });
     await client.waitReady;
     const db = drizzle(client, { schema });
     // A template is already migrated: this only confirms it is current.
@@ -130,6 +131,90 @@ async function pgliteModules() {
     import('drizzle-orm/pglite/migrator'),
   ]);
   return { PGlite, extensions: { pg_trgm }, drizzle, migrate };
+}
+
+/** The last migration this code ships (db/migrations/meta/_journal.json), read once. */
+let shipped: { count: number; lastWhen: number; lastTag: string } | undefined;
+export function shippedMigrations(): { count: number; lastWhen: number; lastTag: string } {
+  if (shipped) return shipped;
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
+  const last = journal.entries[journal.entries.length - 1];
+  return (shipped = { count: journal.entries.length, lastWhen: last?.when ?? 0, lastTag: last?.tag ?? '' });
+}
+
+/**
+ * Where the database stands against the shipped migrations: drizzle records each applied one in
+ * drizzle.__drizzle_migrations with its journal timestamp, and applies those newer than its last.
+ * 'behind' when a shipped one is missing; 'ahead' when the database has one this code does not
+ * know (a newer release migrated it during a rolling deploy).
+ */
+export async function migrationState(db: Database): Promise<{ state: 'current' | 'behind' | 'ahead'; applied: number; shipped: number }> {
+  const expected = shippedMigrations();
+  // Both drivers answer { rows }.
+  const { rows } = (await db.execute(
+    sql`select count(*)::int as applied, coalesce(max(created_at), 0)::bigint as last from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: { applied: number; last: string | number }[] };
+  const row = rows[0]!;
+  const last = Number(row.last);
+  const applied = Number(row.applied);
+  const state = last < expected.lastWhen ? 'behind' : last > expected.lastWhen ? 'ahead' : applied < expected.count ? 'behind' : 'current';
+  return { state, applied, shipped: expected.count };
+}
+
+/**
+ * The embedded database's directory inside DATA_DIR. Backup and restore (server/cli/backup.ts) go
+ * through these two, under the same lock a server takes: never while a server has it open.
+ */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/** A consistent copy of a stopped embedded database: PGlite's own data-directory dump (a gzipped tar), not migrated first. */
+export async function dumpPgliteDataDir(dataDir: string): Promise<Blob> {
+  if (!existsSync(path.join(pgliteDir(dataDir), 'PG_VERSION')))
+    throw new DatabaseUnavailableError(`数据目录 ${dataDir} 中没有嵌入式数据库（缺少 ${pgliteDir(dataDir)}）`);
+  const { PGlite, extensions } = await pgliteModules();
+  const release = lockDataDir(dataDir);
+  try {
+    const client = new PGlite(pgliteDir(dataDir), { extensions });
+    try {
+      await client.waitReady;
+      return await client.dumpDataDir('gzip');
+    } finally {
+      await client.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Unpacks a dump into `directory` (which must not hold a database) and opens it once to prove it
+ * starts; `dataDir` is locked meanwhile. Answers how many migrations the copy has applied.
+ */
+export async function loadPgliteDataDir(dataDir: string, directory: string, dump: Blob): Promise<number> {
+  const { PGlite, extensions } = await pgliteModules();
+  const release = lockDataDir(dataDir);
+  try {
+    const client = new PGlite(directory, { extensions, loadDataDir: dump });
+    try {
+      await client.waitReady;
+      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+      return rows[0]?.n ?? 0;
+    } finally {
+      await client.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+/** The pid of a live process holding DATA_DIR's embedded database, or null. */
+export function dataDirHolder(dataDir: string): number | null {
+  const lockFile = path.join(dataDir, 'pglite.lock');
+  if (!existsSync(lockFile)) return null;
+  const pid = Number(readFileSync(lockFile, 'utf8'));
+  return Number.isInteger(pid) && pid !== process.pid && isAlive(pid) ? pid : null;
 }
 
 /**
@@ -207,11 +292,9 @@ async function listenOnPostgres(
 /** PGlite is single-process: a second process opening the same directory would corrupt it. */
 function lockDataDir(dataDir: string): () => void {
   const lockFile = path.join(dataDir, 'pglite.lock');
-  if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, 'utf8'));
-    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
-      throw new DatabaseUnavailableError(`数据目录 ${dataDir} 正被进程 ${pid} 使用（嵌入式数据库只允许一个进程打开）。请先停止该进程。`);
-    }
+  const pid = dataDirHolder(dataDir);
+  if (pid !== null) {
+    throw new DatabaseUnavailableError(`数据目录 ${dataDir} 正被进程 ${pid} 使用（嵌入式数据库只允许一个进程打开）。请先停止该进程。`);
   }
   writeFileSync(lockFile, String(process.pid));
   return () => rmSync(lockFile, { force: true });

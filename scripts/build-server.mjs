@@ -19,6 +19,7 @@ const ENTRIES = [
   // The command-line tools (scripts/cli.mjs runs them): no TypeScript loader in production either.
   { in: 'server/cli/admin.ts', out: 'admin-cli' },
   { in: 'server/cli/ledger-check.ts', out: 'ledger-check-cli' },
+  { in: 'server/cli/backup.ts', out: 'backup-cli' },
 ];
 /** Folders a module reads beside itself (path.join(dirname(import.meta.url), name)). */
 const BESIDE = [

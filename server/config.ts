@@ -162,6 +162,11 @@ export const envSchema = z.object({
   /** A failed run is retried after this, doubled at each further attempt (never later than its next slot). */
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /**
+   * GET /metrics (Prometheus, ADR 0056) answers only `Authorization: Bearer {METRICS_TOKEN}`; unset,
+   * the endpoint is off (404). At least 24 characters: it is the only thing guarding it.
+   */
+  METRICS_TOKEN: z.string().trim().min(24, 'METRICS_TOKEN 至少 24 个字符（例如 openssl rand -hex 24）').optional(),
+  /**
    * An OpenAI-compatible chat-completions service (ADR 0025). Without AI_BASE_URL and AI_MODELS the
    * built-in offline engine writes drafts; the key is optional for a local Ollama or vLLM.
    */

@@ -14,6 +14,7 @@ import { recordRoutes } from './http/records';
 import { aiRoutes } from './http/ai';
 import { detectionRoutes } from './http/detection';
 import { adminPaymentRoutes, paymentNotifyRoutes, paymentRoutes } from './http/payments';
+import { httpMetrics, webRoute } from './http/metrics';
 import { pageBodyLimit } from './http/page-body-limit';
 import { requestLog } from './http/request-log';
 import { adminSchoolMatchRoutes, schoolMatchRoutes } from './http/school-match';
@@ -32,10 +33,18 @@ import type { EventBus } from './realtime/bus';
  * once it is open.
  */
 
-/** Headers, the request log, /healthz and the /api gate; `api()` is null until the API is mounted. */
+/** Headers, the request log and metrics, /healthz, /readyz, /metrics and the /api gate; `api()` is null until the API is mounted. */
 export function mountFront(
   app: Express,
-  options: { config: AppConfig; logger: Logger; drain: DrainState; healthz: RequestHandler; api: () => RequestHandler | null },
+  options: {
+    config: AppConfig;
+    logger: Logger;
+    drain: DrainState;
+    healthz: RequestHandler;
+    readyz: RequestHandler;
+    metrics: RequestHandler;
+    api: () => RequestHandler | null;
+  },
 ) {
   const { config, logger, drain, api } = options;
   app.disable('x-powered-by');
@@ -43,8 +52,11 @@ export function mountFront(
   // Loopback is always trusted: the web layer forwards the browser's address when it calls the API.
   app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));
+  app.use(httpMetrics());
   app.use(drain.connectionClose);
   app.get('/healthz', options.healthz);
+  app.get('/readyz', options.readyz);
+  app.get('/metrics', options.metrics);
 
   app.use('/api/v1', (req, res, next) => {
     const handler = api();
@@ -112,10 +124,11 @@ export function mountWeb(
         filter: (req, res) => !/text\/event-stream/i.test(String(res.getHeader('Content-Type') ?? '')) && compression.filter(req, res),
       }),
     );
-    app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }));
-    app.use(express.static('public', { maxAge: '1h' }));
+    app.use('/build', webRoute('static'), express.static('public/build', { immutable: true, maxAge: '1y' }));
+    app.use(webRoute('static'), express.static('public', { maxAge: '1h' }));
     const web = options.web({ apiUrl: options.apiUrl, config: webConfig(options.config), events: options.events });
-    app.use(pageBodyLimit);
+    // Pages are counted under one route label, `web` (ADR 0056): their paths are user-chosen.
+    app.use(webRoute('web'), pageBodyLimit);
     app.use(options.drain.pageGate, web);
   }
   app.use(errorHandler(options.logger));

@@ -7,7 +7,8 @@ import { authenticateSocketToken } from './domain/auth/socket-tickets';
 import { createAiEngine } from './domain/ai/engine';
 import { orderOwner } from './domain/payments/orders';
 import { sceneStatus } from './domain/wechat/scenes';
-import { healthz } from './http/healthz';
+import { healthz, readyz } from './http/healthz';
+import { metricsEndpoint } from './http/metrics';
 import type { ApiDeps } from './http/kit';
 import { createSmsSender, type SmsSender } from './integrations/sms';
 import { loadFactDictionary } from './domain/ai/fact-dictionary';
@@ -59,7 +60,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   const app = express();
   const health = healthz({ instanceId, logger, db: () => deps?.db ?? null, draining: drain.isDraining });
-  mountFront(app, { config, logger, drain, healthz: health, api: () => api });
+  const ready = readyz({ logger, db: () => deps?.db ?? null, draining: drain.isDraining });
 
   const server = http.createServer(app);
   // Idle keep-alive sockets stay open longer than a client or proxy would wait before reusing
@@ -75,6 +76,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     orderOwner: (orderNo) => (deps ? orderOwner(deps.db, orderNo) : Promise.resolve(null)),
     sceneStatus: (sceneStr) => (deps ? sceneStatus(deps.db, sceneStr) : Promise.resolve('expired' as const)),
   });
+  const metrics = metricsEndpoint({ token: config.METRICS_TOKEN, logger, db: () => deps?.db ?? null, realtime });
+  mountFront(app, { config, logger, drain, healthz: health, readyz: ready, metrics, api: () => api });
   // The fact check's dictionary is parsed here, before any request, never during one (ADR 0042).
   await loadFactDictionary();
   await listen(server, config);

@@ -72,6 +72,8 @@ export const paymentOrders = pgTable(
     index('payment_orders_pending_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'pending'`),
+    // GET /metrics counts the last day's orders by state (ADR 0056).
+    index('payment_orders_created_idx').on(t.createdAt),
     check('payment_orders_amount_positive', sql`${t.amountFen} > 0`),
   ],
 );

@@ -114,6 +114,8 @@ export const aiOperations = pgTable(
     index('ai_operations_active_idx')
       .on(t.status, t.createdAt)
       .where(sql`${t.status} in ('queued', 'running')`),
+    // GET /metrics counts the operations that ended in the last hour (ADR 0056).
+    index('ai_operations_finished_idx').on(t.finishedAt),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RequestHandler } from 'express';
+import { migrationState } from '../../db/client';
 import { healthProbes } from '../../db/schema';
 import type { Logger } from '../logger';
 import type { ApiDeps } from './kit';
@@ -54,5 +55,41 @@ export function healthz(options: {
         // Reads work but writes fail (a full disk, a read-only replica): not fit for traffic.
         res.status(503).json({ status: 'degraded', database: 'ready', writes: 'failing' });
       });
+  };
+}
+
+/** How long /readyz waits for the database before answering 503: a balancer's probe times out at a few seconds. */
+const READY_TIMEOUT_MS = 2_000;
+
+/**
+ * GET /readyz, for the balancer: 200 when this process should get traffic: the database answers
+ * within READY_TIMEOUT_MS and has every migration this code ships (db/client.ts migrationState;
+ * a database a newer release has already migrated is ready, so a rolling deploy keeps the old
+ * instances in service). 503 with a short reason while starting, draining after SIGTERM, when the
+ * database is unreachable or slow, or when migrations are behind. One small read, no writes, no auth.
+ */
+export function readyz(options: { logger: Logger; db: () => ApiDeps['db'] | null; draining: () => boolean }): RequestHandler {
+  return (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (options.draining()) return void res.status(503).json({ status: 'draining' });
+    const db = options.db();
+    if (!db) return void res.status(503).json({ status: 'starting' });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), READY_TIMEOUT_MS)));
+    Promise.race([migrationState(db), timeout])
+      .then(
+        (state) => {
+          if (state === 'timeout') return void res.status(503).json({ status: 'unavailable', database: 'timeout' });
+          if (options.draining()) return void res.status(503).json({ status: 'draining' });
+          const migrations = { state: state.state, applied: state.applied, shipped: state.shipped };
+          if (state.state === 'behind') return void res.status(503).json({ status: 'migrations_pending', migrations });
+          res.json({ status: 'ready', database: 'ready', migrations });
+        },
+        (err: unknown) => {
+          options.logger.warn('readyz.database_failed', { err });
+          res.status(503).json({ status: 'unavailable', database: 'unreachable' });
+        },
+      )
+      .finally(() => clearTimeout(timer));
   };
 }

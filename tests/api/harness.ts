@@ -138,3 +138,15 @@ export async function uploadCsv(baseUrl: string, path: string, token: string, cs
   expect(res.status, JSON.stringify(body)).toBe(200);
   return body.data;
 }
+
+let blockSeq = 0;
+/** A work's content (the editor's block format) of plain paragraphs. */
+export const plainDoc = (...texts: string[]) => ({
+  blocks: texts.map((text) => ({
+    id: `p${++blockSeq}`,
+    type: 'paragraph',
+    props: { textColor: 'default', backgroundColor: 'default', textAlignment: 'left' },
+    content: [{ type: 'text', text, styles: {} }],
+    children: [],
+  })),
+});

@@ -28,7 +28,7 @@ function run(env: Record<string, string>, until?: (out: string) => boolean) {
 }
 
 /** A command-line tool from the built bundle, as `npm run admin` / `npm run ledger:check` run it. */
-function cli(tool: 'admin' | 'ledger-check', args: string[], dataDir: string) {
+function cli(tool: 'admin' | 'ledger-check' | 'backup', args: string[], dataDir: string) {
   try {
     return {
       code: 0,
@@ -292,6 +292,13 @@ describe('admin CLI', () => {
         );
       const sent = await post('/auth/sms/send', { phone: '13912345678' });
       await post('/auth/login/phone', { phone: '13912345678', code: sent.data.devCode });
+      // No backup of an embedded database a running server holds (ADR 0056): refused, naming the process.
+      const backupFile = path.join(dataDir, 'held.zip');
+      expect(cli('backup', ['backup', backupFile], dataDir)).toMatchObject({
+        code: 1,
+        out: expect.stringContaining(`正被进程 ${server.child.pid} 使用`),
+      });
+      expect(existsSync(backupFile)).toBe(false);
       server.child.kill('SIGTERM');
       await server.exited;
 

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config';
 import { createOfflineProvider, type OfflineProviderOptions } from './offline';
+import { instrumentProvider } from './instrument';
 import { createOpenAICompatibleProvider, type OpenAICompatibleOptions } from './openai-compatible';
 import type { ChatProvider } from './provider';
 
@@ -19,16 +20,19 @@ export type ProviderTuning = {
 
 /**
  * A language model when one is configured, the offline engine otherwise. loadConfig has already
- * refused half a configuration, so "not both set" here means "none set".
+ * refused half a configuration, so "not both set" here means "none set". Either is measured
+ * (instrument.ts: latency and errors per provider and model, for GET /metrics).
  */
 export function createProvider(config: ProviderConfig, tuning: ProviderTuning = {}): ChatProvider {
   if (config.AI_BASE_URL && config.AI_MODELS && config.AI_MODELS.length > 0) {
-    return createOpenAICompatibleProvider({
-      baseURL: config.AI_BASE_URL,
-      apiKey: config.AI_API_KEY,
-      models: config.AI_MODELS,
-      ...tuning.openai,
-    });
+    return instrumentProvider(
+      createOpenAICompatibleProvider({
+        baseURL: config.AI_BASE_URL,
+        apiKey: config.AI_API_KEY,
+        models: config.AI_MODELS,
+        ...tuning.openai,
+      }),
+    );
   }
-  return createOfflineProvider(tuning.offline);
+  return instrumentProvider(createOfflineProvider(tuning.offline));
 }

@@ -485,3 +485,36 @@ export async function selectedModelOf(db: Database, userId: string): Promise<str
 export async function selectModel(db: Database, userId: string, modelId: string): Promise<void> {
   await db.update(users).set({ selectedModelId: modelId }).where(eq(users.id, userId));
 }
+
+/**
+ * For GET /metrics (ADR 0056), across every process on this database: the operations waiting for a
+ * model slot, those queued and running now (the partial index of active rows), and those that
+ * ended in the last hour by status (ai_operations_finished_idx). Both reads are bounded by the
+ * queue's limits and an hour's traffic, however long the table grows.
+ */
+export async function operationCounts(db: Database): Promise<{ queueDepth: number; byStatus: Record<AiOperationStatus, number> }> {
+  const [active, ended] = await Promise.all([
+    db
+      .select({
+        status: aiOperations.status,
+        n: count(),
+        waiting: sql<number>`count(*) filter (where ${slotted} and ${fresh})`.mapWith(Number),
+      })
+      .from(aiOperations)
+      .where(inArray(aiOperations.status, ['queued', 'running']))
+      .groupBy(aiOperations.status),
+    db
+      .select({ status: aiOperations.status, n: count() })
+      .from(aiOperations)
+      .where(
+        and(
+          sql`${aiOperations.finishedAt} > now() - interval '1 hour'`,
+          inArray(aiOperations.status, ['succeeded', 'failed', 'cancelled']),
+        ),
+      )
+      .groupBy(aiOperations.status),
+  ]);
+  const byStatus: Record<AiOperationStatus, number> = { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
+  for (const row of [...active, ...ended]) byStatus[row.status] = row.n;
+  return { queueDepth: active.find((row) => row.status === 'queued')?.waiting ?? 0, byStatus };
+}

@@ -265,3 +265,21 @@ export async function startPayment(
     .where(eq(paymentOrders.id, order.id));
   return started(codeUrl);
 }
+
+export type OrderStatus = OrderRow['status'];
+
+/**
+ * For GET /metrics (ADR 0056): every pending order (the partial index of pending orders) and the
+ * orders created in the last 24 hours that are paid, expired or cancelled (payment_orders_created_idx):
+ * bounded by a day's orders, however long the table grows.
+ */
+export async function orderCounts(db: Database): Promise<Record<OrderStatus, number>> {
+  const rows = await db
+    .select({ status: paymentOrders.status, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(paymentOrders)
+    .where(sql`${paymentOrders.status} = 'pending' or ${paymentOrders.createdAt} > now() - interval '24 hours'`)
+    .groupBy(paymentOrders.status);
+  const byStatus: Record<OrderStatus, number> = { pending: 0, paid: 0, expired: 0, cancelled: 0 };
+  for (const row of rows) byStatus[row.status] = row.n;
+  return byStatus;
+}

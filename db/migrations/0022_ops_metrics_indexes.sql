@@ -1,0 +1,2 @@
+CREATE INDEX "payment_orders_created_idx" ON "payment_orders" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "ai_operations_finished_idx" ON "ai_operations" USING btree ("finished_at");
