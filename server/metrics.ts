@@ -84,6 +84,13 @@ export const paymentOrders = new Gauge({
   registers: [registry],
 });
 
+export const jobRuns = new Gauge({
+  name: 'job_runs',
+  help: 'Background job runs started in the last 24 hours by job and status (running, succeeded, failed, abandoned), across every process',
+  labelNames: ['job', 'status'] as const,
+  registers: [registry],
+});
+
 export const scrapeFailures = new Counter({
   name: 'metrics_collector_failures_total',
   help: 'Scrape-time collectors that failed or ran out of time (their gauges keep the last value)',

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { operationCounts } from '../domain/ai/operations';
+import { jobRunCounts } from '../domain/job-runs';
 import { orderCounts } from '../domain/payments/orders';
 import type { Logger } from '../logger';
 import {
@@ -9,6 +10,7 @@ import {
   collectProcessMetrics,
   httpDuration,
   httpRequests,
+  jobRuns,
   paymentOrders,
   realtimeSockets,
   registry,
@@ -23,8 +25,7 @@ export type ScrapeCollector = { name: string; collect: (context: ScrapeContext) 
 
 /**
  * The gauges set at each scrape, in order (ADR 0056). A collector that needs the database is
- * skipped while the database is not open yet. Job-run figures (the job runner's job_runs table)
- * are meant to be added here as one more collector.
+ * skipped while the database is not open yet.
  */
 export const SCRAPE_COLLECTORS: ScrapeCollector[] = [
   {
@@ -49,6 +50,15 @@ export const SCRAPE_COLLECTORS: ScrapeCollector[] = [
     collect: async ({ db }) => {
       if (!db) return;
       for (const [status, n] of Object.entries(await orderCounts(db))) paymentOrders.set({ status }, n);
+    },
+  },
+  {
+    name: 'job_runs',
+    collect: async ({ db }) => {
+      if (!db) return;
+      // Reset first: a job with no run in the window reads 0, not its last figure.
+      jobRuns.reset();
+      for (const { job, status, n } of await jobRunCounts(db)) jobRuns.set({ job, status }, n);
     },
   },
 ];

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { loadPgliteDataDir, pgliteDir } from '../../db/client';
 import { backup, restore } from '../../server/cli/backup-restore';
 import { createRedemptionBatch } from '../../server/domain/points/redemption-codes';
+import { CLI_ACTOR } from '../../server/domain/admin-audit';
 import { client, login, plainDoc, startTestServer, type TestServer } from './harness';
 
 /**
@@ -24,7 +25,7 @@ type Seeded = { tokens: string[]; balances: number[]; workId: string; phones: st
 async function seed(server: TestServer): Promise<Seeded> {
   const [alice, bob] = [await login(server.url), await login(server.url)];
   const api = client(server.url);
-  const { codes } = await createRedemptionBatch(server.database.db, { points: 12.5, count: 1, maxUses: 1, createdBy: null });
+  const { codes } = await createRedemptionBatch(server.database.db, CLI_ACTOR, { points: 12.5, count: 1, maxUses: 1 });
   expect((await api.post('/redemption-codes/redeem', { code: codes[0] }, alice.accessToken)).status).toBe(200);
   const created = await api.post(
     '/works',

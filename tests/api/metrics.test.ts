@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
-import { aiOperations } from '../../db/schema';
+import { aiOperations, jobRuns } from '../../db/schema';
 import { client, login, plainDoc, startIsolatedServer, startTestServer, type TestServer } from './harness';
 import { openSocket } from './socket';
 
@@ -90,6 +90,18 @@ describe('GET /metrics (issue 27)', () => {
     expect(sample(text, 'ai_queue_depth')).toBeGreaterThanOrEqual(0);
     for (const status of ['pending', 'paid', 'expired', 'cancelled'])
       expect(sample(text, 'payment_orders', { status })).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts background job runs by job and status (ADR 0054)', async () => {
+    const job = `metrics.test_${Date.now()}`;
+    await server.database.db.insert(jobRuns).values([
+      { jobName: job, instanceId: 'test', attempt: 1, status: 'succeeded', finishedAt: new Date() },
+      { jobName: job, instanceId: 'test', attempt: 1, status: 'succeeded', finishedAt: new Date() },
+      { jobName: job, instanceId: 'test', attempt: 2, status: 'failed', finishedAt: new Date(), error: '测试' },
+    ]);
+    const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+    expect(sample(text, 'job_runs', { job, status: 'succeeded' })).toBe(2);
+    expect(sample(text, 'job_runs', { job, status: 'failed' })).toBe(1);
   });
 });
 
