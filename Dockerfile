@@ -2,7 +2,7 @@
 # production ones only, as the unprivileged `node` user. One container is one instance; compose.yaml
 # runs several behind nginx. Checked in CI by scripts/lint-dockerfile.mjs (no Docker there).
 #
-# No LibreOffice: Word 97–2003 (.doc) CVs are read in process by word-extractor (ADR 0019, server/ai/cv/doc.ts);
+# No LibreOffice: Word 97–2003 (.doc) CVs are read in process by word-extractor (ADR 0032, server/ai/cv/doc.ts);
 # LibreOffice is only the fallback for the rare file word-extractor cannot read, and without it
 # such a file is refused with a clear message. Add `libreoffice-writer-nogui` to the apt line to keep it.
 

@@ -640,7 +640,7 @@ async function main() {
       const exit = await instance.child.exited;
       const stopped = Date.now() - t;
       await startInstance(instance);
-      restarts.push({ instance: instance.index + 1, stopMs: stopped, exit: exit.code ?? exit.signal, downMs: Date.now() - t });
+      restarts.push({ instance: instance.index + 1, stopMs: stopped, exit: exit.code ?? exit.signal, startMs: Date.now() - t - stopped });
       await publishNotice(admin, `after restarting instance ${instance.index + 1}`);
       await sleep(Math.max(0, (SECONDS * 1000) / 6 - (Date.now() - t)));
     }
@@ -655,6 +655,11 @@ async function main() {
   const reconnectedSockets = sockets.filter((s) => s.reconnects > 0).length;
   const openAtEnd = socketsReady();
   const nginxLog = existsSync(path.join(work, 'nginx.log')) ? readFileSync(path.join(work, 'nginx.log'), 'utf8') : '';
+  const errorLines = instances.flatMap((instance) =>
+    readFileSync(path.join(work, `instance-${instance.index + 1}.log`), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"level":"error"')),
+  );
   const refusedUpstream = (nginxLog.match(/connect\(\) failed \(111/g) ?? []).length;
   await phase('stop', async () => {
     closingSockets = true;
@@ -696,7 +701,9 @@ async function main() {
         `  ${n.label}: ${n.got}/${n.expected} in ${n.ms} ms (connections per instance ${n.perInstance.join(' / ')})${n.got < n.expected ? '  MISSED' : ''}`,
     ),
     'rolling restart (SIGTERM, drained exit, start, /healthz 200):',
-    ...restarts.map((r) => `  instance ${r.instance}: exited ${r.exit} after ${r.stopMs} ms, back in ${r.downMs} ms`),
+    ...restarts.map((r) => `  instance ${r.instance}: drained and exited (${r.exit}) in ${r.stopMs} ms, started and healthy in ${r.startMs} ms`),
+    `error lines in the instances' logs: ${errorLines.length}`,
+    ...errorLines.slice(0, 5).map((l) => `  ${l.slice(0, 300)}`),
     `nginx: ${refusedUpstream} refused upstream connections passed on to another instance`,
     `ledger:check: ${ledger === 0 ? 'ok' : 'DRIFT'}`,
     `phases: ${phases.join(', ')}; whole run ${secondsSince(started)} s`,
