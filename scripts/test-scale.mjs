@@ -248,6 +248,7 @@ async function call(kind, options, ok = (res) => res.status < 400) {
   for (let attempt = 1; attempt <= 2; attempt++) {
     stats.requests++;
     let cause;
+    let retryAfter = 0.5;
     try {
       const res = await exchange(options);
       if (!RETRYABLE.has(res.status)) {
@@ -262,12 +263,15 @@ async function call(kind, options, ok = (res) => res.status < 400) {
         if (attempt === 2) stats.retriedOk++;
         return res;
       }
-      cause = `http ${res.status}`;
+      // Who refused: the app's envelope names a code (STARTING…), nginx's own page says SERVER_BUSY.
+      cause = `http ${res.status} ${json(res)?.code ?? res.text.slice(0, 24).replace(/\s+/g, ' ')}`.trim();
+      retryAfter = Math.min(5, Number(res.headers['retry-after']) || 0.5);
     } catch (error) {
       cause = error.code ?? error.message;
     }
     count(stats.errors, `${kind}: ${cause}`);
-    if (attempt === 1) await sleep(250);
+    // One retry, after the answer's Retry-After (nginx's own 503 says 2 s) or half a second.
+    if (attempt === 1) await sleep(retryAfter * 1000);
     else stats.lost.push(`${kind}: ${options.method} ${options.url} failed twice (${cause})`);
   }
   return null;
