@@ -77,7 +77,13 @@ function startProcess(name, command, args, env = {}) {
   const log = logTo(name);
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
-  child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      log.write(`\n[test-scale] ${name} (pid ${child.pid}) exited: code ${code}, signal ${signal} at ${new Date().toISOString()}\n`);
+      if (!cleaningUp && !child.stopping) console.log(`  ${name} (pid ${child.pid}) exited on its own: code ${code}, signal ${signal}`);
+      resolve({ code, signal });
+    }),
+  );
   children.add(child);
   void child.exited.then(() => children.delete(child));
   return child;
@@ -450,6 +456,8 @@ async function drive(person, until) {
 // ---------------------------------------------------------------- sockets
 
 const notices = new Map(); // notice id → Set of socket indexes that received it
+/** Close codes of sockets closed by the server or the network during the run (1001: an instance stopping). */
+const socketCloses = new Map();
 const sockets = [];
 let closingSockets = false;
 
@@ -487,7 +495,8 @@ function openSocket(index, token) {
       }
     });
     ws.on('error', () => {});
-    ws.on('close', () => {
+    ws.on('close', (code) => {
+      if (!closingSockets) count(socketCloses, code);
       s.open = false;
       s.authed = false;
       if (closingSockets) return;
@@ -640,6 +649,7 @@ async function main() {
     await sleep(Math.max(0, loadStarted + (SECONDS * 1000) / 6 - Date.now()));
     for (const instance of instances) {
       const t = Date.now();
+      instance.child.stopping = true;
       instance.child.kill('SIGTERM');
       const exit = await instance.child.exited;
       const stopped = Date.now() - t;
@@ -650,6 +660,7 @@ async function main() {
     }
     restartsDone = true;
     await Promise.all(drivers);
+    console.log(`  load over: ${socketsReady()} sockets signed in`);
   });
   const loadSeconds = (Date.now() - loadStarted) / 1000;
 
@@ -668,8 +679,12 @@ async function main() {
   await phase('stop', async () => {
     closingSockets = true;
     for (const s of sockets) s.ws?.close();
-    for (const instance of instances) instance.child.kill('SIGTERM');
+    for (const instance of instances) {
+      instance.child.stopping = true;
+      instance.child.kill('SIGTERM');
+    }
     await Promise.all(instances.map((instance) => instance.child.exited));
+    nginx.stopping = fakeModel.stopping = true;
     nginx.kill('SIGQUIT');
     fakeModel.kill('SIGTERM');
     await Promise.all([nginx.exited, fakeModel.exited]);
@@ -698,14 +713,16 @@ async function main() {
     `generations: ${stats.generations.done} streamed to the end, ${stats.generations.busy} refused busy (429), ${stats.generations.failed} failed`,
     `AI operations at once: ${fake.maxInFlight} at the fake model (of ${fake.completions} completions), ${database.overlap} from ai_operations; limit AI_MAX_CONCURRENT=${AI_MAX_CONCURRENT}`,
     `payments through the sandbox: ${stats.payments} paid by clients, ${database.paidOrders} paid orders in the database`,
-    `sockets: ${SOCKETS} opened, ${reconnectedSockets} reconnected (${reconnects} reconnects), ${openAtEnd} signed in at the end`,
+    `sockets: ${SOCKETS} opened, ${reconnectedSockets} reconnected (${reconnects} reconnects), ${openAtEnd} signed in at the end; closes by code: ${[...socketCloses.entries()].map(([code, n]) => `${code}×${n}`).join(', ')}`,
     'notices (every socket must get each):',
     ...noticeResults.map(
       (n) =>
         `  ${n.label}: ${n.got}/${n.expected} in ${n.ms} ms (connections per instance ${n.perInstance.join(' / ')})${n.got < n.expected ? '  MISSED' : ''}`,
     ),
     'rolling restart (SIGTERM, drained exit, start, /healthz 200):',
-    ...restarts.map((r) => `  instance ${r.instance}: drained and exited (${r.exit}) in ${r.stopMs} ms, started and healthy in ${r.startMs} ms`),
+    ...restarts.map(
+      (r) => `  instance ${r.instance}: drained and exited (${r.exit}) in ${r.stopMs} ms, started and healthy in ${r.startMs} ms`,
+    ),
     `error lines in the instances' logs: ${errorLines.length}`,
     ...errorLines.slice(0, 5).map((l) => `  ${l.slice(0, 300)}`),
     `nginx: ${refusedUpstream} refused upstream connections passed on to another instance`,
