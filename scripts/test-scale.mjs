@@ -243,6 +243,10 @@ function exchange({ address, method, url, headers = {}, body, timeoutMs = REQUES
 }
 
 const RETRYABLE = new Set([502, 503, 504]);
+/** The message of nginx's own 503 when no instance answers (deploy/nginx/nginx.conf, @unavailable). */
+const NGINX_UNAVAILABLE = JSON.parse(
+  /location @unavailable \{[^}]*return 503 '([^']*)'/.exec(readFileSync('deploy/nginx/nginx.conf', 'utf8'))[1],
+).message;
 
 /**
  * A request as a client makes it: a reset, a refused connection or a 502/503/504 is retried once;
@@ -269,8 +273,11 @@ async function call(kind, options, ok = (res) => res.status < 400) {
         if (attempt === 2) stats.retriedOk++;
         return res;
       }
-      // Who refused: the app's envelope names a code (STARTING…), nginx's own page says SERVER_BUSY.
-      cause = `http ${res.status} ${json(res)?.code ?? res.text.slice(0, 24).replace(/\s+/g, ' ')}`.trim();
+      // Who refused: the app's envelope names its code; nginx's own answer (no instance) its message.
+      const body = json(res);
+      const who =
+        body?.message === NGINX_UNAVAILABLE ? 'nginx: no live instance' : (body?.code ?? res.text.slice(0, 24).replace(/\s+/g, ' '));
+      cause = `http ${res.status} ${who}`.trim();
       retryAfter = Math.min(5, Number(res.headers['retry-after']) || 0.5);
     } catch (error) {
       cause = error.code ?? error.message;
