@@ -71,6 +71,14 @@ export function mountFront(
     handler(req, res, next);
   });
   app.use('/api', (_req, res) => fail(res, 'NOT_FOUND', '接口不存在'));
+  // Pages and assets before mountWeb (it runs in the same step that sets `api`): 503, which a
+  // balancer passes on to another instance, not Express's 404 "Cannot GET" (seen in the scale test
+  // while an instance restarted under load).
+  app.use((_req, res, next) => {
+    if (api()) return next();
+    res.setHeader('Retry-After', '1');
+    res.status(503).type('text/plain; charset=utf-8').send('服务启动中，请稍后刷新页面');
+  });
 }
 
 /** The /api/v1 router. Each area chooses its body parser where it is mounted (server/http/body.ts). */
