@@ -4,7 +4,8 @@
 //   1. vitest: unit and detector tests beside the API suite (PGlite in memory); then the timing tests alone
 //   2. vitest: the API suite again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it)
 //   3. Playwright: end-to-end in Debian's Chromium against `npm start`'s server
-//   4. `npm run ledger:check` on every database the runs above wrote (each counts as one test)
+//   4. the scale test: three instances behind nginx for 20 s (`npm run test:scale`; counts as one test)
+//   5. `npm run ledger:check` on every database the runs above wrote (each counts as one test)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,6 +120,8 @@ await runTogether([
   { label: 'lint: ESLint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
   { label: 'typecheck: tsc --noEmit', command: 'npx', args: ['tsc', '--noEmit'] },
   { label: 'format: prettier --check', command: 'npx', args: ['prettier', '--check', '--log-level=warn', '.'] },
+  // Docker does not run here: the shipped Dockerfile's rules are checked instead (ADR 0057).
+  { label: 'lint: Dockerfile', command: 'node', args: ['scripts/lint-dockerfile.mjs'] },
   // Every installed package satisfies what depends on it, peers included (no legacy-peer-deps).
   { label: 'dependencies: npm ls', command: 'npm', args: ['ls'], quiet: true },
 ]);
@@ -185,6 +188,21 @@ if (process.env.TEST_DATABASE_URL) {
   ledgerCheck('PostgreSQL test database', { DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else {
   console.log('\n(API suite on PostgreSQL not run: TEST_DATABASE_URL is not set; .ci/run starts a PostgreSQL and sets it.)');
+}
+
+// Three instances on one PostgreSQL behind the shipped nginx configuration, under load and a
+// rolling SIGTERM restart, for 20 s (ADR 0057): needs Debian's nginx and postgresql (.ci/run installs them).
+const hasPostgres = existsSync('/usr/lib/postgresql') || Boolean(process.env.SCALE_DATABASE_URL);
+if (existsSync('/usr/sbin/nginx') && hasPostgres) {
+  const status = run('scale: 3 instances behind nginx, rolling restart', 'npm', ['run', '--silent', 'test:scale'], {
+    SCALE_SECONDS: process.env.SCALE_SECONDS ?? '20',
+    // Its own PostgreSQL (a temp folder), not the API suite's.
+    DATABASE_URL: process.env.SCALE_DATABASE_URL ?? '',
+  });
+  if (status === 0) totals.passed += 1;
+  else totals.failed += 1;
+} else {
+  console.log('\n(Scale test not run: it needs nginx (nginx-light) and PostgreSQL installed; .ci/run installs both.)');
 }
 
 // The end-to-end servers' embedded databases, checked once the servers have stopped.
