@@ -2,12 +2,12 @@ import { Button, Code, Stack, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { Download, ScrollText } from 'lucide-react';
+import type { AdminAuditEntry } from '../../../contracts/admin-audit';
 import {
   ADMIN_AUDIT_ACTION_LABELS,
   ADMIN_AUDIT_EXPORT_MAX_ROWS,
   ADMIN_AUDIT_TARGET_LABELS,
-  type AdminAuditEntry,
-} from '../../../contracts/admin-audit';
+} from '../../../contracts/admin-audit-constants';
 import { formatBeijingTime } from '~/components/admin/format';
 import { ConsoleList } from '~/components/console/console-list';
 import type { Column } from '~/components/list-page/data-table';
