@@ -205,6 +205,7 @@ run(
 );
 countVitest('test-results/vitest-timing.json');
 
+
 // Three instances on one PostgreSQL behind the shipped nginx configuration, under load and a
 // rolling SIGTERM restart, for 20 s (ADR 0057): needs Debian's nginx and postgresql (.ci/run installs them).
 const hasPostgres = existsSync('/usr/lib/postgresql') || Boolean(process.env.SCALE_DATABASE_URL);
