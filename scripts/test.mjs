@@ -1,9 +1,8 @@
 // `npm test`: every suite, in order, with each runner's own output and one closing line.
 //   0. ESLint, the type check (tsc --noEmit), the format check (prettier --check) and `npm ls`, side by side
 //      (a finding fails the run)
-//   1. vitest: unit and detector tests beside the API suite (on PostgreSQL when TEST_DATABASE_URL is
-//      set, as .ci/run does, with the embedded-database files on PGlite too; else all on PGlite)
-//   2. vitest: the timing tests alone
+//   1. vitest: unit and detector tests beside the API suite (PGlite in memory); then the timing tests alone
+//   2. vitest: the API suite again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it)
 //   3. Playwright: end-to-end in Debian's Chromium against `npm start`'s server
 //   4. the scale test: three instances behind nginx for 20 s (`npm run test:scale`; counts as one test)
 //   5. `npm run ledger:check` on every database the runs above wrote (each counts as one test)
@@ -11,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EMBEDDED_DATABASE_API_TESTS, TIMED_ALONE } from './timed-tests.mjs';
+import { TIMED_ALONE } from './timed-tests.mjs';
 
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -133,25 +132,9 @@ const excludeTimed = TIMED_ALONE.flatMap((file) => ['--exclude', file]);
 /** vitest's own summary on the console, and a JSON report to count from. */
 const vitestReport = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=test-results/${name}.json`];
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const apiSuite = (name, files = [], extra = []) => [
-  'vitest',
-  'run',
-  '--project',
-  'api',
-  // The files of a worker share its loaded modules (vitest.config.ts: vitest 3 reads isolate only here).
-  '--no-isolate',
-  ...excludeTimed,
-  ...extra,
-  ...vitestReport(name),
-  ...files,
-];
-
-// The unit tests run isolated (they mock modules and timers). The API suite runs once, on
-// PostgreSQL when CI has one (what several instances share in production), beside them; the files
-// about the embedded database's own behaviour (locks and concurrency on money, LISTEN/NOTIFY, the
-// job runner, storage faults, shutdown, backup) run on PGlite too. Without TEST_DATABASE_URL the
-// whole suite runs on PGlite. The end-to-end suite runs on PGlite throughout (ADR 0045, addendum 3).
+// The embedded database even when CI has a PostgreSQL for the second run. The unit tests run
+// isolated (they mock modules and timers); the API suite with --no-isolate (vitest.config.ts): side
+// by side, so neither waits on the other's slowest file.
 await runTogether([
   {
     label: 'vitest: unit and detector',
@@ -159,35 +142,15 @@ await runTogether([
     args: ['vitest', 'run', '--project', 'unit', ...excludeTimed, ...vitestReport('vitest-unit')],
     env: { TEST_DATABASE_URL: '' },
   },
-  onPostgres
-    ? {
-        label: 'vitest: API suite on PostgreSQL',
-        command: 'npx',
-        // These tests wait on the database server's own processes: more workers keep the cores busy.
-        args: apiSuite('vitest-postgres', [], ['--maxWorkers=3', '--minWorkers=3']),
-      }
-    : {
-        label: 'vitest: API suite on PGlite',
-        command: 'npx',
-        args: apiSuite('vitest-api'),
-        env: { TEST_DATABASE_URL: '' },
-      },
-  ...(onPostgres
-    ? [
-        {
-          label: 'vitest: embedded-database API tests on PGlite',
-          command: 'npx',
-          args: apiSuite('vitest-api', EMBEDDED_DATABASE_API_TESTS, ['--maxWorkers=1', '--minWorkers=1']),
-          env: { TEST_DATABASE_URL: '' },
-        },
-      ]
-    : []),
+  {
+    label: 'vitest: API on PGlite',
+    command: 'npx',
+    args: ['vitest', 'run', '--project', 'api', '--no-isolate', ...excludeTimed, ...vitestReport('vitest-api')],
+    env: { TEST_DATABASE_URL: '' },
+  },
 ]);
 countVitest('test-results/vitest-unit.json');
 countVitest('test-results/vitest-api.json');
-countVitest('test-results/vitest-postgres.json');
-if (onPostgres) ledgerCheck('PostgreSQL test database', { DATABASE_URL: process.env.TEST_DATABASE_URL });
-else console.log('\n(API suite on PostgreSQL not run: TEST_DATABASE_URL is not set; .ci/run starts a PostgreSQL and sets it.)');
 
 run(
   'vitest: event-loop timing, alone',
@@ -205,6 +168,27 @@ run(
 );
 countVitest('test-results/vitest-timing.json');
 
+if (process.env.TEST_DATABASE_URL) {
+  run('vitest: API suite on PostgreSQL', 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    'api',
+    '--no-isolate',
+    ...excludeTimed,
+    // These tests wait on the database server's own processes: two workers left a third of the
+    // two cores idle (vmstat), four keep them busy (170 s → 114 s measured).
+    '--maxWorkers=4',
+    '--minWorkers=4',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest-postgres.json',
+  ]);
+  countVitest('test-results/vitest-postgres.json');
+  ledgerCheck('PostgreSQL test database', { DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else {
+  console.log('\n(API suite on PostgreSQL not run: TEST_DATABASE_URL is not set; .ci/run starts a PostgreSQL and sets it.)');
+}
 
 // Three instances on one PostgreSQL behind the shipped nginx configuration, under load and a
 // rolling SIGTERM restart, for 20 s (ADR 0057): needs Debian's nginx and postgresql (.ci/run installs them).

@@ -14,22 +14,3 @@ export const TIMED_ALONE = [
   'tests/api/paid-operations.test.ts',
   'tests/api/fact-dictionary-startup.test.ts',
 ];
-
-// When CI has a PostgreSQL (.ci/run), the API suite runs once, on it; these files also run on the
-// embedded PGlite, because their subject is the database's own behaviour where the two differ (one
-// connection that serialises every transaction, in-process LISTEN/NOTIFY, storage in a folder):
-// money under concurrency, the job runner's locks, realtime events, storage faults, shutdown,
-// backup and restore, account merge and deletion. The end-to-end suite runs on PGlite throughout.
-export const EMBEDDED_DATABASE_API_TESTS = [
-  'tests/api/points.test.ts',
-  'tests/api/payments.test.ts',
-  'tests/api/honest-charging.test.ts',
-  'tests/api/auth.test.ts',
-  'tests/api/jobs.test.ts',
-  'tests/api/realtime.test.ts',
-  'tests/api/records.test.ts',
-  'tests/api/shutdown.test.ts',
-  'tests/api/backup-restore.test.ts',
-  'tests/api/account-merge.test.ts',
-  'tests/api/data-export-deletion.test.ts',
-];

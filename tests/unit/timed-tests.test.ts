@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { EMBEDDED_DATABASE_API_TESTS, TIMED_ALONE } from '../../scripts/timed-tests.mjs';
+import { TIMED_ALONE } from '../../scripts/timed-tests.mjs';
 
 /** A new test with a wall-clock event-loop limit must join the stage that runs alone (scripts/test.mjs). */
 describe('timed tests', () => {
@@ -15,14 +15,5 @@ describe('timed tests', () => {
     // The list may name more (latency tests that time requests themselves), never fewer.
     expect(files.filter((file) => !TIMED_ALONE.includes(file))).toEqual([]);
     for (const file of TIMED_ALONE) expect(existsSync(file), file).toBe(true);
-  });
-
-  it('the API files that also run on PGlite when CI has PostgreSQL exist and are API tests, not timed ones', () => {
-    for (const file of EMBEDDED_DATABASE_API_TESTS) {
-      expect(existsSync(file), file).toBe(true);
-      expect(file).toMatch(/^tests\/api\/.+\.test\.ts$/);
-      // A timed file already runs on PGlite, alone.
-      expect(TIMED_ALONE).not.toContain(file);
-    }
   });
 });
