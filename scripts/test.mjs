@@ -1,12 +1,12 @@
 // `npm test`: every suite, in order, with each runner's own output and one closing line.
-//   0. ESLint, the type check (tsc --noEmit), the format check (prettier --check) and `npm ls`, side by side
-//      (a finding fails the run)
+//   0. ESLint, the type check (tsc --noEmit), the format check (prettier --check), the Dockerfile lint
+//      and `npm ls`: at the lowest CPU priority beside all the stages below (a finding fails the run)
 //   1. vitest: unit and detector tests beside the API suite (PGlite in memory); then the timing tests alone
 //   2. vitest: the API suite again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it)
 //   3. Playwright: end-to-end in Debian's Chromium against `npm start`'s server
 //   4. the scale test: three instances behind nginx for 20 s (`npm run test:scale`; counts as one test)
 //   5. `npm run ledger:check` on every database the runs above wrote (each counts as one test)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,23 +27,25 @@ const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 /** Each stage's time, so a slow suite shows early; the last line gives the whole run's. */
 const stageTimes = [];
 
-function run(label, command, args, env = {}) {
+/** One stage, its output straight to the console; async, so the static checks beside it keep being read. */
+async function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const since = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) {
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const status = await new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? signal)));
+  if (status !== 0) {
     exitCode = 1;
     // Named even when it failed before any test ran (a port in use, a crash): its tests count nothing.
-    failures.push(`${label}: the stage failed (exit ${result.status ?? result.signal})`);
+    failures.push(`${label}: the stage failed (exit ${status})`);
   }
   stageTimes.push(`${label}: ${seconds(since)}`);
-  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : 'failed'} in ${seconds(since)} ===`);
-  return result.status;
+  console.log(`=== ${label}: ${status === 0 ? 'ok' : 'failed'} in ${seconds(since)} ===`);
+  return status;
 }
 
 /** Every balance equals the sum of its ledger rows after all the tests' charges and refunds. */
-function ledgerCheck(label, env) {
-  const status = run(`ledger:check: ${label}`, 'npm', ['run', '--silent', 'ledger:check'], env);
+async function ledgerCheck(label, env) {
+  const status = await run(`ledger:check: ${label}`, 'npm', ['run', '--silent', 'ledger:check'], env);
   if (status === 0) totals.passed += 1;
   else totals.failed += 1;
 }
@@ -116,17 +118,24 @@ async function runTogether(stages) {
   );
 }
 
-await runTogether([
-  { label: 'lint: ESLint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
-  { label: 'typecheck: tsc --noEmit', command: 'npx', args: ['tsc', '--noEmit'] },
-  { label: 'format: prettier --check', command: 'npx', args: ['prettier', '--check', '--log-level=warn', '.'] },
-  // Docker does not run here: the shipped Dockerfile's rules are checked instead (ADR 0057).
-  { label: 'lint: Dockerfile', command: 'node', args: ['scripts/lint-dockerfile.mjs'] },
-  // Every installed package satisfies what depends on it, peers included (no legacy-peer-deps).
-  { label: 'dependencies: npm ls', command: 'npm', args: ['ls'], quiet: true },
-]);
+// They only read the source and time nothing, so they run beside every other stage at the lowest
+// CPU priority: they take the time the cores would otherwise idle (the timed tests run one file at a
+// time, the browser tests wait on pages), not the time of the tests. Their output is printed when
+// each ends, and awaited before the summary. Measured: ADR 0045, addendum 3.
+const lowestPriority = (stages) => stages.map((stage) => ({ ...stage, command: 'nice', args: ['-n', '19', stage.command, ...stage.args] }));
+const staticChecks = runTogether(
+  lowestPriority([
+    { label: 'lint: ESLint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+    { label: 'typecheck: tsc --noEmit', command: 'npx', args: ['tsc', '--noEmit'] },
+    { label: 'format: prettier --check', command: 'npx', args: ['prettier', '--check', '--log-level=warn', '.'] },
+    // Docker does not run here: the shipped Dockerfile's rules are checked instead (ADR 0057).
+    { label: 'lint: Dockerfile', command: 'node', args: ['scripts/lint-dockerfile.mjs'] },
+    // Every installed package satisfies what depends on it, peers included (no legacy-peer-deps).
+    { label: 'dependencies: npm ls', command: 'npm', args: ['ls'], quiet: true },
+  ]),
+);
 
-run('build (production)', 'node', ['scripts/ensure-build.mjs']);
+await run('build (production)', 'node', ['scripts/ensure-build.mjs']);
 
 const excludeTimed = TIMED_ALONE.flatMap((file) => ['--exclude', file]);
 /** vitest's own summary on the console, and a JSON report to count from. */
@@ -152,7 +161,7 @@ await runTogether([
 countVitest('test-results/vitest-unit.json');
 countVitest('test-results/vitest-api.json');
 
-run(
+await run(
   'vitest: event-loop timing, alone',
   'npx',
   [
@@ -169,7 +178,7 @@ run(
 countVitest('test-results/vitest-timing.json');
 
 if (process.env.TEST_DATABASE_URL) {
-  run('vitest: API suite on PostgreSQL', 'npx', [
+  await run('vitest: API suite on PostgreSQL', 'npx', [
     'vitest',
     'run',
     '--project',
@@ -185,7 +194,7 @@ if (process.env.TEST_DATABASE_URL) {
     '--outputFile.json=test-results/vitest-postgres.json',
   ]);
   countVitest('test-results/vitest-postgres.json');
-  ledgerCheck('PostgreSQL test database', { DATABASE_URL: process.env.TEST_DATABASE_URL });
+  await ledgerCheck('PostgreSQL test database', { DATABASE_URL: process.env.TEST_DATABASE_URL });
 } else {
   console.log('\n(API suite on PostgreSQL not run: TEST_DATABASE_URL is not set; .ci/run starts a PostgreSQL and sets it.)');
 }
@@ -194,7 +203,7 @@ if (process.env.TEST_DATABASE_URL) {
 // rolling SIGTERM restart, for 20 s (ADR 0057): needs Debian's nginx and postgresql (.ci/run installs them).
 const hasPostgres = existsSync('/usr/lib/postgresql') || Boolean(process.env.SCALE_DATABASE_URL);
 if (existsSync('/usr/sbin/nginx') && hasPostgres) {
-  const status = run('scale: 3 instances behind nginx, rolling restart', 'npm', ['run', '--silent', 'test:scale'], {
+  const status = await run('scale: 3 instances behind nginx, rolling restart', 'npm', ['run', '--silent', 'test:scale'], {
     SCALE_SECONDS: process.env.SCALE_SECONDS ?? '20',
     // Its own PostgreSQL (a temp folder), not the API suite's.
     DATABASE_URL: process.env.SCALE_DATABASE_URL ?? '',
@@ -207,13 +216,13 @@ if (existsSync('/usr/sbin/nginx') && hasPostgres) {
 
 // The end-to-end servers' embedded databases, checked once the servers have stopped.
 const e2eDataDir = mkdtempSync(path.join(tmpdir(), 'lx-e2e-'));
-run('playwright: end-to-end in Chromium', 'npx', ['playwright', 'test'], { E2E_DATA_DIR: e2eDataDir });
+await run('playwright: end-to-end in Chromium', 'npx', ['playwright', 'test'], { E2E_DATA_DIR: e2eDataDir });
 countPlaywright('test-results/e2e.json');
 // Playwright has stopped the servers; a server still closing its database gets a moment to finish.
 await waitForDataDir(e2eDataDir);
 await waitForDataDir(`${e2eDataDir}-provider`);
-ledgerCheck('end-to-end database (offline engine)', { DATA_DIR: e2eDataDir, DATABASE_URL: '' });
-ledgerCheck('end-to-end database (language model)', { DATA_DIR: `${e2eDataDir}-provider`, DATABASE_URL: '' });
+await ledgerCheck('end-to-end database (offline engine)', { DATA_DIR: e2eDataDir, DATABASE_URL: '' });
+await ledgerCheck('end-to-end database (language model)', { DATA_DIR: `${e2eDataDir}-provider`, DATABASE_URL: '' });
 
 /** Waits (up to 20 s) until no live process holds the embedded database's lock file. */
 async function waitForDataDir(dir) {
@@ -234,6 +243,7 @@ async function waitForDataDir(dir) {
   }
 }
 
+await staticChecks;
 console.log(`\nStage times (whole run ${seconds(started)}):\n  ${stageTimes.join('\n  ')}`);
 if (failures.length) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
