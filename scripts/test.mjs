@@ -1,6 +1,6 @@
 // `npm test`: every suite, in order, with each runner's own output and one closing line.
 //   0. ESLint, the type check (tsc --noEmit), the format check (prettier --check), the Dockerfile lint
-//      and `npm ls`: at the lowest CPU priority beside all the stages below (a finding fails the run)
+//      and `npm ls`, side by side (a finding fails the run)
 //   1. vitest: unit and detector tests beside the API suite (PGlite in memory); then the timing tests alone
 //   2. vitest: the API suite again on PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it)
 //   3. Playwright: end-to-end in Debian's Chromium against `npm start`'s server
@@ -118,22 +118,16 @@ async function runTogether(stages) {
   );
 }
 
-// They only read the source and time nothing, so they run beside every other stage at the lowest
-// CPU priority: they take the time the cores would otherwise idle (the timed tests run one file at a
-// time, the browser tests wait on pages), not the time of the tests. Their output is printed when
-// each ends, and awaited before the summary. Measured: ADR 0045, addendum 3.
-const lowestPriority = (stages) => stages.map((stage) => ({ ...stage, command: 'nice', args: ['-n', '19', stage.command, ...stage.args] }));
-const staticChecks = runTogether(
-  lowestPriority([
-    { label: 'lint: ESLint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
-    { label: 'typecheck: tsc --noEmit', command: 'npx', args: ['tsc', '--noEmit'] },
-    { label: 'format: prettier --check', command: 'npx', args: ['prettier', '--check', '--log-level=warn', '.'] },
-    // Docker does not run here: the shipped Dockerfile's rules are checked instead (ADR 0057).
-    { label: 'lint: Dockerfile', command: 'node', args: ['scripts/lint-dockerfile.mjs'] },
-    // Every installed package satisfies what depends on it, peers included (no legacy-peer-deps).
-    { label: 'dependencies: npm ls', command: 'npm', args: ['ls'], quiet: true },
-  ]),
-);
+// They only read the source: side by side, and first, so a finding shows within a minute.
+await runTogether([
+  { label: 'lint: ESLint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  { label: 'typecheck: tsc --noEmit', command: 'npx', args: ['tsc', '--noEmit'] },
+  { label: 'format: prettier --check', command: 'npx', args: ['prettier', '--check', '--log-level=warn', '.'] },
+  // Docker does not run here: the shipped Dockerfile's rules are checked instead (ADR 0057).
+  { label: 'lint: Dockerfile', command: 'node', args: ['scripts/lint-dockerfile.mjs'] },
+  // Every installed package satisfies what depends on it, peers included (no legacy-peer-deps).
+  { label: 'dependencies: npm ls', command: 'npm', args: ['ls'], quiet: true },
+]);
 
 await run('build (production)', 'node', ['scripts/ensure-build.mjs']);
 
@@ -243,7 +237,6 @@ async function waitForDataDir(dir) {
   }
 }
 
-await staticChecks;
 console.log(`\nStage times (whole run ${seconds(started)}):\n  ${stageTimes.join('\n  ')}`);
 if (failures.length) console.log(`\nFailed:\n  ${failures.join('\n  ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -55,53 +55,54 @@ async function expectSeeded(server: TestServer, seeded: Seeded) {
   expect((await api.get(`/works/${seeded.workId}`, seeded.tokens[1])).status).toBe(404);
 }
 
-// The PostgreSQL run has no migrated copy to start from (and covers PostgreSQL below); the PGlite run covers this.
-describe.skipIf(process.env.TEST_DATABASE_URL)('backup and restore of the embedded database', () => {
-  it('refuses a held directory, restores into a new one, and the copy serves the same data', async () => {
-    const source = path.join(work.dir, 'source');
-    const target = path.join(work.dir, 'restored');
-    mkdirSync(source);
-    // Started from the run's migrated copy (tests/setup/pglite-template.ts): it saves migrating a new directory.
-    await loadPgliteDataDir(source, pgliteDir(source), new Blob([readFileSync(inject('pgliteTemplatePath'))]));
-    const first = await startTestServer({ ...secrets, DATA_DIR: source, DATABASE_URL: '' });
-    let seeded: Seeded;
-    try {
-      seeded = await seed(first);
-    } finally {
-      await first.close();
-    }
-    // A file kept beside the database (development secrets live there) travels with it.
-    writeFileSync(path.join(source, 'dev-secrets.json'), JSON.stringify({ jwt: 'j'.repeat(64), session: 's'.repeat(64) }));
-    const file = path.join(work.dir, 'embedded.zip');
+/**
+ * The embedded database: refuses a held directory, restores into a new one, and the copy serves the
+ * same data. Started from the run's migrated copy (tests/setup/pglite-template.ts).
+ */
+async function embeddedRoundTrip() {
+  const source = path.join(work.dir, 'source');
+  const target = path.join(work.dir, 'restored');
+  mkdirSync(source);
+  // Started from the run's migrated copy (tests/setup/pglite-template.ts): it saves migrating a new directory.
+  await loadPgliteDataDir(source, pgliteDir(source), new Blob([readFileSync(inject('pgliteTemplatePath'))]));
+  const first = await startTestServer({ ...secrets, DATA_DIR: source, DATABASE_URL: '' });
+  let seeded: Seeded;
+  try {
+    seeded = await seed(first);
+  } finally {
+    await first.close();
+  }
+  // A file kept beside the database (development secrets live there) travels with it.
+  writeFileSync(path.join(source, 'dev-secrets.json'), JSON.stringify({ jwt: 'j'.repeat(64), session: 's'.repeat(64) }));
+  const file = path.join(work.dir, 'embedded.zip');
 
-    // A live process holding the directory (its pid in pglite.lock): no backup of a running database.
-    writeFileSync(path.join(source, 'pglite.lock'), String(process.ppid));
-    await expect(backup({ dataDir: source }, file)).rejects.toThrow(`正被进程 ${process.ppid} 使用`);
-    rmSync(path.join(source, 'pglite.lock'));
-    expect(existsSync(file)).toBe(false);
+  // A live process holding the directory (its pid in pglite.lock): no backup of a running database.
+  writeFileSync(path.join(source, 'pglite.lock'), String(process.ppid));
+  await expect(backup({ dataDir: source }, file)).rejects.toThrow(`正被进程 ${process.ppid} 使用`);
+  rmSync(path.join(source, 'pglite.lock'));
+  expect(existsSync(file)).toBe(false);
 
-    expect(await backup({ dataDir: source }, file)).toContain('dev-secrets.json');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    await expect(backup({ dataDir: source }, file)).rejects.toThrow('已存在');
-    expect(await restore({ dataDir: target }, file)).toContain('恢复嵌入式数据库');
-    expect(readFileSync(path.join(target, 'dev-secrets.json'), 'utf8')).toBe(readFileSync(path.join(source, 'dev-secrets.json'), 'utf8'));
-    await expect(restore({ dataDir: target }, file)).rejects.toThrow('不是空的');
+  expect(await backup({ dataDir: source }, file)).toContain('dev-secrets.json');
+  expect(statSync(file).mode & 0o777).toBe(0o600);
+  await expect(backup({ dataDir: source }, file)).rejects.toThrow('已存在');
+  expect(await restore({ dataDir: target }, file)).toContain('恢复嵌入式数据库');
+  expect(readFileSync(path.join(target, 'dev-secrets.json'), 'utf8')).toBe(readFileSync(path.join(source, 'dev-secrets.json'), 'utf8'));
+  await expect(restore({ dataDir: target }, file)).rejects.toThrow('不是空的');
 
-    const copy = await startTestServer({ ...secrets, DATA_DIR: target, DATABASE_URL: '' });
-    try {
-      await expectSeeded(copy, seeded);
-      // The copy is the live database now: a restore over it is refused, even with --force.
-      writeFileSync(path.join(target, 'pglite.lock'), String(process.ppid));
-      await expect(restore({ dataDir: target }, file, { force: true })).rejects.toThrow('正被进程');
-      rmSync(path.join(target, 'pglite.lock'));
-    } finally {
-      await copy.close();
-    }
-  }, 60_000);
-});
+  const copy = await startTestServer({ ...secrets, DATA_DIR: target, DATABASE_URL: '' });
+  try {
+    await expectSeeded(copy, seeded);
+    // The copy is the live database now: a restore over it is refused, even with --force.
+    writeFileSync(path.join(target, 'pglite.lock'), String(process.ppid));
+    await expect(restore({ dataDir: target }, file, { force: true })).rejects.toThrow('正被进程');
+    rmSync(path.join(target, 'pglite.lock'));
+  } finally {
+    await copy.close();
+  }
+}
 
-describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore of PostgreSQL', () => {
-  const base = process.env.TEST_DATABASE_URL!;
+/** PostgreSQL: pg_dump of a database, pg_restore into a fresh one, and the copy serves the same data. */
+async function postgresRoundTrip(base: string) {
   const names = [`lx_backup_src_${randomInt(1e9)}`, `lx_backup_dst_${randomInt(1e9)}`];
   const urlOf = (name: string) => Object.assign(new URL(base), { pathname: `/${name}` }).toString();
   const admin = async (statement: string) => {
@@ -109,14 +110,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore of PostgreSQL'
     await c.connect();
     await c.query(statement).finally(() => c.end());
   };
-  beforeAll(async () => {
-    for (const name of names) await admin(`create database ${name}`);
-  });
-  afterAll(async () => {
-    for (const name of names) await admin(`drop database if exists ${name} with (force)`);
-  });
-
-  it('pg_dump of a database, pg_restore into a fresh one, and the copy serves the same data', async () => {
+  for (const name of names) await admin(`create database ${name}`);
+  try {
     const [source, target] = names.map(urlOf) as [string, string];
     const first = await startTestServer({ ...secrets, DATABASE_URL: source });
     let seeded: Seeded;
@@ -139,5 +134,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore of PostgreSQL'
     } finally {
       await copy.close();
     }
-  }, 60_000);
+  } finally {
+    for (const name of names) await admin(`drop database if exists ${name} with (force)`);
+  }
+}
+
+// Each run backs up and restores its own database: the embedded one, or PostgreSQL when
+// TEST_DATABASE_URL is set (npm test runs this file on both).
+describe('backup and restore (issue 27)', () => {
+  const postgres = process.env.TEST_DATABASE_URL;
+  it(
+    `${postgres ? 'PostgreSQL' : 'the embedded database'}: backed up, restored into a fresh copy that serves the same users, balances and works`,
+    () => (postgres ? postgresRoundTrip(postgres) : embeddedRoundTrip()),
+    60_000,
+  );
 });
