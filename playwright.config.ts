@@ -33,6 +33,9 @@ const SERVER_ENV = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Its own folder: Playwright empties it at start, and the vitest stages' JSON reports in
+  // test-results/ stay for reading after the run.
+  outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
   workers: 2,
   // No retries: a test that passes only on a second try is a failing test.
