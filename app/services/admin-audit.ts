@@ -1,4 +1,4 @@
-import { POINTS_SOURCE_LABELS } from '../../contracts/constants';
+import { NOTIFICATION_STATUS_LABELS, POINTS_SOURCE_LABELS, ROLE_LABELS } from '../../contracts/constants';
 
 /** The Chinese names of the audit log's before/after fields; others show as their key. */
 const FIELD_LABELS: Record<string, string> = {
@@ -56,9 +56,13 @@ const labelOf = (key: string) =>
     .map((part) => FIELD_LABELS[part] ?? (POINTS_SOURCE_LABELS as Record<string, string>)[part] ?? part)
     .join('·');
 
+/** Stored codes shown by their Chinese names (角色：普通用户 → 管理员, not user → admin). */
+const VALUE_LABELS: Record<string, Record<string, string>> = { role: ROLE_LABELS, status: NOTIFICATION_STATUS_LABELS };
+
 const MAX_VALUE_CHARS = 40;
-function show(value: unknown): string {
+function show(value: unknown, key = ''): string {
   if (value === null || value === undefined || value === '') return '空';
+  if (typeof value === 'string' && VALUE_LABELS[key]?.[value]) return VALUE_LABELS[key][value];
   if (typeof value === 'boolean') return value ? '是' : '否';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}…` : text;
@@ -91,10 +95,10 @@ export function changeSummary(before: Record<string, unknown> | null, after: Rec
     if (HIDDEN.has(key)) continue;
     const a = was.get(key);
     const b = now.get(key);
-    if (!before) parts.push(`${labelOf(key)}：${show(b)}`);
+    if (!before) parts.push(`${labelOf(key)}：${show(b, key)}`);
     else if (!now.has(key)) continue;
-    else if (!was.has(key)) parts.push(`${labelOf(key)}：${show(b)}`);
-    else if (JSON.stringify(a) !== JSON.stringify(b)) parts.push(`${labelOf(key)}：${show(a)} → ${show(b)}`);
+    else if (!was.has(key)) parts.push(`${labelOf(key)}：${show(b, key)}`);
+    else if (JSON.stringify(a) !== JSON.stringify(b)) parts.push(`${labelOf(key)}：${show(a, key)} → ${show(b, key)}`);
   }
   if (!before && parts.length) return `新建 ${parts.join('；')}`;
   return parts.join('；') || '无变化';
