@@ -71,6 +71,9 @@ describe('GET /api/v1/user/data-export', () => {
     expect(JSON.parse(text(studentFile))).toMatchObject({ id: mine.student.id, name: '学生甲' });
     const workJson = JSON.parse(text(names.find((n) => n.startsWith('works/') && n.endsWith('/work.json'))!));
     expect(workJson).toMatchObject({ title: '文书甲', plainText: '终稿正文甲\n第二段' });
+    // The documents themselves, as the editor's JSON.
+    expect(JSON.stringify(workJson.content)).toContain('终稿正文甲');
+    expect(JSON.stringify(workJson.versions[1].content)).toContain('初稿正文甲');
     expect(workJson.versions.map((v: { number: number; plainText: string }) => [v.number, v.plainText])).toEqual([
       [2, '终稿正文甲\n第二段'],
       [1, '初稿正文甲'],

@@ -43,6 +43,13 @@ export type DataExport = { filename: string; body: Buffer; contentType: 'applica
 const DOCX_LEVEL = { level: 0 } as const;
 const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
 
+/** `fields` as a JSON object with `content` set to a document that already is JSON text (and `tail` appended inside). */
+function withContent(fields: Record<string, unknown>, contentJson: string, tail = ''): string {
+  const head = JSON.stringify(fields, null, 2);
+  const body = head.slice(1, head.lastIndexOf('}')).trim();
+  return `{\n  ${body ? `${body},\n  ` : ''}"content": ${contentJson}${tail}\n}`;
+}
+
 /** A safe, short path segment: no separators or control characters, unique by its number. */
 const segment = (n: number, name: string) =>
   `${String(n).padStart(3, '0')}-${(name.replace(/[\p{Cc}"\\/:*?<>|.]+/gu, '_').trim() || '未命名').slice(0, 40)}`;
@@ -147,11 +154,10 @@ async function addWorks(db: Database, files: AsyncZippable, workRows: WorkRow[])
       .where(eq(workVersions.workId, work.id))
       .orderBy(desc(workVersions.number));
     const { contentJson, ...meta } = work;
-    files[`${folder}/work.json`] = json({
-      ...meta,
-      content: JSON.parse(contentJson),
-      versions: versions.map(({ contentJson: versionJson, ...v }) => ({ ...v, content: JSON.parse(versionJson) })),
-    });
+    // The documents go in as the database's own JSON text: parsing and serialising up to 200
+    // versions of 200,000 characters again would hold the event loop for a second.
+    const versionsJson = versions.map(({ contentJson: versionJson, ...v }) => withContent(v, versionJson)).join(',\n');
+    files[`${folder}/work.json`] = strToU8(withContent(meta, contentJson, `,\n"versions": [\n${versionsJson}\n]`));
     const label = aigcLabel(await aiContentOf(db, work.id, false), work.id);
     const layout = work.type === 'cv' ? 'cv_one_page' : 'essay';
     const render = (title: string, documentJson: string) =>
