@@ -72,11 +72,11 @@ const LAYERS = {
   server: [
     ['contracts'],
     ['db'],
-    ['server/config', 'server/config-ai-models', 'server/logger', 'server/errors', 'server/metrics'],
+    ['server/config', 'server/config-ai-models', 'server/logger', 'server/redact', 'server/errors', 'server/metrics'],
     ['server/ai', 'server/integrations', 'server/realtime'],
     ['server/domain'],
     ['server/http'],
-    ['server/server', 'server/web', 'server/index', 'server/cli'],
+    ['server/server', 'server/web', 'server/index', 'server/cli', 'server/jobs', 'server/mounts', 'server/lifecycle'],
   ],
   web: [
     ['contracts'],
