@@ -72,7 +72,15 @@ const LAYERS = {
   server: [
     ['contracts'],
     ['db'],
-    ['server/config', 'server/config-ai-models', 'server/logger', 'server/redact', 'server/errors', 'server/metrics'],
+    [
+      'server/config',
+      'server/config-ai-models',
+      'server/logger',
+      'server/redact',
+      'server/errors',
+      'server/metrics',
+      'server/thread-entry',
+    ],
     ['server/ai', 'server/integrations', 'server/realtime'],
     ['server/domain'],
     ['server/http'],

@@ -23,7 +23,7 @@ type Refusal = { ok: false; code: DomainError['code']; message: string; data?: R
 export type JobOutcome =
   { ok: true; result: ExtractedText; parsed?: DetectedCv } | { ok: true; convert: 'doc'; jsReader?: Refusal } | Refusal;
 
-/** Runs inside the extraction worker (extract-worker.mjs): every parser touches the file here only. */
+/** Runs inside the extraction worker (extract-thread.ts): every parser touches the file here only. */
 export async function runJob(job: Job): Promise<JobOutcome> {
   try {
     const read = job.kind === 'read' ? await readFile(job.bytes) : finish(job.raw, job.format);

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { DetectedCv } from '../../../contracts/client-profiles';
 import { UPLOAD_FILE_LIMIT_BYTES } from '../../../contracts/limits';
 import { DomainError } from '../../errors';
+import { threadEntry } from '../../thread-entry';
 import { convertDoc, LibreOfficeMissing } from './doc';
 import { docUnreadable, extractionBusy, extractionTimeout, fileInvalid, fileTooComplex, fileTooLarge } from './errors';
 import type { Job, JobOutcome } from './extract-job';
@@ -16,9 +17,10 @@ export const MAX_PARALLEL_EXTRACTIONS = 2;
 /** A worker's V8 heap. Inflated buffers live outside it, which is why the zip and PDF limits come first. */
 export const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
 
-// Beside this module in the sources; beside the bundle in the built server, which has an entry of
-// the same name (scripts/build-server.mjs, ADR 0046).
-const WORKER_URL = new URL('./extract-worker.mjs', import.meta.url);
+// Beside the bundle in the built server (scripts/build-server.mjs, ADR 0046); from the sources, the
+// thread's TypeScript bundled (server/thread-entry.ts).
+const BUILT_ENTRY = new URL('./extract-worker.mjs', import.meta.url);
+const SOURCE_ENTRY = new URL('./extract-thread.ts', import.meta.url);
 
 export type ExtractOptions = {
   signal?: AbortSignal;
@@ -105,13 +107,14 @@ let liveWorkers = 0;
 /** Extraction threads still alive (a terminated one counts until it has really exited). */
 export const liveExtractionWorkers = () => liveWorkers;
 
-function inWorker(job: Job, timeoutMs: number, signal?: AbortSignal): Promise<JobOutcome> {
+async function inWorker(job: Job, timeoutMs: number, signal?: AbortSignal): Promise<JobOutcome> {
+  const entry = await threadEntry(BUILT_ENTRY, SOURCE_ENTRY);
   signal?.throwIfAborted();
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL, {
+    const worker = new Worker(entry, {
       workerData: { job },
       transferList: job.kind === 'read' ? [job.bytes.buffer as ArrayBuffer] : [],
-      // A clean thread: no inherited --import flags; in the sources the entry registers tsx itself.
+      // A clean thread: no inherited --import flags.
       execArgv: [],
       resourceLimits: WORKER_RESOURCE_LIMITS,
       // Library warnings stay out of the JSON log lines on stdout.

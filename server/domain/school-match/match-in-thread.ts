@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../../thread-entry';
 import { matchPrograms } from './model/match';
 import type { Applicant, MatchResult, ProgramFacts, RecordedCase } from './model/types';
 
@@ -12,8 +13,10 @@ export const IN_PROCESS_CASES = 2_000;
 export const MAX_MATCH_THREADS = 2;
 const THREAD_LIMITS = { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 };
 
-// Beside this module in the sources; beside the bundle in the built server (scripts/build-server.mjs).
-const WORKER_URL = new URL('./match-worker.mjs', import.meta.url);
+// Beside the bundle in the built server (scripts/build-server.mjs); from the sources, the thread's
+// TypeScript bundled (server/thread-entry.ts).
+const BUILT_ENTRY = new URL('./match-worker.mjs', import.meta.url);
+const SOURCE_ENTRY = new URL('./match-thread.ts', import.meta.url);
 
 export type MatchJob = {
   applicant: Applicant;
@@ -37,11 +40,12 @@ async function slot(signal: AbortSignal): Promise<() => void> {
   };
 }
 
-function inThread(job: MatchJob, signal: AbortSignal): Promise<MatchResult[]> {
+async function inThread(job: MatchJob, signal: AbortSignal): Promise<MatchResult[]> {
+  const entry = await threadEntry(BUILT_ENTRY, SOURCE_ENTRY);
   signal.throwIfAborted();
   return new Promise((resolve, reject) => {
-    // A clean thread: no inherited --import flags; in the sources the entry registers tsx itself.
-    const worker = new Worker(WORKER_URL, { workerData: job, execArgv: [], resourceLimits: THREAD_LIMITS, stdout: true, stderr: true });
+    // A clean thread: no inherited --import flags.
+    const worker = new Worker(entry, { workerData: job, execArgv: [], resourceLimits: THREAD_LIMITS, stdout: true, stderr: true });
     worker.stdout.resume();
     worker.stderr.resume();
     let settled = false;

@@ -24,7 +24,7 @@ export type RenderJob = {
 export type RenderOutcome =
   { ok: true; body: Uint8Array } | { ok: false; code: DomainError['code']; message: string } | { ok: false; crash: string };
 
-/** Runs inside the export worker (render-worker.mjs): pdfkit and docx lay out on its thread, never the server's. */
+/** Runs inside the export worker (render-thread.ts): pdfkit and docx lay out on its thread, never the server's. */
 export async function runRenderJob(job: RenderJob): Promise<RenderOutcome> {
   try {
     const all = 'lines' in job.document ? job.document.lines : exportLines(editorDocumentSchema.parse(JSON.parse(job.document.json)));

@@ -1,6 +1,6 @@
 // The export thread's body (render.ts): each message's job, one at a time: { id, job } in,
 // { id, outcome } out. The built server runs it as build/server/render-worker.mjs
-// (scripts/build-server.mjs); development and tests through render-worker.mjs and tsx.
+// (scripts/build-server.mjs); development and tests bundle it the same way (server/thread-entry.ts).
 import { parentPort } from 'node:worker_threads';
 import { runRenderJob, type RenderJob } from './render-job';
 

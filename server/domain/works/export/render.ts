@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { DomainError } from '../../errors';
+import { threadEntry } from '../../../thread-entry';
 import type { RenderJob, RenderOutcome } from './render-job';
 
 /**
@@ -20,9 +21,12 @@ export const EXPORT_IDLE_MS = 60_000;
 export const EXPORT_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 1536, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 };
 export const EXPORT_TIMEOUT_MESSAGE = '文档过大，导出超时，请精简内容后重试';
 
-// Beside this module in the sources; beside the bundle in the built server, which has an entry of
-// the same name (scripts/build-server.mjs, ADR 0046).
-const WORKER_URL = new URL('./render-worker.mjs', import.meta.url);
+// Beside the bundle in the built server (scripts/build-server.mjs, ADR 0046); from the sources, the
+// thread's TypeScript bundled (server/thread-entry.ts).
+const BUILT_ENTRY = new URL('./render-worker.mjs', import.meta.url);
+const SOURCE_ENTRY = new URL('./render-thread.ts', import.meta.url);
+/** Known before the first thread starts (renderDocument waits for it). */
+let entry: URL | undefined;
 
 type Waiter = { resolve: (thread: Thread) => void; reject: (error: unknown) => void };
 
@@ -33,9 +37,12 @@ class Thread {
   private nextId = 0;
   dead = false;
 
-  constructor(private readonly onExit: (thread: Thread) => void) {
-    this.worker = new Worker(WORKER_URL, {
-      // A clean thread: no inherited --import flags; in the sources the entry registers tsx itself.
+  constructor(
+    entry: URL,
+    private readonly onExit: (thread: Thread) => void,
+  ) {
+    this.worker = new Worker(entry, {
+      // A clean thread: no inherited --import flags.
       execArgv: [],
       resourceLimits: EXPORT_RESOURCE_LIMITS,
       stdout: true,
@@ -113,7 +120,7 @@ function forget(thread: Thread): void {
 }
 
 function spawn(): Thread {
-  const thread = new Thread(forget);
+  const thread = new Thread(entry!, forget);
   threads.add(thread);
   return thread;
 }
@@ -162,6 +169,7 @@ export const liveExportThreads = () => threads.size;
  */
 export async function renderDocument(job: RenderJob, options: { timeoutMs?: number } = {}): Promise<Buffer> {
   const timeoutMs = options.timeoutMs ?? EXPORT_TIMEOUT_MS;
+  entry ??= await threadEntry(BUILT_ENTRY, SOURCE_ENTRY);
   let timer: NodeJS.Timeout | undefined;
   let working: Thread | null = null;
   const granted = acquire();
