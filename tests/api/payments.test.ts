@@ -13,7 +13,7 @@ import { createLogger } from '../../server/logger';
 import { startFakeAlipay } from '../fixtures/fake-gateways/alipay';
 import { rsaKeyPair } from '../fixtures/fake-gateways/keys';
 import { startFakeWechatPay } from '../fixtures/fake-gateways/wechatpay';
-import { paymentStatusEventId } from '../../contracts/payment-constants';
+import { customRechargePointsCents, paymentStatusEventId } from '../../contracts/payment-constants';
 import { createPointsRefresher } from '../../app/services/points-refresh';
 import { pointsEvent } from '../../app/services/realtime-events';
 import { orderAction, paymentLoader, rechargeAction } from '~/services/pages/payments-pages.server';
@@ -139,9 +139,13 @@ describe('packages and orders', () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('套餐信息不存在');
-    const missing = await api.post('/payment/create-order', { amount: 9.9, type: 'WECHAT' });
+    const malformed = await api.post('/payment/create-order', { amount: 9.9, packageId: 'basic', type: 'WECHAT' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('套餐信息不存在');
+    // Without a package it is a custom recharge (issue 28): an amount of nothing is refused.
+    const missing = await api.post('/payment/create-order', { amount: 0, type: 'WECHAT' });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('套餐信息不存在');
+    expect(missing.body.message).toMatch(/^充值金额不能低于/);
     const anonymous = await client(sandbox.url).post('/payment/create-order', {
       amount: packages[0]!.price,
       packageId: packages[0]!.id,
@@ -175,6 +179,59 @@ describe('packages and orders', () => {
       channel: 'WECHAT',
       provider: null,
     });
+  });
+
+  it('a custom recharge (no package) is priced by the server from the rate; min, max and tampered amounts are refused', async () => {
+    const { api, userId } = await buyer(sandbox);
+    const terms = (await api.get('/points/price-table')).body.data.customRecharge as {
+      pointsPerYuan: number;
+      minAmount: number;
+      maxAmount: number;
+    };
+    const refused = async (body: Record<string, unknown>, message: RegExp) => {
+      const res = await api.post('/payment/create-order', { type: 'WECHAT', ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.message).toMatch(message);
+    };
+    await refused({ amount: Math.round((terms.minAmount - 0.01) * 100) / 100 }, /^充值金额不能低于.*（可充值.*元至.*元）$/);
+    await refused({ amount: Math.round((terms.maxAmount + 0.01) * 100) / 100 }, /^充值金额不能超过/);
+    await refused({ amount: terms.minAmount + 0.001 }, /^充值金额最多两位小数$/);
+    await refused({ amount: -20 }, /^充值金额不能低于/);
+    await refused({ amount: 'abc' }, /^订单金额无效$/);
+    expect(await sandbox.database.db.select().from(paymentOrders).where(eq(paymentOrders.userId, userId))).toHaveLength(0);
+
+    // What the client says about points, title or description is ignored; the amount is what is paid.
+    const amount = Math.round((terms.minAmount + 2.37) * 100) / 100;
+    const expected = customRechargePointsCents(Math.round(amount * 100), Math.round(terms.pointsPerYuan * 100)) / 100;
+    const created = await api.post('/payment/create-order', {
+      amount,
+      packageId: '',
+      points: 1_000_000,
+      totalPoints: 1_000_000,
+      title: '一百万积分',
+      description: '一百万积分',
+      type: 'WECHAT',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({ amount });
+    const order = (await api.get(`/payment/orders/${created.body.data.id}`)).body.data;
+    expect(order).toMatchObject({ amount, points: expected, packageId: null, title: '自定义充值', description: `自定义充值：${expected}积分` });
+    expect(expected).toBeGreaterThan(0);
+
+    // Paid as packages are: the sandbox's phone page, five taps at once, credited once.
+    const started = await api.post('/payment/wx/payment', { orderNo: created.body.data.orderNo, trade_type: 'NATIVE' });
+    const target = new URL(started.body.data.code_url);
+    const phone = client(sandbox.url);
+    const before = await balanceOf(sandbox, userId);
+    const taps = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        phone.post('/payment/sandbox/pay', { orderNo: created.body.data.orderNo, t: target.searchParams.get('t') }),
+      ),
+    );
+    expect(taps.every((t) => t.status === 200 && t.body.data.status === 'paid')).toBe(true);
+    expect(await balanceOf(sandbox, userId)).toBe(before + Math.round(expected * 100));
+    expect(await purchases(sandbox, userId)).toMatchObject([{ source: 'order', status: 'success', pointsCents: Math.round(expected * 100) }]);
+    expect(await ledgerMismatches(sandbox.database.db)).toEqual([]);
   });
 
   it('caps the unpaid orders one user holds; cancelling one makes room', async () => {
