@@ -120,7 +120,11 @@ describe('system notifications', () => {
     expect(r.countdown.remainingSeconds).toBeLessThanOrEqual(1200);
     expect(Math.abs(Date.parse(r.startTime) - (Date.now() - 600_000))).toBeLessThan(60_000);
     // No window, or not maintenance: no countdown.
-    const open = await api.post('/admin/notifications', { title: '无结束', type: 'MAINTENANCE', start_time: inSeconds(60) }, boss.accessToken);
+    const open = await api.post(
+      '/admin/notifications',
+      { title: '无结束', type: 'MAINTENANCE', start_time: inSeconds(60) },
+      boss.accessToken,
+    );
     expect(open.body.data.countdown).toBeNull();
     const info = await api.post(
       '/admin/notifications',

@@ -215,7 +215,13 @@ describe('packages and orders', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body.data).toMatchObject({ amount });
     const order = (await api.get(`/payment/orders/${created.body.data.id}`)).body.data;
-    expect(order).toMatchObject({ amount, points: expected, packageId: null, title: '自定义充值', description: `自定义充值：${expected}积分` });
+    expect(order).toMatchObject({
+      amount,
+      points: expected,
+      packageId: null,
+      title: '自定义充值',
+      description: `自定义充值：${expected}积分`,
+    });
     expect(expected).toBeGreaterThan(0);
 
     // Paid as packages are: the sandbox's phone page, five taps at once, credited once.
@@ -230,7 +236,9 @@ describe('packages and orders', () => {
     );
     expect(taps.every((t) => t.status === 200 && t.body.data.status === 'paid')).toBe(true);
     expect(await balanceOf(sandbox, userId)).toBe(before + Math.round(expected * 100));
-    expect(await purchases(sandbox, userId)).toMatchObject([{ source: 'order', status: 'success', pointsCents: Math.round(expected * 100) }]);
+    expect(await purchases(sandbox, userId)).toMatchObject([
+      { source: 'order', status: 'success', pointsCents: Math.round(expected * 100) },
+    ]);
     expect(await ledgerMismatches(sandbox.database.db)).toEqual([]);
   });
 

@@ -224,7 +224,11 @@ describe('price table', () => {
   it('holds the custom recharge terms, which administrators edit within bounds (issue 28); 文书修改 is priced on its own row', async () => {
     const api = client(server.url);
     const table = (await api.get('/points/price-table')).body.data;
-    expect(table.customRecharge).toEqual({ pointsPerYuan: expect.any(Number), minAmount: expect.any(Number), maxAmount: expect.any(Number) });
+    expect(table.customRecharge).toEqual({
+      pointsPerYuan: expect.any(Number),
+      minAmount: expect.any(Number),
+      maxAmount: expect.any(Number),
+    });
     expect(table.items.find((i: any) => i.operation === 'essay_revision')).toMatchObject({ label: '文书修改' });
     expect(table.items.find((i: any) => i.operation === 'essay_polish')).toMatchObject({ label: '文书润色' });
     const boss = await admin();

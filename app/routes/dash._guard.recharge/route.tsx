@@ -110,7 +110,9 @@ function CustomAmount({ terms, checked, initial }: { terms: CustomRechargeTerms;
           <Field.ErrorText data-testid="recharge-amount-error">{problem}</Field.ErrorText>
         ) : (
           <Text fontSize="sm" color="orange.700" data-testid="recharge-custom-points">
-            {points !== null ? `可得 ${formatPoints(points)} 积分` : `可充值 ${formatYuan(terms.minAmount)} – ${formatYuan(terms.maxAmount)}`}
+            {points !== null
+              ? `可得 ${formatPoints(points)} 积分`
+              : `可充值 ${formatYuan(terms.minAmount)} – ${formatYuan(terms.maxAmount)}`}
           </Text>
         )}
       </Field.Root>

@@ -18,7 +18,10 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
  * Spec §3 `countdown` of a maintenance notice (ADR 0061): the window from the start to the end (the
  * end time, else the estimated completion) and what is left of it at `now`, in whole seconds.
  */
-export function maintenanceCountdown(row: Pick<Row, 'type' | 'startTime' | 'endTime' | 'estimatedCompletionTime'>, now: number): Countdown | null {
+export function maintenanceCountdown(
+  row: Pick<Row, 'type' | 'startTime' | 'endTime' | 'estimatedCompletionTime'>,
+  now: number,
+): Countdown | null {
   const end = row.endTime ?? row.estimatedCompletionTime;
   if (row.type !== 'MAINTENANCE' || !row.startTime || !end || end <= row.startTime) return null;
   const totalSeconds = Math.ceil((end.getTime() - row.startTime.getTime()) / 1000);
