@@ -16,6 +16,9 @@ export const PAYMENT_ROUTES = {
 export const ORDER_POLL_MS = 3000;
 export const ORDERS_PAGE_SIZE = 10;
 
+/** The recharge form's choice for a custom amount (no package); the page and its action share it. */
+export const CUSTOM_CHOICE = 'custom';
+
 /** The custom recharge's terms as the price table gives them (contracts/points.ts CustomRecharge). */
 export type CustomRechargeTerms = { pointsPerYuan: number; minAmount: number; maxAmount: number };
 

@@ -9,8 +9,8 @@ import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { pageTitle } from '~/services/navigation';
-import { customAmountProblem, customRechargePoints, PAYMENT_ROUTES, type CustomRechargeTerms } from '~/services/payments';
-import { CUSTOM_CHOICE, rechargeAction, rechargeLoader } from '~/services/pages/payments-pages.server';
+import { CUSTOM_CHOICE, customAmountProblem, customRechargePoints, PAYMENT_ROUTES, type CustomRechargeTerms } from '~/services/payments';
+import { rechargeAction, rechargeLoader } from '~/services/pages/payments-pages.server';
 
 const PAGE = '充值积分';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];

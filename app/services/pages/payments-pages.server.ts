@@ -4,7 +4,7 @@ import { PAYMENT_MESSAGES, type CreateOrderInput, type Order, type Package, type
 import { requireWebSession } from '~/sessions.server';
 import { createApiClient, orRouteError } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
-import { customAmountProblem, ORDERS_PAGE_SIZE, PAYMENT_ROUTES } from '~/services/payments';
+import { CUSTOM_CHOICE, customAmountProblem, ORDERS_PAGE_SIZE, PAYMENT_ROUTES } from '~/services/payments';
 import { qrDataUri } from './qr-code.server';
 
 /** Loaders and actions of the purchase flow (issue 12): every page renders on the server and its forms post without JavaScript. */
@@ -34,9 +34,6 @@ export async function pricingLoader(pageName: string, { request, context }: Load
   const [packages, table] = await Promise.all([api.payments.packages().catch(() => null), api.points.priceTable().catch(() => null)]);
   return { packages, table, error: packages ? null : PAYMENT_MESSAGES.PACKAGES_FAILED };
 }
-
-/** The recharge form's choice for a custom amount (no package). */
-export const CUSTOM_CHOICE = 'custom';
 
 /** /dash/recharge?packageId=: the packages, the custom recharge's terms and the methods this deployment offers. */
 export async function rechargeLoader(pageName: string, { request, context }: LoaderFunctionArgs) {
