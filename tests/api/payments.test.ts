@@ -766,6 +766,8 @@ describe("the web's payment messages (spec §5, §8)", () => {
   /** A stand-in /api/v1 answering the purchase calls as each case needs. */
   type Reply = { status: number; body: unknown };
   const replies: { createOrder?: Reply; start?: Reply; cancel?: Reply } = {};
+  /** What the web sent to create-order, in order. */
+  const orderBodies: Record<string, unknown>[] = [];
   let upstream: http.Server;
   let context: () => AppLoadContext;
   let cookie: string;
@@ -801,10 +803,14 @@ describe("the web's payment messages (spec §5, §8)", () => {
   beforeAll(async () => {
     upstream = http.createServer((req, res) => {
       const send = ({ status, body }: Reply) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      req.resume();
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         if (req.url === '/api/v1/packages') return send({ status: 200, body: { success: true, data: [PACKAGE] } });
-        if (req.url === '/api/v1/payment/create-order') return send(replies.createOrder!);
+        if (req.url === '/api/v1/payment/create-order') {
+          orderBodies.push(JSON.parse(Buffer.concat(chunks).toString() || '{}'));
+          return send(replies.createOrder!);
+        }
         if (req.url === '/api/v1/payment/orders/o1') return send({ status: 200, body: { success: true, data: ORDER } });
         if (req.url === '/api/v1/payment/wx/payment') return send(replies.start!);
         if (req.url === '/api/v1/payment/orders/o1/cancel') return send(replies.cancel!);
@@ -817,8 +823,8 @@ describe("the web's payment messages (spec §5, §8)", () => {
   });
   afterAll(() => new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve())));
 
-  const recharge = async () => {
-    const body = new URLSearchParams({ packageId: PACKAGE.id, type: 'WECHAT' });
+  const recharge = async (fields: Record<string, string> = { packageId: PACKAGE.id }) => {
+    const body = new URLSearchParams({ type: 'WECHAT', ...fields });
     const request = new Request('http://app/dash/recharge', {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
@@ -848,6 +854,27 @@ describe("the web's payment messages (spec §5, §8)", () => {
     replies.createOrder = { status: 201, body: { success: true, data: { id: 'o1', orderNo: 'LX1', amount: 9.9 } } };
     const opened = (await recharge()) as Response;
     expect(opened.headers.get('location')).toBe('/dash/order/o1');
+  });
+
+  it('自定义金额: the amount is checked as typed and sent without a package; the API prices it (issue 28)', async () => {
+    orderBodies.length = 0;
+    expect(await recharge({ packageId: 'custom', amount: '' })).toMatchObject({ ok: false, error: '请输入充值金额', amount: '' });
+    expect(await recharge({ packageId: 'custom', amount: '12.345' })).toMatchObject({ ok: false, error: '充值金额最多两位小数' });
+    expect(await recharge({ packageId: 'custom', amount: '十元' })).toMatchObject({ ok: false, error: '请输入有效的充值金额' });
+    expect(orderBodies).toEqual([]);
+    replies.createOrder = {
+      status: 400,
+      body: { success: false, code: 'VALIDATION_ERROR', message: '充值金额不能低于10.00元（可充值10.00元至5000.00元）' },
+    };
+    expect(await recharge({ packageId: 'custom', amount: '5' })).toMatchObject({
+      ok: false,
+      error: '充值金额不能低于10.00元（可充值10.00元至5000.00元）',
+      amount: '5',
+    });
+    replies.createOrder = { status: 201, body: { success: true, data: { id: 'o1', orderNo: 'LX1', amount: 12.5 } } };
+    const opened = (await recharge({ packageId: 'custom', amount: '12.5' })) as Response;
+    expect(opened.headers.get('location')).toBe('/dash/order/o1');
+    expect(orderBodies.at(-1)).toEqual({ amount: 12.5, title: '自定义充值', type: 'WECHAT' });
   });
 
   it('发起支付失败 when starting the payment fails; 支付失败: {message} when the gateway refused', async () => {
