@@ -29,8 +29,8 @@ import {
 export * from './ai-operation-constants';
 
 /**
- * The spec §3 points source each operation is charged as. The spec has no revision source: revision
- * is priced as essay polish, the other essay-improvement tool (spec §1 names them together).
+ * The spec §3 points source each operation is charged as. The spec has no revision source; 文书修改
+ * has its own (`essay_revision`, priced on its own row) so 积分明细 names it by its own tool (issue 28).
  */
 export const AI_OPERATION_SOURCES = {
   ps: 'ps_generation',
@@ -38,7 +38,7 @@ export const AI_OPERATION_SOURCES = {
   recommendation: 'rl_generation',
   free: 'free_generation',
   write_by_requirement: 'write_by_requirement',
-  revision: 'essay_polish',
+  revision: 'essay_revision',
   polish: 'essay_polish',
   expand: 'expand',
   rephrase: 'rephrase',

@@ -81,6 +81,7 @@ export const POINTS_SOURCES = [
   'essay_polish',
   'school_match',
   'account_deletion',
+  'essay_revision',
 ] as const;
 export type PointsSource = (typeof POINTS_SOURCES)[number];
 export const POINTS_SOURCE_LABELS: Record<PointsSource, string> = {
@@ -112,6 +113,8 @@ export const POINTS_SOURCE_LABELS: Record<PointsSource, string> = {
   essay_polish: '文书润色',
   school_match: '选校',
   account_deletion: '账户注销',
+  // Not in the spec's list, which has one essay-improvement source: 文书修改 is its own tool (issue 28).
+  essay_revision: '文书修改',
 };
 
 /** The paid operations the price table prices (spec §3 sources that spend points): the AI tools and 选校. */
@@ -123,6 +126,7 @@ export const PRICED_OPERATIONS = [
   'rl_generation',
   'free_generation',
   'write_by_requirement',
+  'essay_revision',
   'essay_polish',
   'expand',
   'rephrase',
@@ -160,9 +164,15 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   SUCCESS: '成功',
   UPDATE: '版本更新',
 };
-export const NOTIFICATION_STATUSES = ['DRAFT', 'PUBLISHED', 'EXPIRED'] as const;
+/** DELETED: a notice the console deleted (spec §3); like EXPIRED it clears maintenance mode. */
+export const NOTIFICATION_STATUSES = ['DRAFT', 'PUBLISHED', 'EXPIRED', 'DELETED'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
-export const NOTIFICATION_STATUS_LABELS: Record<NotificationStatus, string> = { DRAFT: '草稿', PUBLISHED: '已发布', EXPIRED: '已结束' };
+export const NOTIFICATION_STATUS_LABELS: Record<NotificationStatus, string> = {
+  DRAFT: '草稿',
+  PUBLISHED: '已发布',
+  EXPIRED: '已结束',
+  DELETED: '已删除',
+};
 
 /** Spec §4 announcement queue: these open the announcement modal rather than only a toast. */
 export const isUrgentNotification = (n: { importance: number; need_confirmation: boolean; type: NotificationType }) =>

@@ -114,7 +114,7 @@ export const reduceSaveSchema = z
     text: checkedText,
     workId: z.string({ error: '作品不存在' }).uuid('作品不存在').optional(),
     title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(200, '标题不能超过200个字符').optional(),
-    type: z.enum(WORK_TYPES, { error: '请选择作品类型' }).default('free'),
+    type: z.enum(WORK_TYPES, { error: '请选择作品类型' }).default('reduce'),
   })
   .refine((v) => v.workId || v.title, { message: '请输入标题', path: ['title'] });
 export type ReduceSave = z.infer<typeof reduceSaveSchema>;

@@ -12,6 +12,8 @@ export const updateLogSchema = z.object({
   content: z.string(),
   update_type: z.enum(UPDATE_TYPES),
   importance: z.number().int().min(1).max(3),
+  /** The spec's shape (issue 28); the flat `affected_modules` and `notes` below carry the same, for the web. */
+  additional_info: z.object({ notes: z.string().nullable(), affected_modules: z.array(z.string()) }),
   affected_modules: z.array(z.string()),
   notes: z.string().nullable(),
   publish_time: isoOrNull,
@@ -20,6 +22,14 @@ export const updateLogSchema = z.object({
   updated_at: z.string(),
 });
 export type UpdateLog = z.infer<typeof updateLogSchema>;
+
+/**
+ * Spec §3 maintenance notice `countdown`, in whole seconds (ADR 0061): the maintenance window from its
+ * start to its end (`end_time`, else `estimatedCompletionTime`) and what is left of it when the answer
+ * was written: the whole window before the start, 0 after the end. Null when there is no window.
+ */
+export const countdownSchema = z.object({ totalSeconds: z.number().int(), remainingSeconds: z.number().int() });
+export type Countdown = z.infer<typeof countdownSchema>;
 
 /** Spec §3 system notification (announcements and maintenance notices are system notifications). */
 export const systemNotificationSchema = z.object({
@@ -32,6 +42,11 @@ export const systemNotificationSchema = z.object({
   need_confirmation: z.boolean(),
   start_time: isoOrNull,
   end_time: isoOrNull,
+  /** Spec §3: "both spellings of the time fields appear"; the same values as start_time and end_time. */
+  startTime: isoOrNull,
+  endTime: isoOrNull,
+  /** MAINTENANCE only (null for other types). */
+  countdown: countdownSchema.nullable(),
   redirect_url: z.string().nullable(),
   /** MAINTENANCE only: when the work is expected to be done. */
   estimatedCompletionTime: isoOrNull,
@@ -55,8 +70,22 @@ export const redirectUrlSchema = z
   .max(LINK_MAX_LENGTH, '跳转链接过长')
   .refine((v) => linkTarget(v) !== null, '跳转链接必须是以 / 开头的站内路径或 http(s) 链接');
 
+/**
+ * The spec's other spelling of the time fields (startTime, endTime) is accepted too; where both are
+ * sent the snake_case one wins.
+ */
+const timeAliases = (raw: unknown) => {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const v = { ...(raw as Record<string, unknown>) };
+  if (v.start_time === undefined && v.startTime !== undefined) v.start_time = v.startTime;
+  if (v.end_time === undefined && v.endTime !== undefined) v.end_time = v.endTime;
+  delete v.startTime;
+  delete v.endTime;
+  return v;
+};
+
 /** POST /api/v1/admin/notifications (spec §3 field names) and PUT …/{id} (every field optional). */
-export const notificationInputSchema = z
+const notificationFields = z
   .object({
     title: z.string({ error: '请填写标题' }).trim().min(1, '请填写标题').max(100, '标题不能超过100个字符'),
     content: z.string().trim().max(5000, '内容不能超过5000个字符').default(''),
@@ -72,7 +101,8 @@ export const notificationInputSchema = z
   })
   .refine((v) => !v.start_time || !v.end_time || v.end_time > v.start_time, { message: '结束时间必须晚于开始时间', path: ['end_time'] })
   .refine((v) => v.type !== 'MAINTENANCE' || v.start_time, { message: '维护通知需要填写开始时间', path: ['start_time'] });
-export type NotificationInput = z.infer<typeof notificationInputSchema>;
+export const notificationInputSchema = z.preprocess(timeAliases, notificationFields);
+export type NotificationInput = z.infer<typeof notificationFields>;
 
 /** GET /api/v1/system/update-logs/public?page&limit&update_type */
 export const updateLogsPublicQuerySchema = z.object({
@@ -90,8 +120,20 @@ export const updateLogsPageSchema = z.object({
 export type UpdateLogsPage = z.infer<typeof updateLogsPageSchema>;
 export const updateLogsLatestQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).catch(10).default(10) });
 
+/** The spec's `additional_info {notes, affected_modules}` is accepted as well as the flat fields (which win). */
+const additionalInfo = (raw: unknown) => {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const { additional_info: info, ...v } = raw as Record<string, unknown>;
+  if (info && typeof info === 'object' && !Array.isArray(info)) {
+    const { notes, affected_modules } = info as Record<string, unknown>;
+    if (v.notes === undefined && notes !== undefined) v.notes = notes;
+    if (v.affected_modules === undefined && affected_modules !== undefined) v.affected_modules = affected_modules;
+  }
+  return v;
+};
+
 /** POST /api/v1/admin/update-logs and PUT …/{id}. */
-export const updateLogInputSchema = z.object({
+const updateLogFields = z.object({
   version: z.string({ error: '请填写版本号' }).trim().min(1, '请填写版本号').max(30, '版本号不能超过30个字符'),
   title: z.string({ error: '请填写标题' }).trim().min(1, '请填写标题').max(100, '标题不能超过100个字符'),
   content: z.string({ error: '请填写更新内容' }).trim().min(1, '请填写更新内容').max(20_000, '更新内容不能超过20000个字符'),
@@ -113,7 +155,8 @@ export const updateLogInputSchema = z.object({
   publish_time: optionalDate('发布时间'),
   status: z.enum(['DRAFT', 'PUBLISHED']).default('DRAFT'),
 });
-export type UpdateLogInput = z.infer<typeof updateLogInputSchema>;
+export const updateLogInputSchema = z.preprocess(additionalInfo, updateLogFields);
+export type UpdateLogInput = z.infer<typeof updateLogFields>;
 
 /** Socket pushes carry ids and short fields only (NOTIFY payloads are small): clients refetch. */
 export const notificationEventSchema = z.object({

@@ -41,5 +41,15 @@ export const fenToYuan = (fen: number) => Math.trunc(fen) / 100;
 export const yuanToFen = (yuan: number) => Math.round(yuan * 100);
 export const formatYuan = (yuan: number) => `¥${(Math.round(yuan * 100) / 100).toFixed(2)}`;
 
+/**
+ * Custom recharge (issue 28): an amount of the user's choosing, without a package, bought at the
+ * price table's points-per-yuan rate between its smallest and largest amount. The points are what
+ * the amount in fen times the rate in hundredths gives, truncated to hundredths (spec §9): the
+ * server prices every order with this, and the page shows the same figure as the amount is typed.
+ */
+export const CUSTOM_RECHARGE_TITLE = '自定义充值';
+export const customRechargePointsCents = (amountFen: number, pointsPerYuanCents: number) =>
+  Math.trunc((Math.trunc(amountFen) * Math.trunc(pointsPerYuanCents)) / 100);
+
 /** Spec §3 local keys: the last recharge result (success and points), written by /dash/payment/result. */
 export const RECHARGE_RESULT_KEY = 'recharge_result';

@@ -58,15 +58,20 @@ export const packageInputSchema = z.object({
 export type PackageInput = z.infer<typeof packageInputSchema>;
 
 /**
- * POST /api/v1/payment/create-order (spec §3 order create payload). The price is the package's:
- * `amount` is what the client believes it pays, and a different amount is refused, never charged.
- * `title` and `description` are accepted (the spec's payload names them) but ignored: the order's
- * title, its description and what the payment screen says are written by the server from the
- * package (issue 22).
+ * POST /api/v1/payment/create-order (spec §3 order create payload). With a package the price is the
+ * package's: `amount` is what the client believes it pays, and a different amount is refused, never
+ * charged. Without one (`packageId` omitted, spec §3 "omitted if empty") it is a custom recharge:
+ * `amount` is what the user chose to pay, checked against the smallest and largest amount, and the
+ * points are priced by the server from the price table's rate (issue 28); nothing the client sends
+ * sets them. `title` and `description` are accepted (the spec's payload names them) but ignored: the
+ * order's title, its description and what the payment screen says are written by the server (issue 22).
  */
 export const createOrderSchema = z.object({
   amount: z.coerce.number({ error: '订单金额无效' }).refine(Number.isFinite, '订单金额无效'),
-  packageId: z.string({ error: PAYMENT_MESSAGES.PACKAGE_NOT_FOUND }).uuid(PAYMENT_MESSAGES.PACKAGE_NOT_FOUND),
+  packageId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string({ error: PAYMENT_MESSAGES.PACKAGE_NOT_FOUND }).uuid(PAYMENT_MESSAGES.PACKAGE_NOT_FOUND).optional(),
+  ),
   description: z.string().trim().max(200).optional(),
   title: z.string().trim().max(100).optional(),
   type: z.enum(PAYMENT_CHANNELS, { error: '请选择支付方式' }).default('WECHAT'),

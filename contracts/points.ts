@@ -52,22 +52,52 @@ export const priceTableEntrySchema = z.object({
   pointsPer1000Chars: z.number(),
 });
 export type PriceTableEntry = z.infer<typeof priceTableEntrySchema>;
-export const priceTableSchema = z.object({ items: z.array(priceTableEntrySchema), updatedAt: z.string().nullable() });
+/** The custom recharge's terms (issue 28): points one yuan buys and the amounts (yuan) one order may pay. */
+export const customRechargeSchema = z.object({ pointsPerYuan: z.number(), minAmount: z.number(), maxAmount: z.number() });
+export type CustomRecharge = z.infer<typeof customRechargeSchema>;
+export const priceTableSchema = z.object({
+  items: z.array(priceTableEntrySchema),
+  customRecharge: customRechargeSchema,
+  updatedAt: z.string().nullable(),
+});
 export type PriceTable = z.infer<typeof priceTableSchema>;
 
-/** PUT /api/v1/admin/points/price-table (administrators). */
-export const priceTableUpdateSchema = z.object({
-  items: z
-    .array(
-      z.object({
-        operation: z.enum(PRICED_OPERATIONS, { error: '未知的计费项目' }),
-        points: z.coerce.number().min(0, '价格不能为负').max(100_000, '价格过高'),
-        pointsPer1000Chars: z.coerce.number().min(0, '价格不能为负').max(100_000, '价格过高').default(0),
-      }),
-    )
-    .min(1, '请至少填写一项价格')
-    .max(PRICED_OPERATIONS.length),
-});
+const yuanAmount = (label: string) =>
+  z.coerce
+    .number({ error: `请输入${label}` })
+    .refine(Number.isFinite, `请输入有效的${label}`)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, `${label}最多两位小数`)
+    .pipe(z.number().min(0.01, `${label}至少为0.01元`).max(100_000, `${label}不能超过100000元`));
+
+/** The console's custom-recharge terms: a positive rate, and a smallest amount not above the largest. */
+export const customRechargeUpdateSchema = z
+  .object({
+    pointsPerYuan: z.coerce
+      .number({ error: '请输入每元兑换的积分' })
+      .refine(Number.isFinite, '请输入有效的积分')
+      .transform((v) => pointsToCents(v) / 100)
+      .pipe(z.number().min(0.01, '每元兑换的积分至少为0.01').max(10_000, '每元兑换的积分不能超过10000')),
+    minAmount: yuanAmount('最低金额'),
+    maxAmount: yuanAmount('最高金额'),
+  })
+  .refine((v) => v.minAmount <= v.maxAmount, { message: '最高金额不能低于最低金额', path: ['maxAmount'] });
+
+/** PUT /api/v1/admin/points/price-table (administrators): operations' prices, the custom recharge's terms, or both. */
+export const priceTableUpdateSchema = z
+  .object({
+    items: z
+      .array(
+        z.object({
+          operation: z.enum(PRICED_OPERATIONS, { error: '未知的计费项目' }),
+          points: z.coerce.number().min(0, '价格不能为负').max(100_000, '价格过高'),
+          pointsPer1000Chars: z.coerce.number().min(0, '价格不能为负').max(100_000, '价格过高').default(0),
+        }),
+      )
+      .max(PRICED_OPERATIONS.length)
+      .default([]),
+    customRecharge: customRechargeUpdateSchema.optional(),
+  })
+  .refine((v) => v.items.length > 0 || v.customRecharge, { message: '请至少填写一项价格', path: ['items'] });
 
 /** 402 INSUFFICIENT_POINTS: data.shortage (spec §8). */
 export const shortageSchema = z.object({ required: z.number(), available: z.number() });

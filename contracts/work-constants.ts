@@ -2,7 +2,11 @@
  * The works' constants without zod (issue 11): pages import these, and contracts/works.ts (with
  * zod) stays out of browser chunks (the archive pages learnt this with TEST_TYPES).
  */
-export const WORK_TYPES = ['ps', 'cv', 'rl', 'free', 'revision', 'polish'] as const;
+/**
+ * `reduce` (降AI率): a 降AI率 result saved as a new work. The spec's draft types have no reduce type
+ * (降AI率 keeps no draft), but a work needs one so it is listed and reopened as what it is (ADR 0061).
+ */
+export const WORK_TYPES = ['ps', 'cv', 'rl', 'free', 'revision', 'polish', 'reduce'] as const;
 export type WorkType = (typeof WORK_TYPES)[number];
 
 /** How a version came to be: the first content, an explicit save, an AI generation, a restore. */

@@ -16,6 +16,7 @@ export const WORK_TYPE_LABELS: Record<WorkType, string> = {
   free: '自由写作',
   revision: '文书修改',
   polish: '文书润色',
+  reduce: '降AI率',
 };
 
 export const VERSION_SOURCE_LABELS: Record<VersionSource, string> = {
@@ -33,6 +34,8 @@ const WRITING_PAGE_IDS: Record<WorkType, string> = {
   free: 'free-writing',
   revision: 'essay-revision',
   polish: 'essay-polish',
+  // A 降AI率 result opens in 查AI率 / 降AI率 (/dash/reduce-ai?workId=), which loads the work by id.
+  reduce: 'reduce-ai',
 };
 
 export function writingPageOf(type: WorkType): { to: string; available: boolean } {

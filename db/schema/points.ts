@@ -40,11 +40,17 @@ export const pointsLedger = pgTable(
   ],
 );
 
-/** Administrators' prices; an operation without a row costs its default (server/domain/points/prices.ts). */
+/**
+ * Administrators' prices; an operation without a row costs its default (server/domain/points/prices.ts).
+ * The row `custom_recharge` is the custom recharge's rate (issue 28): `points_cents` is the points one
+ * yuan buys (hundredths), and only that row has the smallest and largest amount one order may pay.
+ */
 export const priceTable = pgTable('price_table', {
   operation: text('operation').primaryKey(),
   pointsCents: bigint('points_cents', { mode: 'number' }).notNull(),
   per1000CharsCents: bigint('per_1000_chars_cents', { mode: 'number' }).notNull().default(0),
+  minAmountFen: integer('min_amount_fen'),
+  maxAmountFen: integer('max_amount_fen'),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -75,7 +81,11 @@ export const redemptionCodes = pgTable(
   (t) => [uniqueIndex('redemption_codes_code_key').on(t.code), index('redemption_codes_batch_idx').on(t.batchId)],
 );
 
-/** One redemption per user per code (the unique index), counted into redemption_codes.uses. */
+/**
+ * One redemption per user per batch (the unique index on batch and user: 每个用户对同一批兑换码只能兑换一次,
+ * issue 28), counted into redemption_codes.uses. `batch_id` is null only on the few rows written before
+ * the rule was enforced that were a user's second code of a batch (the migration kept the first).
+ */
 export const redemptions = pgTable(
   'redemptions',
   {
@@ -83,13 +93,18 @@ export const redemptions = pgTable(
     codeId: uuid('code_id')
       .notNull()
       .references(() => redemptionCodes.id, { onDelete: 'cascade' }),
+    batchId: uuid('batch_id').references(() => redemptionBatches.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     ledgerId: uuid('ledger_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('redemptions_code_user_key').on(t.codeId, t.userId), index('redemptions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('redemptions_code_user_key').on(t.codeId, t.userId),
+    uniqueIndex('redemptions_batch_user_key').on(t.batchId, t.userId),
+    index('redemptions_user_idx').on(t.userId),
+  ],
 );
 
 /** Invite codes of channels (partners, events): their own reward for the invitee, no inviter. */

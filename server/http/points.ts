@@ -119,8 +119,8 @@ export function adminPointsRoutes(deps: ApiDeps) {
   router.put(
     '/points/price-table',
     route(async (req, res) => {
-      const { items } = parse(priceTableUpdateSchema, req.body);
-      ok(res, await updatePrices(db, adminActor(req, res), items), '价格已更新');
+      const { items, customRecharge } = parse(priceTableUpdateSchema, req.body);
+      ok(res, await updatePrices(db, adminActor(req, res), items, customRecharge), '价格已更新');
     }),
   );
 

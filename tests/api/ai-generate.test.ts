@@ -511,6 +511,21 @@ describe('POST /api/v1/ai/generate', () => {
     expect(settled).toMatchObject({ status: 'success', points: -5, metadata: { operationId, text_stats: { output: { chars: 9 } } } });
   });
 
+  it('文书修改 is charged and listed under its own name, not as 文书润色 (issue 28)', async () => {
+    const me = await login(server.url);
+    provider.script(fake.stream('## 总体评价\n- 结构清晰，论证完整。'));
+    const essay = 'I have always loved physics. My project on solar cells taught me patience and care.';
+    const result = await generate(server, me.accessToken, { operation: 'revision', input: { essay } });
+    const operationId = result.events[0]!.data.operationId;
+    const rows = (await historyOf(server, me.accessToken)).filter((i) => i.metadata.operationId === operationId);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.source).toBe('essay_revision');
+      expect(row.metadata.description).toMatch(/^文书修改/);
+    }
+    expect((await operationsOf(server, me.accessToken)).items[0]).toMatchObject({ id: operationId });
+  });
+
   describe('a stop with a per-character price', () => {
     // 8 points plus 50 per 1,000 characters: reserved 8 + 50 (the 1,000-character estimate).
     beforeAll(async () => {

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { systemNotifications } from '../../db/schema';
 import { setRole } from '../../server/domain/users';
 import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
 import { authenticateSocket, openSocket } from './socket';
@@ -83,6 +85,64 @@ describe('system notifications', () => {
     // Publishing the draft makes it active.
     await api.post(`/admin/notifications/${draft}/publish`, {}, boss.accessToken);
     expect((await api.get<any[]>('/system/notifications/active/list')).body.data.map((n) => n.id)).toContain(draft);
+  });
+
+  it('spec §3 shapes: both spellings of the time fields (out and in), a maintenance countdown, DELETED on delete', async () => {
+    const api = client(server.url);
+    // Drafts: a published maintenance notice would reach the other files sharing a PostgreSQL database.
+    const upcoming = await api.post(
+      '/admin/notifications',
+      { title: '计划维护', type: 'MAINTENANCE', status: 'DRAFT', startTime: inSeconds(600), endTime: inSeconds(2400) },
+      boss.accessToken,
+    );
+    expect(upcoming.status, JSON.stringify(upcoming.body)).toBe(201);
+    const n = upcoming.body.data;
+    expect(n.start_time).toEqual(expect.any(String));
+    expect(n).toMatchObject({ startTime: n.start_time, endTime: n.end_time, countdown: { totalSeconds: 1800, remainingSeconds: 1800 } });
+    expect(Date.parse(n.end_time) - Date.parse(n.start_time)).toBe(1_800_000);
+    // Snake case wins where both are sent; the estimate stands in for a missing end.
+    const running = await api.post(
+      '/admin/notifications',
+      {
+        title: '维护中',
+        type: 'MAINTENANCE',
+        status: 'DRAFT',
+        start_time: inSeconds(-600),
+        startTime: inSeconds(-6000),
+        estimatedCompletionTime: inSeconds(1200),
+      },
+      boss.accessToken,
+    );
+    const r = running.body.data;
+    expect(r.end_time).toBeNull();
+    expect(r.countdown.totalSeconds).toBe(1800);
+    expect(r.countdown.remainingSeconds).toBeGreaterThan(1190);
+    expect(r.countdown.remainingSeconds).toBeLessThanOrEqual(1200);
+    expect(Math.abs(Date.parse(r.startTime) - (Date.now() - 600_000))).toBeLessThan(60_000);
+    // No window, or not maintenance: no countdown.
+    const open = await api.post(
+      '/admin/notifications',
+      { title: '无结束', type: 'MAINTENANCE', start_time: inSeconds(60) },
+      boss.accessToken,
+    );
+    expect(open.body.data.countdown).toBeNull();
+    const info = await api.post(
+      '/admin/notifications',
+      { title: '普通通知', type: 'INFO', status: 'PUBLISHED', endTime: inSeconds(3600) },
+      boss.accessToken,
+    );
+    expect(info.body.data).toMatchObject({ countdown: null, endTime: info.body.data.end_time });
+    expect(info.body.data.end_time).toEqual(expect.any(String));
+    const active = await api.get<any[]>('/system/notifications/active/list');
+    expect(active.body.data.find((x) => x.id === info.body.data.id)).toMatchObject({ startTime: null, endTime: info.body.data.end_time });
+
+    // Deleting marks the notice DELETED (it leaves every list).
+    for (const id of [upcoming.body.data.id, running.body.data.id, open.body.data.id, info.body.data.id]) {
+      expect((await api.delete(`/admin/notifications/${id}`, boss.accessToken)).status).toBe(200);
+      const [row] = await server.database.db.select().from(systemNotifications).where(eq(systemNotifications.id, id));
+      expect(row).toMatchObject({ status: 'DELETED', deletedAt: expect.any(Date) });
+    }
+    expect((await api.get<any[]>('/system/notifications/active/list')).body.data.map((x) => x.id)).not.toContain(info.body.data.id);
   });
 
   it('validates input with Chinese messages and refuses non-admins', async () => {
@@ -207,6 +267,23 @@ describe('maintenance', () => {
     expect((await api.put('/user/profile', { username: '维护后' }, user.accessToken)).status).toBe(200);
     await api.delete(`/admin/notifications/${upcomingId}`, boss.accessToken);
     await ws.next((m) => m.type === 'MAINTENANCE_END_NOTIFICATION' && m.data.id === upcomingId);
+
+    // Deleting maintenance in force marks it DELETED and ends it like EXPIRED (spec §3, §4).
+    const again = await api.post(
+      '/admin/notifications',
+      { title: '再次维护', type: 'MAINTENANCE', status: 'PUBLISHED', startTime: inSeconds(-1), endTime: inSeconds(600) },
+      boss.accessToken,
+    );
+    const againId = again.body.data.id;
+    expect(again.body.data.countdown.totalSeconds).toBe(601);
+    await ws.next((m) => m.type === 'SYSTEM_MAINTENANCE' && m.data.id === againId);
+    expect((await api.put('/user/profile', { username: '再次维护中' }, user.accessToken)).status).toBe(503);
+    expect((await api.delete(`/admin/notifications/${againId}`, boss.accessToken)).status).toBe(200);
+    await ws.next((m) => m.type === 'MAINTENANCE_END_NOTIFICATION' && m.data.id === againId);
+    const [deleted] = await server.database.db.select().from(systemNotifications).where(eq(systemNotifications.id, againId));
+    expect(deleted!.status).toBe('DELETED');
+    expect((await api.put('/user/profile', { username: '删除后' }, user.accessToken)).status).toBe(200);
+    expect((await api.get<any[]>('/system/notifications/active/list?type=MAINTENANCE')).body.data).toEqual([]);
     ws.close();
   });
 });
@@ -235,9 +312,36 @@ describe('update logs', () => {
       update_type: 'FEATURE',
       importance: 2,
       affected_modules: ['选校', '作品'],
+      additional_info: { notes: null, affected_modules: ['选校', '作品'] },
       content,
       publish_time: expect.any(String),
     });
+    // The spec's additional_info is taken as input too, and every answer carries it (issue 28).
+    const nested = await api.post(
+      '/admin/update-logs',
+      {
+        version: 'v2.3.1',
+        title: '小更新',
+        content: '修复若干问题',
+        update_type: 'BUGFIX',
+        status: 'PUBLISHED',
+        additional_info: { notes: '请刷新页面', affected_modules: ['查AI率'] },
+      },
+      boss.accessToken,
+    );
+    expect(nested.status).toBe(201);
+    expect(nested.body.data.updateLog).toMatchObject({
+      notes: '请刷新页面',
+      affected_modules: ['查AI率'],
+      additional_info: { notes: '请刷新页面', affected_modules: ['查AI率'] },
+    });
+    const nestedId = nested.body.data.updateLog.id;
+    expect((await api.get(`/system/update-logs/detail/${nestedId}`)).body.data.updateLog.additional_info).toEqual({
+      notes: '请刷新页面',
+      affected_modules: ['查AI率'],
+    });
+    const latestNested = (await api.get('/system/update-logs/latest?limit=50')).body.data.updateLogs.find((l: any) => l.id === nestedId);
+    expect(latestNested.additional_info).toEqual({ notes: '请刷新页面', affected_modules: ['查AI率'] });
     const draft = await api.post(
       '/admin/update-logs',
       { version: 'v9', title: '草稿', content: 'x', update_type: 'BUGFIX' },

@@ -13,7 +13,7 @@ import { createLogger } from '../../server/logger';
 import { startFakeAlipay } from '../fixtures/fake-gateways/alipay';
 import { rsaKeyPair } from '../fixtures/fake-gateways/keys';
 import { startFakeWechatPay } from '../fixtures/fake-gateways/wechatpay';
-import { paymentStatusEventId } from '../../contracts/payment-constants';
+import { customRechargePointsCents, paymentStatusEventId } from '../../contracts/payment-constants';
 import { createPointsRefresher } from '../../app/services/points-refresh';
 import { pointsEvent } from '../../app/services/realtime-events';
 import { orderAction, paymentLoader, rechargeAction } from '~/services/pages/payments-pages.server';
@@ -139,9 +139,13 @@ describe('packages and orders', () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('套餐信息不存在');
-    const missing = await api.post('/payment/create-order', { amount: 9.9, type: 'WECHAT' });
+    const malformed = await api.post('/payment/create-order', { amount: 9.9, packageId: 'basic', type: 'WECHAT' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe('套餐信息不存在');
+    // Without a package it is a custom recharge (issue 28): an amount of nothing is refused.
+    const missing = await api.post('/payment/create-order', { amount: 0, type: 'WECHAT' });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe('套餐信息不存在');
+    expect(missing.body.message).toMatch(/^充值金额不能低于/);
     const anonymous = await client(sandbox.url).post('/payment/create-order', {
       amount: packages[0]!.price,
       packageId: packages[0]!.id,
@@ -175,6 +179,67 @@ describe('packages and orders', () => {
       channel: 'WECHAT',
       provider: null,
     });
+  });
+
+  it('a custom recharge (no package) is priced by the server from the rate; min, max and tampered amounts are refused', async () => {
+    const { api, userId } = await buyer(sandbox);
+    const terms = (await api.get('/points/price-table')).body.data.customRecharge as {
+      pointsPerYuan: number;
+      minAmount: number;
+      maxAmount: number;
+    };
+    const refused = async (body: Record<string, unknown>, message: RegExp) => {
+      const res = await api.post('/payment/create-order', { type: 'WECHAT', ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.message).toMatch(message);
+    };
+    await refused({ amount: Math.round((terms.minAmount - 0.01) * 100) / 100 }, /^充值金额不能低于.*（可充值.*元至.*元）$/);
+    await refused({ amount: Math.round((terms.maxAmount + 0.01) * 100) / 100 }, /^充值金额不能超过/);
+    await refused({ amount: terms.minAmount + 0.001 }, /^充值金额最多两位小数$/);
+    await refused({ amount: -20 }, /^充值金额不能低于/);
+    await refused({ amount: 'abc' }, /^订单金额无效$/);
+    expect(await sandbox.database.db.select().from(paymentOrders).where(eq(paymentOrders.userId, userId))).toHaveLength(0);
+
+    // What the client says about points, title or description is ignored; the amount is what is paid.
+    const amount = Math.round((terms.minAmount + 2.37) * 100) / 100;
+    const expected = customRechargePointsCents(Math.round(amount * 100), Math.round(terms.pointsPerYuan * 100)) / 100;
+    const created = await api.post('/payment/create-order', {
+      amount,
+      packageId: '',
+      points: 1_000_000,
+      totalPoints: 1_000_000,
+      title: '一百万积分',
+      description: '一百万积分',
+      type: 'WECHAT',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({ amount });
+    const order = (await api.get(`/payment/orders/${created.body.data.id}`)).body.data;
+    expect(order).toMatchObject({
+      amount,
+      points: expected,
+      packageId: null,
+      title: '自定义充值',
+      description: `自定义充值：${expected}积分`,
+    });
+    expect(expected).toBeGreaterThan(0);
+
+    // Paid as packages are: the sandbox's phone page, five taps at once, credited once.
+    const started = await api.post('/payment/wx/payment', { orderNo: created.body.data.orderNo, trade_type: 'NATIVE' });
+    const target = new URL(started.body.data.code_url);
+    const phone = client(sandbox.url);
+    const before = await balanceOf(sandbox, userId);
+    const taps = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        phone.post('/payment/sandbox/pay', { orderNo: created.body.data.orderNo, t: target.searchParams.get('t') }),
+      ),
+    );
+    expect(taps.every((t) => t.status === 200 && t.body.data.status === 'paid')).toBe(true);
+    expect(await balanceOf(sandbox, userId)).toBe(before + Math.round(expected * 100));
+    expect(await purchases(sandbox, userId)).toMatchObject([
+      { source: 'order', status: 'success', pointsCents: Math.round(expected * 100) },
+    ]);
+    expect(await ledgerMismatches(sandbox.database.db)).toEqual([]);
   });
 
   it('caps the unpaid orders one user holds; cancelling one makes room', async () => {
@@ -701,6 +766,8 @@ describe("the web's payment messages (spec §5, §8)", () => {
   /** A stand-in /api/v1 answering the purchase calls as each case needs. */
   type Reply = { status: number; body: unknown };
   const replies: { createOrder?: Reply; start?: Reply; cancel?: Reply } = {};
+  /** What the web sent to create-order, in order. */
+  const orderBodies: Record<string, unknown>[] = [];
   let upstream: http.Server;
   let context: () => AppLoadContext;
   let cookie: string;
@@ -736,10 +803,14 @@ describe("the web's payment messages (spec §5, §8)", () => {
   beforeAll(async () => {
     upstream = http.createServer((req, res) => {
       const send = ({ status, body }: Reply) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      req.resume();
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         if (req.url === '/api/v1/packages') return send({ status: 200, body: { success: true, data: [PACKAGE] } });
-        if (req.url === '/api/v1/payment/create-order') return send(replies.createOrder!);
+        if (req.url === '/api/v1/payment/create-order') {
+          orderBodies.push(JSON.parse(Buffer.concat(chunks).toString() || '{}'));
+          return send(replies.createOrder!);
+        }
         if (req.url === '/api/v1/payment/orders/o1') return send({ status: 200, body: { success: true, data: ORDER } });
         if (req.url === '/api/v1/payment/wx/payment') return send(replies.start!);
         if (req.url === '/api/v1/payment/orders/o1/cancel') return send(replies.cancel!);
@@ -752,8 +823,8 @@ describe("the web's payment messages (spec §5, §8)", () => {
   });
   afterAll(() => new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve())));
 
-  const recharge = async () => {
-    const body = new URLSearchParams({ packageId: PACKAGE.id, type: 'WECHAT' });
+  const recharge = async (fields: Record<string, string> = { packageId: PACKAGE.id }) => {
+    const body = new URLSearchParams({ type: 'WECHAT', ...fields });
     const request = new Request('http://app/dash/recharge', {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
@@ -783,6 +854,27 @@ describe("the web's payment messages (spec §5, §8)", () => {
     replies.createOrder = { status: 201, body: { success: true, data: { id: 'o1', orderNo: 'LX1', amount: 9.9 } } };
     const opened = (await recharge()) as Response;
     expect(opened.headers.get('location')).toBe('/dash/order/o1');
+  });
+
+  it('自定义金额: the amount is checked as typed and sent without a package; the API prices it (issue 28)', async () => {
+    orderBodies.length = 0;
+    expect(await recharge({ packageId: 'custom', amount: '' })).toMatchObject({ ok: false, error: '请输入充值金额', amount: '' });
+    expect(await recharge({ packageId: 'custom', amount: '12.345' })).toMatchObject({ ok: false, error: '充值金额最多两位小数' });
+    expect(await recharge({ packageId: 'custom', amount: '十元' })).toMatchObject({ ok: false, error: '请输入有效的充值金额' });
+    expect(orderBodies).toEqual([]);
+    replies.createOrder = {
+      status: 400,
+      body: { success: false, code: 'VALIDATION_ERROR', message: '充值金额不能低于10.00元（可充值10.00元至5000.00元）' },
+    };
+    expect(await recharge({ packageId: 'custom', amount: '5' })).toMatchObject({
+      ok: false,
+      error: '充值金额不能低于10.00元（可充值10.00元至5000.00元）',
+      amount: '5',
+    });
+    replies.createOrder = { status: 201, body: { success: true, data: { id: 'o1', orderNo: 'LX1', amount: 12.5 } } };
+    const opened = (await recharge({ packageId: 'custom', amount: '12.5' })) as Response;
+    expect(opened.headers.get('location')).toBe('/dash/order/o1');
+    expect(orderBodies.at(-1)).toEqual({ amount: 12.5, title: '自定义充值', type: 'WECHAT' });
   });
 
   it('发起支付失败 when starting the payment fails; 支付失败: {message} when the gateway refused', async () => {

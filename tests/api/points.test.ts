@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { pointsLedger, smsCodes, users } from '../../db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { pointsLedger, redemptions, smsCodes, users } from '../../db/schema';
+import { BATCH_ALREADY_REDEEMED } from '../../server/domain/points/redemption-codes';
 import { ledgerMismatches } from '../../server/domain/points/ledger';
 import { refund, reserve, settle, sweepStaleReservations } from '../../server/domain/points/spending';
 import { setRole } from '../../server/domain/users';
@@ -219,6 +220,40 @@ describe('price table', () => {
     });
     await api.put('/admin/points/price-table', { items: [{ operation: 'ai_check', points: 2, pointsPer1000Chars: 0 }] }, boss.accessToken);
   });
+
+  it('holds the custom recharge terms, which administrators edit within bounds (issue 28); 文书修改 is priced on its own row', async () => {
+    const api = client(server.url);
+    const table = (await api.get('/points/price-table')).body.data;
+    expect(table.customRecharge).toEqual({
+      pointsPerYuan: expect.any(Number),
+      minAmount: expect.any(Number),
+      maxAmount: expect.any(Number),
+    });
+    expect(table.items.find((i: any) => i.operation === 'essay_revision')).toMatchObject({ label: '文书修改' });
+    expect(table.items.find((i: any) => i.operation === 'essay_polish')).toMatchObject({ label: '文书润色' });
+    const boss = await admin();
+    const put = (customRecharge: Record<string, unknown>, token = boss.accessToken) =>
+      api.put('/admin/points/price-table', { customRecharge }, token);
+    expect((await put({ pointsPerYuan: 12, minAmount: 1, maxAmount: 2 }, (await login(server.url)).accessToken)).status).toBe(403);
+    const inverted = await put({ pointsPerYuan: 12, minAmount: 50, maxAmount: 20 });
+    expect(inverted.status).toBe(400);
+    expect(inverted.body.message).toBe('最高金额不能低于最低金额');
+    expect((await put({ pointsPerYuan: 0, minAmount: 1, maxAmount: 2 })).body.message).toBe('每元兑换的积分至少为0.01');
+    expect((await put({ pointsPerYuan: 12, minAmount: 1.005, maxAmount: 2 })).body.message).toBe('最低金额最多两位小数');
+    const saved = await put({ pointsPerYuan: 12.345, minAmount: 6, maxAmount: 66.6 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.customRecharge).toEqual({ pointsPerYuan: 12.34, minAmount: 6, maxAmount: 66.6 });
+    const { adminAuditLog } = await import('../../db/schema');
+    const [audited] = await server.database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.action, 'prices.update'))
+      .orderBy(desc(adminAuditLog.createdAt))
+      .limit(1);
+    expect(audited!.after).toMatchObject({ custom_recharge: { pointsPerYuan: 12.34, minAmount: 6, maxAmount: 66.6 } });
+    // Put back (the table is shared by the files running on one PostgreSQL).
+    expect((await put(table.customRecharge)).status).toBe(200);
+  });
 });
 
 describe('redemption codes', () => {
@@ -283,12 +318,48 @@ describe('redemption codes', () => {
     const results = await Promise.all(people.map((p) => api.post('/redemption-codes/redeem', { code: codes[0] }, p.accessToken)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
     expect(results.filter((r) => r.body.code === 'REDEMPTION_CODE_USED_UP')).toHaveLength(15);
+    // A code of another batch: people[0] may hold one of this batch already (one per user per batch).
+    const { codes: single } = await createBatch(boss.accessToken, { points: 10, count: 1, maxUses: 5 });
     const one = people[0]!;
     const repeats = await Promise.all(
-      Array.from({ length: 10 }, () => api.post('/redemption-codes/redeem', { code: codes[1] }, one.accessToken)),
+      Array.from({ length: 10 }, () => api.post('/redemption-codes/redeem', { code: single[0] }, one.accessToken)),
     );
     expect(repeats.filter((r) => r.status === 200)).toHaveLength(1);
     expect(repeats.filter((r) => r.body.code === 'REDEMPTION_CODE_REDEEMED')).toHaveLength(9);
+    expect(await ledgerMismatches(server.database.db)).toEqual([]);
+  });
+
+  it('每个用户对同一批兑换码只能兑换一次: a second code of a batch is refused, and two redeemed at once by one user credit once', async () => {
+    const boss = await admin();
+    const api = client(server.url);
+    const { codes, batchId } = await createBatch(boss.accessToken, { points: 7, count: 2, maxUses: 10 });
+    const user = await login(server.url);
+    expect((await api.post('/redemption-codes/redeem', { code: codes[0] }, user.accessToken)).status).toBe(200);
+    const second = await api.post('/redemption-codes/redeem', { code: codes[1] }, user.accessToken);
+    expect(second.status).toBe(400);
+    expect(second.body).toMatchObject({ code: 'REDEMPTION_CODE_REDEEMED', message: BATCH_ALREADY_REDEEMED });
+    expect(BATCH_ALREADY_REDEEMED).toContain('每个用户对同一批兑换码只能兑换一次');
+    // Another user may still redeem the second code: the rule is per user.
+    expect((await api.post('/redemption-codes/redeem', { code: codes[1] }, (await login(server.url)).accessToken)).status).toBe(200);
+
+    // At once: each of eight users redeems both codes of a fresh batch in parallel; exactly one each succeeds.
+    const { codes: pair, batchId: pairBatch } = await createBatch(boss.accessToken, { points: 5.5, count: 2, maxUses: 100 });
+    const people = await Promise.all(Array.from({ length: 8 }, () => login(server.url)));
+    const before = await Promise.all(people.map((p) => balanceOf(p.user.id)));
+    const results = await Promise.all(
+      people.flatMap((p) => pair.map((code) => api.post('/redemption-codes/redeem', { code }, p.accessToken).then((r) => ({ p, r })))),
+    );
+    for (const [i, p] of people.entries()) {
+      const own = results.filter((x) => x.p === p).map((x) => x.r);
+      expect(own.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(own.filter((r) => r.status === 400).map((r) => r.body.code)).toEqual(['REDEMPTION_CODE_REDEEMED']);
+      expect(await balanceOf(p.user.id)).toBe(before[i]! + 550);
+    }
+    const rows = await server.database.db.select().from(redemptions).where(eq(redemptions.batchId, pairBatch));
+    expect(rows).toHaveLength(8);
+    const list = (await api.get('/admin/redemption-codes', boss.accessToken)).body.data.batches;
+    expect(list.find((b: any) => b.id === pairBatch)).toMatchObject({ uses: 8 });
+    expect(list.find((b: any) => b.id === batchId)).toMatchObject({ uses: 2 });
     expect(await ledgerMismatches(server.database.db)).toEqual([]);
   });
 

@@ -120,6 +120,12 @@ describe('POST /api/v1/ai/reduce (降AI率)', () => {
     // Nobody else can save it.
     const other = await login(server.url);
     expect((await api.post(`/ai/reduce/${done.reductionId}/save`, { text: kept, title: 'x' }, other.accessToken)).status).toBe(404);
+    // As a new work without a type (what 降AI率 saves): typed 降AI率, not 自由写作 (issue 28), and listed under it.
+    const plain = await api.post(`/ai/reduce/${done.reductionId}/save`, { text: kept, title: '降AI率结果' }, me.accessToken);
+    expect(plain.status).toBe(200);
+    expect((await api.get(`/works/${plain.body.data.workId}`, me.accessToken)).body.data.type).toBe('reduce');
+    const listed = (await api.get('/works?type=reduce', me.accessToken)).body.data;
+    expect(listed.items.map((w: any) => w.id)).toEqual([plain.body.data.workId]);
   });
 
   it('balanced and strong bring the draft under the AI label, light changes least; stronger modes never do worse', async () => {

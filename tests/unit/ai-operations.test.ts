@@ -22,9 +22,10 @@ function refusal(body: unknown): string[] {
 }
 
 describe('AI operations', () => {
-  it('every operation is charged as a priced spec §3 source; revision and polish share essay_polish', () => {
+  it('every operation is charged as a priced spec §3 source; revision and polish each have their own source', () => {
     for (const op of AI_OPERATIONS) expect(PRICED_OPERATIONS).toContain(AI_OPERATION_SOURCES[op]);
-    expect(AI_OPERATION_SOURCES.revision).toBe('essay_polish');
+    expect(AI_OPERATION_SOURCES.revision).toBe('essay_revision');
+    expect(AI_OPERATION_SOURCES.polish).toBe('essay_polish');
     expect(AI_OPERATION_SOURCES.recommendation).toBe('rl_generation');
     for (const op of DOCUMENT_OPERATIONS) expect(WORK_TYPES).toContain(AI_OPERATION_WORK_TYPES[op]);
   });

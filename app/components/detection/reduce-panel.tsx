@@ -74,7 +74,7 @@ function useReduction({ text, work, userId }: { text: string; work: Work; userId
       const kept = keptText(done.result, rejected);
       const answer = await saveReduction(
         done.reductionId,
-        into === 'work' && work ? { text: kept, workId: work.id } : { text: kept, title: title.trim() || '降AI率后的文本', type: 'free' },
+        into === 'work' && work ? { text: kept, workId: work.id } : { text: kept, title: title.trim() || '降AI率后的文本', type: 'reduce' },
       );
       dispatch({ type: 'saved', saved: answer });
       // The page's last check is now the text kept, at the rate it was saved with.

@@ -4,3 +4,8 @@ import type { PricedOperation } from '../../../contracts/constants';
 export const PRICE_KEYS = ['points', 'pointsPer1000Chars'] as const;
 export type PriceKey = (typeof PRICE_KEYS)[number];
 export const priceField = (key: PriceKey, operation: PricedOperation) => `${key}.${operation}`;
+
+/** The custom recharge's inputs (issue 28): `customRecharge.pointsPerYuan`, `.minAmount`, `.maxAmount`. */
+export const CUSTOM_RECHARGE_KEYS = ['pointsPerYuan', 'minAmount', 'maxAmount'] as const;
+export type CustomRechargeKey = (typeof CUSTOM_RECHARGE_KEYS)[number];
+export const customRechargeField = (key: CustomRechargeKey) => `customRecharge.${key}`;

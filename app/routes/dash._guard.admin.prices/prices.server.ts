@@ -4,7 +4,7 @@ import { priceTableUpdateSchema } from '../../../contracts/points';
 import { orRouteError } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
 import { requireAdmin } from '~/services/pages/admin-guard.server';
-import { PRICE_KEYS, priceField, type PriceKey } from './price-fields';
+import { CUSTOM_RECHARGE_KEYS, customRechargeField, PRICE_KEYS, priceField, type CustomRechargeKey, type PriceKey } from './price-fields';
 
 export const PAGE = '积分价格';
 
@@ -39,11 +39,27 @@ export async function pricesAction({ request, context }: ActionFunctionArgs): Pr
     }
     items.push(item);
   }
+  let customRecharge: Record<CustomRechargeKey, string> | undefined;
+  if (form.has(customRechargeField('pointsPerYuan'))) {
+    customRecharge = { pointsPerYuan: '', minAmount: '', maxAmount: '' };
+    for (const key of CUSTOM_RECHARGE_KEYS) {
+      const name = customRechargeField(key);
+      const value = String(form.get(name) ?? '').trim();
+      values[name] = value;
+      customRecharge[key] = value;
+      if (value === '') errors[name] = '请填写此项';
+      else if (!Number.isFinite(Number(value))) errors[name] = '请输入数字';
+    }
+  }
   if (Object.keys(errors).length > 0) return { ok: false, errors, values };
 
-  const parsed = priceTableUpdateSchema.safeParse({ items });
+  const parsed = priceTableUpdateSchema.safeParse({ items, customRecharge });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
+      if (issue.path[0] === 'customRecharge' && CUSTOM_RECHARGE_KEYS.includes(issue.path[1] as CustomRechargeKey)) {
+        errors[customRechargeField(issue.path[1] as CustomRechargeKey)] ??= issue.message;
+        continue;
+      }
       const [, index, key] = issue.path;
       const operation = typeof index === 'number' ? items[index]?.operation : undefined;
       const name = operation && PRICE_KEYS.includes(key as PriceKey) ? priceField(key as PriceKey, operation) : 'form';

@@ -5,7 +5,7 @@ import { useActionAnswer } from '~/hooks/use-action-answer';
 import { formatBeijingTime } from '~/components/admin/format';
 import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
-import { priceField } from './price-fields';
+import { customRechargeField, priceField } from './price-fields';
 import { pricesAction, pricesLoader } from './prices.server';
 import { pageTitle } from '~/services/navigation';
 
@@ -25,16 +25,19 @@ function PriceInput({
   rowLabel,
   value,
   error,
+  alwaysLabelled = false,
 }: {
   name: string;
   label: string;
   rowLabel: string;
   value: string;
   error?: string;
+  /** The custom recharge's cells have no header row: their label shows at every width. */
+  alwaysLabelled?: boolean;
 }) {
   return (
     <Field.Root invalid={!!error}>
-      <Text as="span" fontSize="xs" color="gray.500" hideFrom="md" aria-hidden>
+      <Text as="span" fontSize="xs" color="gray.500" hideFrom={alwaysLabelled ? undefined : 'md'} aria-hidden>
         {label}
       </Text>
       <Input
@@ -126,6 +129,34 @@ export default function Prices() {
                 </Grid>
               );
             })}
+          </Box>
+          <Box bg="white" rounded="xl" borderWidth="1px" px="5" py="4" data-testid="price-custom-recharge">
+            <Text fontWeight="medium">自定义充值</Text>
+            <Text fontSize="sm" color="gray.500" mb="3">
+              用户在充值页输入金额购买积分（不选套餐）：按每元积分折算，金额须在最低与最高之间。已创建的订单不受修改影响。
+            </Text>
+            <Grid templateColumns={{ base: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }} gap="4">
+              {(
+                [
+                  ['pointsPerYuan', '每元积分', String(table.customRecharge.pointsPerYuan)],
+                  ['minAmount', '最低金额（元）', String(table.customRecharge.minAmount)],
+                  ['maxAmount', '最高金额（元）', String(table.customRecharge.maxAmount)],
+                ] as const
+              ).map(([key, label, stored]) => {
+                const name = customRechargeField(key);
+                return (
+                  <PriceInput
+                    key={key}
+                    name={name}
+                    label={label}
+                    rowLabel="自定义充值"
+                    value={values?.[name] ?? stored}
+                    error={errors[name]}
+                    alwaysLabelled
+                  />
+                );
+              })}
+            </Grid>
           </Box>
           {/* Beside the button: the cell in question may be a screen away. */}
           <FormAlert>{invalid > 0 ? `有 ${invalid} 处价格需要修改，请查看标红的输入框` : null}</FormAlert>

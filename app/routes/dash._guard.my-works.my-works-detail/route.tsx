@@ -246,7 +246,8 @@ function WorkActions({ work, onAsk }: { work: Work; onAsk: Ask }) {
           <ArrowLeft size={16} /> 返回列表
         </Link>
       </Button>
-      {writing.available ? (
+      {/* A 降AI率 result's page is the check page: 查AI率 below opens it there. */}
+      {work.type === 'reduce' ? null : writing.available ? (
         <Button asChild colorPalette="blue" size="sm">
           <Link to={openInWritingPageHref(work.type, work.id)} data-testid="open-in-writing-page">
             <PenLine size={16} /> 在写作页打开

@@ -1,7 +1,7 @@
-import { Box, Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react';
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type Ref } from 'react';
 import { formatPoints } from '../../../contracts/constants';
 import { formatYuan, PAYMENT_CHANNEL_LABELS } from '../../../contracts/payment-constants';
 import { SandboxBadge } from '~/components/payments/order-parts';
@@ -9,7 +9,7 @@ import { Page } from '~/components/page';
 import { FormAlert } from '~/components/ui/form-alert';
 import { useActionAnswer } from '~/hooks/use-action-answer';
 import { pageTitle } from '~/services/navigation';
-import { PAYMENT_ROUTES } from '~/services/payments';
+import { CUSTOM_CHOICE, customAmountProblem, customRechargePoints, PAYMENT_ROUTES, type CustomRechargeTerms } from '~/services/payments';
 import { rechargeAction, rechargeLoader } from '~/services/pages/payments-pages.server';
 
 const PAGE = '充值积分';
@@ -26,12 +26,14 @@ function Choice({
   checked,
   children,
   testId,
+  inputRef,
 }: {
   name: string;
   value: string;
   checked: boolean;
   children: ReactNode;
   testId: string;
+  inputRef?: Ref<HTMLInputElement>;
 }) {
   return (
     <Box
@@ -49,6 +51,7 @@ function Choice({
       data-testid={testId}
     >
       <input
+        ref={inputRef}
         type="radio"
         name={name}
         value={value}
@@ -63,16 +66,70 @@ function Choice({
   );
 }
 
-/** Spec §2 recharge: pick a package and a method; 立即支付 makes the order (a plain form post). */
+/**
+ * 自定义金额 (issue 28): an amount between the price table's smallest and largest, the points it gives
+ * at the table's rate shown as it is typed. Typing in the field picks this choice; the API prices the
+ * order itself, so this figure is only what the user is told.
+ */
+function CustomAmount({ terms, checked, initial }: { terms: CustomRechargeTerms; checked: boolean; initial: string }) {
+  const [amount, setAmount] = useState(initial);
+  const radio = useRef<HTMLInputElement>(null);
+  const problem = amount ? customAmountProblem(amount, terms) : null;
+  const points = customRechargePoints(amount, terms);
+  return (
+    <Choice name="packageId" value={CUSTOM_CHOICE} checked={checked} testId="recharge-custom" inputRef={radio}>
+      <Flex justify="space-between" gap="3" align="baseline" wrap="wrap">
+        <Text fontWeight="semibold">自定义金额</Text>
+        <Text fontSize="xs" color="gray.500">
+          1元 = {formatPoints(terms.pointsPerYuan)} 积分
+        </Text>
+      </Flex>
+      <Field.Root invalid={!!problem} mt="2">
+        <Flex align="center" gap="2">
+          <Text as="span" fontWeight="semibold" aria-hidden>
+            ¥
+          </Text>
+          <Input
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            size="sm"
+            bg="white"
+            maxW="40"
+            placeholder={`${terms.minAmount}–${terms.maxAmount}`}
+            aria-label="充值金额（元）"
+            value={amount}
+            onChange={(e) => setAmount(e.currentTarget.value)}
+            onFocus={() => {
+              if (radio.current) radio.current.checked = true;
+            }}
+            data-testid="recharge-amount"
+          />
+        </Flex>
+        {problem ? (
+          <Field.ErrorText data-testid="recharge-amount-error">{problem}</Field.ErrorText>
+        ) : (
+          <Text fontSize="sm" color="orange.700" data-testid="recharge-custom-points">
+            {points !== null
+              ? `可得 ${formatPoints(points)} 积分`
+              : `可充值 ${formatYuan(terms.minAmount)} – ${formatYuan(terms.maxAmount)}`}
+          </Text>
+        )}
+      </Field.Root>
+    </Choice>
+  );
+}
+
+/** Spec §2 recharge: pick a package (or an amount) and a method; 立即支付 makes the order (a plain form post). */
 export default function Recharge() {
-  const { packages, methods, selected, error } = useLoaderData<typeof loader>();
+  const { packages, custom, methods, selected, error } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const chosenPackage = answer && !answer.ok ? answer.packageId : selected;
   const chosenMethod = answer && !answer.ok ? answer.type : methods[0]?.channel;
 
   return (
-    <Page title={PAGE} description="选择套餐和支付方式，扫码付款后积分立即到账。" maxW="4xl">
+    <Page title={PAGE} description="选择套餐或输入金额，选择支付方式，扫码付款后积分立即到账。" maxW="4xl">
       <Form method="post" noValidate>
         <Stack gap="6">
           <FormAlert testId="recharge-error">{(answer && !answer.ok ? answer.error : null) ?? error}</FormAlert>
@@ -100,6 +157,13 @@ export default function Recharge() {
                   )}
                 </Choice>
               ))}
+              {custom && (
+                <CustomAmount
+                  terms={custom}
+                  checked={chosenPackage === CUSTOM_CHOICE}
+                  initial={answer && !answer.ok ? answer.amount : ''}
+                />
+              )}
             </SimpleGrid>
           </Box>
           <Box as="section">
@@ -137,7 +201,7 @@ export default function Recharge() {
             <Button
               type="submit"
               colorPalette="blue"
-              disabled={!packages?.length || methods.length === 0}
+              disabled={(!packages?.length && !custom) || methods.length === 0}
               loading={navigation.state === 'submitting'}
               loadingText="正在创建订单…"
               data-testid="recharge-submit"

@@ -1,10 +1,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
-import { PAYMENT_CHANNELS, type PaymentChannel } from '../../../contracts/payment-constants';
-import { PAYMENT_MESSAGES, type Order, type Package, type PaymentMethod } from '../../../contracts/payments';
+import { CUSTOM_RECHARGE_TITLE, PAYMENT_CHANNELS, type PaymentChannel } from '../../../contracts/payment-constants';
+import { PAYMENT_MESSAGES, type CreateOrderInput, type Order, type Package, type PaymentMethod } from '../../../contracts/payments';
 import { requireWebSession } from '~/sessions.server';
 import { createApiClient, orRouteError } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
-import { ORDERS_PAGE_SIZE, PAYMENT_ROUTES } from '~/services/payments';
+import { CUSTOM_CHOICE, customAmountProblem, ORDERS_PAGE_SIZE, PAYMENT_ROUTES } from '~/services/payments';
 import { qrDataUri } from './qr-code.server';
 
 /** Loaders and actions of the purchase flow (issue 12): every page renders on the server and its forms post without JavaScript. */
@@ -35,48 +35,65 @@ export async function pricingLoader(pageName: string, { request, context }: Load
   return { packages, table, error: packages ? null : PAYMENT_MESSAGES.PACKAGES_FAILED };
 }
 
-/** /dash/recharge?packageId=: the packages and the methods this deployment offers. */
+/** /dash/recharge?packageId=: the packages, the custom recharge's terms and the methods this deployment offers. */
 export async function rechargeLoader(pageName: string, { request, context }: LoaderFunctionArgs) {
   await requireWebSession(request, context);
   const api = createApiClient(request, context, pageName);
-  const [packages, methods] = await Promise.all([
+  const [packages, custom, methods] = await Promise.all([
     api.payments.packages().catch(() => null),
+    api.points
+      .priceTable()
+      .then((table) => table.customRecharge)
+      .catch(() => null),
     api.payments.methods().catch((): PaymentMethod[] => []),
   ]);
   const wanted = new URL(request.url).searchParams.get('packageId');
-  const selected = packages?.find((p) => p.id === wanted)?.id ?? packages?.[0]?.id ?? null;
-  return { packages, methods, selected, error: packages ? null : PAYMENT_MESSAGES.PACKAGES_FAILED };
+  const selected =
+    (wanted === CUSTOM_CHOICE && custom ? CUSTOM_CHOICE : packages?.find((p) => p.id === wanted)?.id) ??
+    packages?.[0]?.id ??
+    (custom ? CUSTOM_CHOICE : null);
+  return { packages, custom, methods, selected, error: packages ? null : PAYMENT_MESSAGES.PACKAGES_FAILED };
 }
 
-export type RechargeAnswer = { ok: false; error: string; packageId: string; type: string };
+export type RechargeAnswer = { ok: false; error: string; packageId: string; type: string; amount: string };
 
 /**
- * 立即支付: the order is made at the package's price as the API knows it (the amount sent is the
- * listed price; the API refuses any other), then the order page opens.
+ * 立即支付: a package's order is made at the package's price as the API knows it (the amount sent is
+ * the listed price; the API refuses any other); a custom amount is sent without a package and the API
+ * prices its points (issue 28). Then the order page opens.
  */
 export async function rechargeAction(pageName: string, { request, context }: ActionFunctionArgs): Promise<RechargeAnswer | Response> {
   await requireWebSession(request, context);
   const form = await request.formData();
   const packageId = String(form.get('packageId') ?? '');
   const type = String(form.get('type') ?? '');
-  const answer = (error: string): RechargeAnswer => ({ ok: false, error, packageId, type });
+  const amount = String(form.get('amount') ?? '').trim();
+  const answer = (error: string): RechargeAnswer => ({ ok: false, error, packageId, type, amount });
   if (!PAYMENT_CHANNELS.includes(type as PaymentChannel)) return answer('请选择支付方式');
   const api = createApiClient(request, context, pageName);
-  let pkg: Package | undefined;
-  try {
-    pkg = (await api.payments.packages()).find((p) => p.id === packageId);
-  } catch (error) {
-    return answer(failureMessage(error, PAYMENT_MESSAGES.PACKAGES_FAILED));
-  }
-  if (!pkg) return answer(PAYMENT_MESSAGES.PACKAGE_NOT_FOUND);
-  try {
-    const order = await api.payments.createOrder({
+  let input: CreateOrderInput;
+  if (packageId === CUSTOM_CHOICE) {
+    const problem = customAmountProblem(amount, null);
+    if (problem) return answer(problem);
+    input = { amount: Number(amount), title: CUSTOM_RECHARGE_TITLE, type: type as PaymentChannel };
+  } else {
+    let pkg: Package | undefined;
+    try {
+      pkg = (await api.payments.packages()).find((p) => p.id === packageId);
+    } catch (error) {
+      return answer(failureMessage(error, PAYMENT_MESSAGES.PACKAGES_FAILED));
+    }
+    if (!pkg) return answer(PAYMENT_MESSAGES.PACKAGE_NOT_FOUND);
+    input = {
       amount: pkg.price,
       packageId: pkg.id,
       title: pkg.name,
       description: `${pkg.name}：${pkg.totalPoints}积分`,
       type: type as PaymentChannel,
-    });
+    };
+  }
+  try {
+    const order = await api.payments.createOrder(input);
     if (!order.id) return answer(PAYMENT_MESSAGES.CREATE_ORDER_FAILED);
     return redirect(PAYMENT_ROUTES.order(order.id));
   } catch (error) {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or } from 'drizzle
 import type { Database } from '../../../db/client';
 import { systemNotifications, updateLogs } from '../../../db/schema';
 import type { NotificationType } from '../../../contracts/constants';
-import type { NotificationEvent, NotificationInput, SystemNotification } from '../../../contracts/notifications';
+import type { Countdown, NotificationEvent, NotificationInput, SystemNotification } from '../../../contracts/notifications';
 import type { ServerMessageType } from '../../../contracts/realtime';
 import type { RealtimePublisher } from '../../realtime/bus';
 import { DomainError, notFound } from '../errors';
@@ -14,7 +14,22 @@ type Row = typeof systemNotifications.$inferSelect;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-export function toNotificationDto(row: Row, updateLog: UpdateLogRow | null = null): SystemNotification {
+/**
+ * Spec §3 `countdown` of a maintenance notice (ADR 0061): the window from the start to the end (the
+ * end time, else the estimated completion) and what is left of it at `now`, in whole seconds.
+ */
+export function maintenanceCountdown(
+  row: Pick<Row, 'type' | 'startTime' | 'endTime' | 'estimatedCompletionTime'>,
+  now: number,
+): Countdown | null {
+  const end = row.endTime ?? row.estimatedCompletionTime;
+  if (row.type !== 'MAINTENANCE' || !row.startTime || !end || end <= row.startTime) return null;
+  const totalSeconds = Math.ceil((end.getTime() - row.startTime.getTime()) / 1000);
+  const remainingSeconds = Math.min(totalSeconds, Math.max(0, Math.ceil((end.getTime() - now) / 1000)));
+  return { totalSeconds, remainingSeconds };
+}
+
+export function toNotificationDto(row: Row, updateLog: UpdateLogRow | null = null, now = Date.now()): SystemNotification {
   return {
     id: row.id,
     title: row.title,
@@ -25,6 +40,9 @@ export function toNotificationDto(row: Row, updateLog: UpdateLogRow | null = nul
     need_confirmation: row.needConfirmation,
     start_time: iso(row.startTime),
     end_time: iso(row.endTime),
+    startTime: iso(row.startTime),
+    endTime: iso(row.endTime),
+    countdown: maintenanceCountdown(row, now),
     redirect_url: row.redirectUrl,
     estimatedCompletionTime: iso(row.estimatedCompletionTime),
     // Only a published log is shown to users (an UPDATE notice opens the update-log modal with it).
@@ -288,10 +306,11 @@ export async function expireNotification(deps: NoticeDeps, actor: AdminActor, id
   return after!;
 }
 
-/** DELETE …/{id}: soft; a deleted maintenance notice also ends maintenance. */
+/** DELETE …/{id}: soft, the status becomes DELETED (spec §3); a deleted maintenance notice also ends maintenance. */
 export async function deleteNotification(deps: NoticeDeps, actor: AdminActor, id: string): Promise<void> {
   const { before } = await auditedChange(deps, actor, id, 'notices.delete', async (tx) => {
-    await tx.update(systemNotifications).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(systemNotifications.id, id));
+    const now = new Date();
+    await tx.update(systemNotifications).set({ status: 'DELETED', deletedAt: now, updatedAt: now }).where(eq(systemNotifications.id, id));
   });
   if (before.status === 'PUBLISHED') await pushWithdrawn(deps.events, before);
 }

@@ -16,6 +16,7 @@ export const toUpdateLogDto = (row: UpdateLogRow): UpdateLog => ({
   content: row.content,
   update_type: row.updateType,
   importance: row.importance,
+  additional_info: { notes: row.notes, affected_modules: row.affectedModules },
   affected_modules: row.affectedModules,
   notes: row.notes,
   publish_time: row.publishTime?.toISOString() ?? null,

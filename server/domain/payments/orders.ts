@@ -4,6 +4,8 @@ import type { Database } from '../../../db/client';
 import { packages, paymentOrders } from '../../../db/schema';
 import { centsToPoints } from '../../../contracts/constants';
 import {
+  CUSTOM_RECHARGE_TITLE,
+  customRechargePointsCents,
   fenToYuan,
   PAYMENT_EVENT_STATUS,
   paymentStatusEventId,
@@ -23,6 +25,7 @@ import { GatewayError, type GatewayOrder } from '../../integrations/payments/typ
 import type { Logger } from '../../logger';
 import type { RealtimePublisher } from '../../realtime/bus';
 import { DomainError, notFound, validationError } from '../errors';
+import { customRechargeTerms } from '../points/prices';
 import { PACKAGE_NOT_FOUND } from './packages';
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
@@ -75,10 +78,14 @@ function newOrderNo(now = new Date()): string {
 }
 
 /**
- * POST /api/v1/payment/create-order. The price and the points are the package's, copied into the
- * order; the client's `amount` must equal that price, or the order is refused: a tampered amount
- * is an error, never a discount. The title and description are the package's too: the client's
- * `title` and `description` (spec §3) are accepted and ignored (issue 22).
+ * POST /api/v1/payment/create-order. With a package, the price and the points are the package's,
+ * copied into the order; the client's `amount` must equal that price, or the order is refused: a
+ * tampered amount is an error, never a discount. Without one it is a custom recharge (issue 28):
+ * the amount is the user's, between the price table's smallest and largest, and the points are
+ * priced here from the table's rate and copied into the order, so a later change of the rate
+ * leaves an order as it was made. Either way the order is then paid and credited like any other.
+ * The title and description are written here too: the client's `title` and `description`
+ * (spec §3) are accepted and ignored (issue 22).
  */
 export async function createOrder(
   db: Database,
@@ -86,35 +93,52 @@ export async function createOrder(
   userId: string,
   input: CreateOrderInput,
 ): Promise<CreatedOrder> {
-  const [pkg] = await db
-    .select()
-    .from(packages)
-    .where(and(eq(packages.id, input.packageId), eq(packages.active, true)));
-  if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+  const priced = input.packageId ? await packagePriced(db, input.packageId, input.amount) : await customPriced(db, input.amount);
   const [open] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(paymentOrders)
     .where(and(eq(paymentOrders.userId, userId), eq(paymentOrders.status, 'pending'), gt(paymentOrders.expiresAt, new Date())));
   if ((open?.n ?? 0) >= MAX_OPEN_ORDERS) throw new DomainError('CONFLICT', '待支付的订单过多，请先完成或取消已有订单');
-  if (yuanToFen(input.amount) !== pkg.priceFen) {
-    throw validationError(`订单金额与套餐价格不符（套餐价格为${fenToYuan(pkg.priceFen).toFixed(2)}元），请刷新页面后重新下单`, 'amount');
-  }
-  const points = centsToPoints(pkg.pointsCents + pkg.bonusPointsCents);
   const [row] = await db
     .insert(paymentOrders)
     .values({
       orderNo: newOrderNo(),
       userId,
-      packageId: pkg.id,
-      title: pkg.name,
-      description: `${pkg.name}：${points}积分`,
-      amountFen: pkg.priceFen,
-      pointsCents: pkg.pointsCents + pkg.bonusPointsCents,
+      ...priced,
+      description: `${priced.title}：${centsToPoints(priced.pointsCents)}积分`,
       channel: input.type,
       expiresAt: new Date(Date.now() + options.ttlMinutes * 60_000),
     })
     .returning();
   return { id: row!.id, orderNo: row!.orderNo, amount: fenToYuan(row!.amountFen) };
+}
+
+type Priced = { packageId: string | null; title: string; amountFen: number; pointsCents: number };
+
+/** A package's order: its price (the client's amount must be it) and its points with the bonus. */
+async function packagePriced(db: Database, packageId: string, amount: number): Promise<Priced> {
+  const [pkg] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, packageId), eq(packages.active, true)));
+  if (!pkg) throw notFound(PACKAGE_NOT_FOUND);
+  if (yuanToFen(amount) !== pkg.priceFen) {
+    throw validationError(`订单金额与套餐价格不符（套餐价格为${fenToYuan(pkg.priceFen).toFixed(2)}元），请刷新页面后重新下单`, 'amount');
+  }
+  return { packageId: pkg.id, title: pkg.name, amountFen: pkg.priceFen, pointsCents: pkg.pointsCents + pkg.bonusPointsCents };
+}
+
+/** A custom recharge: the amount checked against the terms, the points priced here from the rate. */
+async function customPriced(db: Database, amount: number): Promise<Priced> {
+  const terms = await customRechargeTerms(db);
+  const fen = yuanToFen(amount);
+  const range = `${fenToYuan(terms.minFen).toFixed(2)}元至${fenToYuan(terms.maxFen).toFixed(2)}元`;
+  if (Math.abs(fen - amount * 100) > 1e-6) throw validationError('充值金额最多两位小数', 'amount');
+  if (fen < terms.minFen) throw validationError(`充值金额不能低于${fenToYuan(terms.minFen).toFixed(2)}元（可充值${range}）`, 'amount');
+  if (fen > terms.maxFen) throw validationError(`充值金额不能超过${fenToYuan(terms.maxFen).toFixed(2)}元（可充值${range}）`, 'amount');
+  const pointsCents = customRechargePointsCents(fen, terms.pointsPerYuanCents);
+  if (pointsCents <= 0) throw validationError('充值金额过低，无法兑换积分', 'amount');
+  return { packageId: null, title: CUSTOM_RECHARGE_TITLE, amountFen: fen, pointsCents };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

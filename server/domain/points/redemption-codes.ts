@@ -66,10 +66,15 @@ export async function createRedemptionBatch(
 /** Codes as users type them: spaces and dashes dropped, upper case. */
 export const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
 
+/** What a user sees for a second code of a batch they already redeemed from (the console's rule). */
+export const BATCH_ALREADY_REDEEMED = '你已兑换过同一批次的兑换码，每个用户对同一批兑换码只能兑换一次';
+
 /**
- * POST /api/v1/redemption-codes/redeem. One redemption per user per code, at most maxUses in all:
- * the code row is locked, so concurrent redemptions are counted one at a time. Only failed
- * attempts count toward the guessing limits (per user and per network).
+ * POST /api/v1/redemption-codes/redeem. One redemption per user per batch (so per code too), at most
+ * maxUses per code: the code row is locked, so concurrent redemptions of one code are counted one at
+ * a time, and the unique index on (batch, user) settles two codes of one batch redeemed at once by
+ * one user: the second insert finds the first and its transaction, ledger row included, is undone.
+ * Only failed attempts count toward the guessing limits (per user and per network).
  */
 export async function redeemCode(
   db: Database,
@@ -102,6 +107,12 @@ export async function redeemCode(
         .from(redemptions)
         .where(and(eq(redemptions.codeId, found.code.id), eq(redemptions.userId, input.userId)));
       if (already) throw new DomainError('REDEMPTION_CODE_REDEEMED', '你已经使用过这个兑换码', { field: 'code' });
+      const batchRedeemed = () => new DomainError('REDEMPTION_CODE_REDEEMED', BATCH_ALREADY_REDEEMED, { field: 'code' });
+      const [sameBatch] = await tx
+        .select({ id: redemptions.id })
+        .from(redemptions)
+        .where(and(eq(redemptions.batchId, found.batch.id), eq(redemptions.userId, input.userId)));
+      if (sameBatch) throw batchRedeemed();
       if (found.code.uses >= found.batch.maxUses) throw new DomainError('REDEMPTION_CODE_USED_UP', '兑换码已被领完', { field: 'code' });
 
       const { row } = await applyChange(tx, {
@@ -113,7 +124,13 @@ export async function redeemCode(
         relatedId: found.code.id,
         description: `兑换码 ${code.slice(0, 4)}****${code.slice(-2)} 兑换`,
       });
-      await tx.insert(redemptions).values({ codeId: found.code.id, userId: input.userId, ledgerId: row.id });
+      // A concurrent redemption of another code of this batch by this user committed first: nothing here stays.
+      const [inserted] = await tx
+        .insert(redemptions)
+        .values({ codeId: found.code.id, batchId: found.batch.id, userId: input.userId, ledgerId: row.id })
+        .onConflictDoNothing()
+        .returning({ id: redemptions.id });
+      if (!inserted) throw batchRedeemed();
       await tx
         .update(redemptionCodes)
         .set({ uses: sql`${redemptionCodes.uses} + 1` })
