@@ -71,10 +71,10 @@ async function withChallenge(
  */
 async function endEarlierSession(request: Request, context: AppLoadContext): Promise<void> {
   const earlier: AppLoadContext = { ...context, requestId: `${context.requestId}-earlier`, finalizers: [] };
-  const { transport, user } = createApiClient(request, earlier, PAGE);
+  const { user } = createApiClient(request, earlier, PAGE);
   try {
-    // Failures reach the operation log through withErrorLog.
-    await transport.withErrorLog('logout_earlier_session', () => user.logout());
+    // Failures reach the operation log through the transport, as every call's do.
+    await user.logout();
   } catch (error) {
     // A redirect means the API had already ended that session: nothing is left to revoke.
     if (!(error instanceof ApiRequestError) && !(error instanceof Response)) throw error;
