@@ -38,6 +38,7 @@ test('a wrong code shows the attempts left and keeps the phone', async ({ page }
   await page.getByTestId('send-code').click();
   const code = (await page.getByTestId('dev-code').textContent())!.trim();
   await page.getByLabel('验证码').fill(code === '000000' ? '111111' : '000000');
+  await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
   await expect(page.getByText('验证码错误，还可尝试4次')).toBeVisible();
   await expect(page.getByLabel('手机号')).toHaveValue(phone);

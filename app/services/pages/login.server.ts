@@ -19,11 +19,24 @@ export type SendCodeAnswer =
   /** `captcha`: the challenge to show (a new one after every answer, right or wrong). */
   | ({ intent: 'send-code' } & FormFailure<SendCodeField> & { captcha: CaptchaChallenge | null });
 
-export type LoginActionData =
+export type LoginActionData = (
   | SendCodeAnswer
-  | ({ intent: 'login' } & FormFailure<LoginField> & { captcha: null })
+  | ({ intent: 'login' } & FormFailure<LoginField | 'agree'> & { captcha: null })
   /** 我已扫码 (or the socket's "scanned") when the WeChat login did not go through: what to say. */
-  | { intent: 'wechat-login'; ok: false; error: string; captcha: null };
+  | { intent: 'wechat-login'; ok: false; error: string; captcha: null }
+) & {
+  /** The consent box was ticked: the page shows it ticked again (without JavaScript it is a new page). */
+  agreed?: boolean;
+};
+
+/**
+ * The login asks for consent to the service agreement and the privacy policy by an unticked box
+ * (issue 28, as Chinese app rules expect; not a passive "登录即表示同意"). Both halves post it as
+ * `agree`, with or without JavaScript; a login without it goes no further.
+ */
+export const CONSENT_FIELD = 'agree';
+export const CONSENT_MESSAGE = '请先阅读并勾选同意《服务协议》和《隐私政策》';
+const consented = (form: FormData) => form.get(CONSENT_FIELD) === 'on';
 
 /** Which half of the login page a narrow screen shows (wide screens show both side by side). */
 export type LoginTab = 'wechat' | 'phone';
@@ -139,8 +152,10 @@ export async function loginAction({ request, context }: ActionFunctionArgs): Pro
     const web = await getWebSession(request, context);
     // Another tab of this browser finished the login with the same code.
     if (web.tokens && !web.wechatScene('login')) return redirect(safeRedirectTarget(form.get('redirectTo')));
+    // The scanned code stays held: ticking the box and 我已扫码 finish the login.
+    if (!consented(form)) return { intent, ok: false, error: CONSENT_MESSAGE, captcha: null };
     const outcome = await loginWithHeldScene(request, context, PAGE, form);
-    if ('error' in outcome) return { intent, ok: false, error: outcome.error, captcha: null };
+    if ('error' in outcome) return { intent, ok: false, error: outcome.error, captcha: null, agreed: true };
     // A new WeChat account is offered the phone binding first (it may already have a phone account).
     const target = safeRedirectTarget(form.get('redirectTo'));
     const next = outcome.isNewUser && !outcome.user.phone ? `/wechat-bind?redirectTo=${encodeURIComponent(target)}` : target;
@@ -149,14 +164,17 @@ export async function loginAction({ request, context }: ActionFunctionArgs): Pro
 
   if (intent === 'captcha-refresh' || intent === 'send-code') {
     const answer = await sendCodeStep(createApiClient(request, context, PAGE), form);
-    if (answer) return answer;
+    if (answer) return { ...answer, agreed: consented(form) };
   }
 
+  if (!consented(form)) {
+    return { intent: 'login', ok: false, errors: { agree: CONSENT_MESSAGE }, values: readForm(form, LOGIN_FIELDS), captcha: null };
+  }
   try {
     const outcome = await createAuthenticator(context, PAGE).authenticate('phone-code', request);
     return await completeLogin(request, context, outcome, form.get('redirectTo'));
   } catch (error) {
-    if (error instanceof LoginFailure) return { intent: 'login', ...error.failure, captcha: null };
+    if (error instanceof LoginFailure) return { intent: 'login', ...error.failure, captcha: null, agreed: true };
     throw error;
   }
 }
