@@ -17,6 +17,7 @@ import { useRealtimeConnection } from '~/hooks/use-realtime';
 import { useScanStatus } from '~/hooks/use-scan-status';
 import { getItem, LAST_LOGIN_PHONE_KEY, setItem, wipeOnLogout } from '~/services/browser/local-storage.client';
 import type { FieldErrors } from '~/services/forms';
+import { CONSENT_FIELD, CONSENT_MESSAGE } from '~/services/login-consent';
 import type { loginAction, loginLoader, LoginTab, SendCodeField } from '~/services/pages/login.server';
 
 const LAST_PHONE_TTL_MS = 365 * 24 * 3600_000;
@@ -70,7 +71,7 @@ function ConsentBox({
         <chakra.label display="inline-flex" alignItems="center" gap="1.5" cursor="pointer">
           <chakra.input
             type="checkbox"
-            name="agree"
+            name={CONSENT_FIELD}
             checked={agreed}
             onChange={(e) => onChange(e.currentTarget.checked)}
             aria-invalid={error ? true : undefined}
@@ -194,6 +195,12 @@ export function LoginPage() {
   const sent = phoneAnswer && phoneAnswer.ok ? phoneAnswer : null;
   const captcha = phoneAnswer && !phoneAnswer.ok ? phoneAnswer.captcha : null;
   const [agreed, setAgreed] = useState(Boolean(actionData?.agreed));
+  // With JavaScript an unticked login is stopped here, so the code typed and the one sent stay put.
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const agree = (next: boolean) => {
+    setAgreed(next);
+    if (next) setConsentError(null);
+  };
 
   useEffect(() => {
     if (wipeLocalData) wipeOnLogout();
@@ -225,7 +232,7 @@ export function LoginPage() {
           <LoginTabs tab={tab} redirectTo={redirectTo} invite={invite} />
 
           <Flex direction={{ base: 'column', lg: 'row' }} gap={{ base: '6', lg: '10' }} align="stretch">
-            <WechatLogin agreed={agreed} onAgree={setAgreed} />
+            <WechatLogin agreed={agreed} onAgree={agree} />
             <Separator orientation="vertical" hideBelow="lg" />
             <Stack gap="4" flex="1" minW="0" display={{ base: tab === 'phone' ? 'flex' : 'none', lg: 'flex' }} data-testid="phone-login">
               <Heading as="h2" size="md" textAlign="center" hideBelow="lg">
@@ -238,6 +245,12 @@ export function LoginPage() {
                 replace
                 noValidate
                 onSubmit={(e) => {
+                  const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+                  if (submitter?.value === 'login' && !agreed) {
+                    e.preventDefault();
+                    setConsentError(CONSENT_MESSAGE);
+                    return;
+                  }
                   const phone = new FormData(e.currentTarget).get('phone');
                   if (typeof phone === 'string' && phone.trim()) setItem(LAST_LOGIN_PHONE_KEY, phone.trim(), LAST_PHONE_TTL_MS);
                 }}
@@ -279,7 +292,7 @@ export function LoginPage() {
                   >
                     登录
                   </Button>
-                  <ConsentBox agreed={agreed} onChange={setAgreed} error={errors.agree} testId="login-agree" />
+                  <ConsentBox agreed={agreed} onChange={agree} error={consentError ?? errors.agree} testId="login-agree" />
                 </Stack>
               </Form>
             </Stack>

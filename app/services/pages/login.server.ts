@@ -6,6 +6,7 @@ import { createApiClient, type ApiClient } from '~/services/api/client.server';
 import { createAuthenticator, LOGIN_FIELDS, LoginFailure, type LoginField } from './auth.server';
 import { ApiRequestError } from '~/services/errors';
 import { handleForm, readForm, type FieldErrors, type FormFailure } from '~/services/forms';
+import { CONSENT_FIELD, CONSENT_MESSAGE } from '~/services/login-consent';
 import { forgetScene, loginWithHeldScene, wechatLoginQr } from './wechat-login.server';
 
 const PAGE = '登录';
@@ -29,13 +30,7 @@ export type LoginActionData = (
   agreed?: boolean;
 };
 
-/**
- * The login asks for consent to the service agreement and the privacy policy by an unticked box
- * (issue 28, as Chinese app rules expect; not a passive "登录即表示同意"). Both halves post it as
- * `agree`, with or without JavaScript; a login without it goes no further.
- */
-export const CONSENT_FIELD = 'agree';
-export const CONSENT_MESSAGE = '请先阅读并勾选同意《服务协议》和《隐私政策》';
+/** The consent box was ticked (see login-consent.ts). */
 const consented = (form: FormData) => form.get(CONSENT_FIELD) === 'on';
 
 /** Which half of the login page a narrow screen shows (wide screens show both side by side). */
