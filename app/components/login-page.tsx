@@ -140,7 +140,7 @@ function WechatLogin({ agreed, onAgree }: { agreed: boolean; onAgree: (agreed: b
       if (!qr) return;
       setScanned(qr.sceneStr);
       // Unticked, the answer asks for consent; the scan stays held for 我已扫码.
-      const consent = agreed ? { agree: 'on' } : {};
+      const consent: Record<string, string> = agreed ? { [CONSENT_FIELD]: 'on' } : {};
       submit({ intent: 'wechat-login', sceneStr: qr.sceneStr, redirectTo, ...consent }, { method: 'post', action, replace: true });
     },
     onExpired: () => refresher.submit({ intent: 'wechat-refresh' }, { method: 'post', action }),

@@ -52,7 +52,7 @@ const PS_PAGE: StudioPage<PsForm> = {
   priceOperation: 'ps',
   // A PS is written from the archive: no student, no generation (refused by the API too).
   request: (form, clientProfileId) =>
-    (clientProfileId ? null : STUDENT_REQUIRED.ps!) ?? psFormProblem(form) ?? { operation: 'ps', clientProfileId, input: psInputOf(form) },
+    clientProfileId ? (psFormProblem(form) ?? { operation: 'ps', clientProfileId, input: psInputOf(form) }) : STUDENT_REQUIRED.ps!,
   contextOf: (form) => [form.targetSchool, form.targetProgram, form.degree, form.wordLimit, form.extraRequirements, ...form.focus],
   titleOf: (form, student) => workTitleOf(form.documentType, student?.name ?? null, form.targetProgram),
   editorPlaceholder: '填写左侧表单后点击「生成」，或直接在这里写作',

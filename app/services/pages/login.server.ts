@@ -22,7 +22,7 @@ export type SendCodeAnswer =
 
 export type LoginActionData = (
   | SendCodeAnswer
-  | ({ intent: 'login' } & FormFailure<LoginField | 'agree'> & { captcha: null })
+  | ({ intent: 'login' } & FormFailure<LoginField> & { errors: FieldErrors<'agree'>; captcha: null })
   /** 我已扫码 (or the socket's "scanned") when the WeChat login did not go through: what to say. */
   | { intent: 'wechat-login'; ok: false; error: string; captcha: null }
 ) & {
