@@ -50,11 +50,15 @@ test('the legal texts and About name the operator and the support address when c
 
 test('without a support address, the legal texts say how to reach the operator (the feedback page, and how to get there signed out)', () => {
   for (const doc of [privacyPolicy, serviceAgreement]) {
-    const contact = fillContent(doc, unconfigured).sections.find((s) => s.id === 'contact')!.paragraphs.join('');
+    const contact = fillContent(doc, unconfigured)
+      .sections.find((s) => s.id === 'contact')!
+      .paragraphs.join('');
     expect(contact).toContain('/dash/feedback');
     expect(contact).toContain('用手机号获取验证码登录后提交');
     // With an address, that instruction gives way to it.
-    const configuredContact = fillContent(doc, configured).sections.find((s) => s.id === 'contact')!.paragraphs.join('');
+    const configuredContact = fillContent(doc, configured)
+      .sections.find((s) => s.id === 'contact')!
+      .paragraphs.join('');
     expect(configuredContact).toContain(`发送邮件至${configured.supportEmail}`);
     expect(configuredContact).not.toContain('/dash/feedback');
   }
