@@ -19,6 +19,16 @@ export type WritingOperation = (typeof WRITING_OPERATIONS)[number];
 export type SelectionOperation = (typeof SELECTION_OPERATIONS)[number];
 export type AiOperation = (typeof AI_OPERATIONS)[number];
 
+/**
+ * Documents written from a student's archive alone: without a student there is nothing true to
+ * write, so they are refused before any charge (issue 28: a PS generated with no student was
+ * charged). The student is the request's, else the opened work's.
+ */
+export const STUDENT_REQUIRED: Partial<Record<AiOperation, string>> = {
+  ps: '请先选择学生档案：个人陈述根据档案内容生成',
+  cv: '请先选择学生档案：简历根据档案内容生成',
+};
+
 export const isWritingOperation = (op: string): op is WritingOperation => (WRITING_OPERATIONS as readonly string[]).includes(op);
 export const isSelectionOperation = (op: AiOperation): op is SelectionOperation => (SELECTION_OPERATIONS as readonly string[]).includes(op);
 

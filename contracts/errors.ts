@@ -73,6 +73,10 @@ export const ERROR_MESSAGES = {
   OTHER: '请求失败，请稍后重试',
   BUSY: '你前面还有1人在排队，请稍后再试',
   INSUFFICIENT_POINTS: '积分不足',
+  /** Spec §8: the shell could not load the signed-in user. */
+  USER_INFO_FAILED: '获取用户信息失败',
+  /** Spec §8: a profile update the API refused without saying why. */
+  UPDATE_FAILED: '更新失败，请重试',
 } as const;
 
 /** The catalogue message for a failed call: the server's own message where the spec keeps it. */

@@ -48,6 +48,28 @@ test('the legal texts and About name the operator and the support address when c
   }
 });
 
+test('without a support address, the legal texts say how to reach the operator (the feedback page, and how to get there signed out)', () => {
+  for (const doc of [privacyPolicy, serviceAgreement]) {
+    const contact = fillContent(doc, unconfigured)
+      .sections.find((s) => s.id === 'contact')!
+      .paragraphs.join('');
+    expect(contact).toContain('/dash/feedback');
+    expect(contact).toContain('用手机号获取验证码登录后提交');
+    // With an address, that instruction gives way to it.
+    const configuredContact = fillContent(doc, configured)
+      .sections.find((s) => s.id === 'contact')!
+      .paragraphs.join('');
+    expect(configuredContact).toContain(`发送邮件至${configured.supportEmail}`);
+    expect(configuredContact).not.toContain('/dash/feedback');
+  }
+});
+
+test('{{^key}} keeps its inside only when the value is empty', () => {
+  const text = '{{#supportEmail}}写信至{{supportEmail}}{{/supportEmail}}{{^supportEmail}}请使用反馈页{{/supportEmail}}。';
+  expect(fillPlaceholders(text, configured)).toBe('写信至support@wenshu.test。');
+  expect(fillPlaceholders(text, unconfigured)).toBe('请使用反馈页。');
+});
+
 test('content rendered without the filler has no placeholders', () => {
   for (const text of strings(toolEntries)) expect(text).not.toContain('{{');
 });

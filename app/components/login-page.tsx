@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Heading, HStack, Input, Link as ChakraLink, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, Heading, HStack, Input, Link as ChakraLink, Separator, Stack, Text } from '@chakra-ui/react';
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useRef, useState } from 'react';
 import { LegalDocumentView } from '~/components/legal-document';
@@ -17,25 +17,79 @@ import { useRealtimeConnection } from '~/hooks/use-realtime';
 import { useScanStatus } from '~/hooks/use-scan-status';
 import { getItem, LAST_LOGIN_PHONE_KEY, setItem, wipeOnLogout } from '~/services/browser/local-storage.client';
 import type { FieldErrors } from '~/services/forms';
+import { CONSENT_FIELD, CONSENT_MESSAGE } from '~/services/login-consent';
 import type { loginAction, loginLoader, LoginTab, SendCodeField } from '~/services/pages/login.server';
 
 const LAST_PHONE_TTL_MS = 365 * 24 * 3600_000;
 
 function DocumentDialog({ doc, label }: { doc: LegalDocument; label: string }) {
   const env = usePublicConfig();
+  const hydrated = useHydrated();
+  // Without JavaScript the dialog cannot open: the public page instead.
+  if (!hydrated) {
+    return (
+      <ChakraLink href={doc === privacyPolicy ? '/privacy-policy' : '/service-agreement'} target="_blank" color="blue.600" fontSize="xs">
+        《{label}》
+      </ChakraLink>
+    );
+  }
   return (
     <AppDialog
       size={{ base: 'full', md: 'xl' }}
       scrollBehavior="inside"
       title={doc.title}
       trigger={
-        <ChakraLink as="button" color="blue.600" fontSize="xs">
+        <ChakraLink as="button" type="button" color="blue.600" fontSize="xs">
           《{label}》
         </ChakraLink>
       }
     >
       <LegalDocumentView doc={doc} values={env} />
     </AppDialog>
+  );
+}
+
+/**
+ * 我已阅读并同意《服务协议》《隐私政策》: unticked until the user ticks it, and the login requires it
+ * (issue 28). Each half of the page has one inside its form (so it is posted with or without
+ * JavaScript); with JavaScript the two move together.
+ */
+function ConsentBox({
+  agreed,
+  onChange,
+  error,
+  testId,
+}: {
+  agreed: boolean;
+  onChange: (agreed: boolean) => void;
+  error?: string | null;
+  testId: string;
+}) {
+  return (
+    <Stack gap="1" align="center">
+      <HStack gap="0.5" fontSize="xs" color="gray.600" flexWrap="wrap" justify="center">
+        <chakra.label display="inline-flex" alignItems="center" gap="1.5" cursor="pointer">
+          <chakra.input
+            type="checkbox"
+            name={CONSENT_FIELD}
+            checked={agreed}
+            onChange={(e) => onChange(e.currentTarget.checked)}
+            aria-invalid={error ? true : undefined}
+            accentColor="blue.600"
+            boxSize="3.5"
+            data-testid={testId}
+          />
+          我已阅读并同意
+        </chakra.label>
+        <DocumentDialog doc={serviceAgreement} label="服务协议" />
+        <DocumentDialog doc={privacyPolicy} label="隐私政策" />
+      </HStack>
+      {error && (
+        <Text fontSize="xs" color="red.600" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -72,7 +126,7 @@ function LoginTabs({ tab, redirectTo, invite }: { tab: LoginTab; redirectTo: str
  * The WeChat half (ADR 0038): the QR code, refreshed when it expires; the socket's "scanned"
  * posts 我已扫码 by itself, and the action logs in with the code's secret from the session.
  */
-function WechatLogin() {
+function WechatLogin({ agreed, onAgree }: { agreed: boolean; onAgree: (agreed: boolean) => void }) {
   const { redirectTo, wechat, tab, invite } = useLoaderData<typeof loginLoader>();
   const actionData = useActionData<typeof loginAction>();
   const hydrated = useHydrated();
@@ -85,7 +139,9 @@ function WechatLogin() {
     onScanned: () => {
       if (!qr) return;
       setScanned(qr.sceneStr);
-      submit({ intent: 'wechat-login', sceneStr: qr.sceneStr, redirectTo }, { method: 'post', action, replace: true });
+      // Unticked, the answer asks for consent; the scan stays held for 我已扫码.
+      const consent: Record<string, string> = agreed ? { [CONSENT_FIELD]: 'on' } : {};
+      submit({ intent: 'wechat-login', sceneStr: qr.sceneStr, redirectTo, ...consent }, { method: 'post', action, replace: true });
     },
     onExpired: () => refresher.submit({ intent: 'wechat-refresh' }, { method: 'post', action }),
   });
@@ -103,6 +159,7 @@ function WechatLogin() {
           fields={{ redirectTo }}
           secondary={{ intent: 'wechat-refresh', label: '刷新二维码' }}
           message={answer ? { ok: false, text: answer } : null}
+          consent={<ConsentBox agreed={agreed} onChange={onAgree} testId="wechat-agree" />}
           waiting={
             hydrated && (
               <Text fontSize="sm" color={scanned === qr.sceneStr ? 'green.600' : 'gray.500'} aria-live="polite" data-testid="wechat-status">
@@ -133,10 +190,17 @@ export function LoginPage() {
   const phoneRef = useRef<HTMLInputElement>(null);
   const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
   const phoneAnswer = actionData && actionData.intent !== 'wechat-login' ? actionData : null;
-  const errors: FieldErrors<SendCodeField> = phoneAnswer && !phoneAnswer.ok ? phoneAnswer.errors : {};
+  const errors: FieldErrors<SendCodeField | 'agree'> = phoneAnswer && !phoneAnswer.ok ? phoneAnswer.errors : {};
   const values = phoneAnswer && !phoneAnswer.ok ? phoneAnswer.values : null;
   const sent = phoneAnswer && phoneAnswer.ok ? phoneAnswer : null;
   const captcha = phoneAnswer && !phoneAnswer.ok ? phoneAnswer.captcha : null;
+  const [agreed, setAgreed] = useState(Boolean(actionData?.agreed));
+  // With JavaScript an unticked login is stopped here, so the code typed and the one sent stay put.
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const agree = (next: boolean) => {
+    setAgreed(next);
+    if (next) setConsentError(null);
+  };
 
   useEffect(() => {
     if (wipeLocalData) wipeOnLogout();
@@ -168,7 +232,7 @@ export function LoginPage() {
           <LoginTabs tab={tab} redirectTo={redirectTo} invite={invite} />
 
           <Flex direction={{ base: 'column', lg: 'row' }} gap={{ base: '6', lg: '10' }} align="stretch">
-            <WechatLogin />
+            <WechatLogin agreed={agreed} onAgree={agree} />
             <Separator orientation="vertical" hideBelow="lg" />
             <Stack gap="4" flex="1" minW="0" display={{ base: tab === 'phone' ? 'flex' : 'none', lg: 'flex' }} data-testid="phone-login">
               <Heading as="h2" size="md" textAlign="center" hideBelow="lg">
@@ -181,6 +245,12 @@ export function LoginPage() {
                 replace
                 noValidate
                 onSubmit={(e) => {
+                  const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+                  if (submitter?.value === 'login' && !agreed) {
+                    e.preventDefault();
+                    setConsentError(CONSENT_MESSAGE);
+                    return;
+                  }
                   const phone = new FormData(e.currentTarget).get('phone');
                   if (typeof phone === 'string' && phone.trim()) setItem(LAST_LOGIN_PHONE_KEY, phone.trim(), LAST_PHONE_TTL_MS);
                 }}
@@ -222,11 +292,7 @@ export function LoginPage() {
                   >
                     登录
                   </Button>
-                  <Text fontSize="xs" color="gray.500" textAlign="center">
-                    登录即表示您已阅读并同意
-                    <DocumentDialog doc={serviceAgreement} label="用户服务协议" />和
-                    <DocumentDialog doc={privacyPolicy} label="隐私政策" />
-                  </Text>
+                  <ConsentBox agreed={agreed} onChange={agree} error={consentError ?? errors.agree} testId="login-agree" />
                 </Stack>
               </Form>
             </Stack>

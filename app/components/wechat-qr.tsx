@@ -17,6 +17,7 @@ export function WechatQrCard({
   secondary,
   message,
   waiting,
+  consent,
 }: {
   qr: WechatQr;
   purpose: 'login' | 'bind';
@@ -28,6 +29,8 @@ export function WechatQrCard({
   message?: { ok: boolean; text: string } | null;
   /** Shown under the code while the socket waits for the scan. */
   waiting?: ReactNode;
+  /** Inside the form, above its buttons: the login's consent box. */
+  consent?: ReactNode;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
@@ -72,6 +75,7 @@ export function WechatQrCard({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        {consent}
         <HStack gap="2" justify="center" flexWrap="wrap">
           <Button
             type="submit"

@@ -1,7 +1,9 @@
 /**
  * The content texts name deployment settings as `{{operatorName}}` and `{{supportEmail}}`.
  * `{{#supportEmail}}…{{/supportEmail}}` keeps its inside only when the value is set, so a sentence
- * can drop its e-mail clause cleanly on deployments without a support address.
+ * can drop its e-mail clause cleanly on deployments without a support address;
+ * `{{^supportEmail}}…{{/supportEmail}}` keeps its inside only when the value is empty (what to do
+ * instead, so a reader is never left without a way to reach the operator).
  * operatorName may be the neutral default '本平台运营方', so write `与{{operatorName}}（以下简称“我们”）`,
  * never `本平台运营方{{operatorName}}` or `由{{operatorName}}运营`.
  */
@@ -9,6 +11,7 @@ export type PlaceholderValues = { operatorName: string; supportEmail: string | n
 
 const KEYS: readonly string[] = ['operatorName', 'supportEmail', 'accountDeletionGraceDays'] satisfies (keyof PlaceholderValues)[];
 const SECTION = /\{\{#(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g;
+const INVERTED = /\{\{\^(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g;
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
 function lookup(values: PlaceholderValues, key: string): string | null {
@@ -21,6 +24,7 @@ function lookup(values: PlaceholderValues, key: string): string | null {
 export function fillPlaceholders(text: string, values: PlaceholderValues): string {
   const filled = text
     .replace(SECTION, (_, key: string, inner: string) => (lookup(values, key) ? inner : ''))
+    .replace(INVERTED, (_, key: string, inner: string) => (lookup(values, key) ? '' : inner))
     .replace(PLACEHOLDER, (_, key: string) => {
       const value = lookup(values, key);
       if (!value) throw new Error(`{{${key}}} may be empty: wrap it in {{#${key}}}…{{/${key}}}`);

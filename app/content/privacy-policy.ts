@@ -137,7 +137,7 @@ export const privacyPolicy: LegalDocument = {
       id: 'contact',
       heading: '十二、联系我们',
       paragraphs: [
-        '如您对本政策或个人信息处理有任何疑问、意见或投诉，请通过平台内的“反馈”入口{{#supportEmail}}或发送邮件至{{supportEmail}}{{/supportEmail}}与我们联系，我们会在15个工作日内回复。如您对我们的答复不满意，可以向网信、市场监管等主管部门投诉或举报。',
+        '如您对本政策或个人信息处理有任何疑问、意见或投诉，请通过平台内的“反馈”入口{{#supportEmail}}或发送邮件至{{supportEmail}}{{/supportEmail}}与我们联系，我们会在15个工作日内回复。{{^supportEmail}}“反馈”入口在登录后页面顶部的「联系客服 › 在线提交反馈」（意见反馈页面，网址 /dash/feedback），提交时请写明问题和回复方式；尚无账号的，可在登录页用手机号获取验证码登录后提交（未注册的手机号会自动创建账号，可随时在账户设置中注销）。{{/supportEmail}}如您对我们的答复不满意，可以向网信、市场监管等主管部门投诉或举报。',
       ],
     },
   ],

@@ -119,7 +119,7 @@ export const serviceAgreement: LegalDocument = {
       id: 'contact',
       heading: '十三、联系我们',
       paragraphs: [
-        '如您对本协议有任何疑问、意见或投诉，请通过平台内的“反馈”入口{{#supportEmail}}或发送邮件至{{supportEmail}}{{/supportEmail}}与我们联系。个人信息相关事项请同时参阅《隐私政策》。',
+        '如您对本协议有任何疑问、意见或投诉，请通过平台内的“反馈”入口{{#supportEmail}}或发送邮件至{{supportEmail}}{{/supportEmail}}与我们联系。{{^supportEmail}}“反馈”入口在登录后页面顶部的「联系客服 › 在线提交反馈」（意见反馈页面，网址 /dash/feedback），提交时请写明问题和回复方式；尚无账号的，可在登录页用手机号获取验证码登录后提交（未注册的手机号会自动创建账号，可随时在账户设置中注销）。{{/supportEmail}}个人信息相关事项请同时参阅《隐私政策》。',
       ],
     },
   ],

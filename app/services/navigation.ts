@@ -4,6 +4,7 @@ import {
   BookOpen,
   CircleHelp,
   Coins,
+  FilePen,
   FileText,
   FolderHeart,
   GraduationCap,
@@ -55,6 +56,8 @@ export const MENU_GROUPS: MenuGroup[] = [
     items: [
       { id: 'ps-writing', label: 'PS / SOP', to: '/dash/ps-writing', icon: PenLine, available: true },
       { id: 'essay-polish', label: '文书润色', to: '/dash/essay-polish', icon: Sparkles, available: true },
+      // Not in the spec's list (§2), but consultants looked for it here (issue 28).
+      { id: 'essay-revision', label: '文书修改', to: '/dash/essay-revision', icon: FilePen, available: true },
       { id: 'cv-writing', label: '简历 CV', to: '/dash/cv-writing', icon: FileText, available: true },
       { id: 'recommended-writing', label: '推荐信 RL', to: '/dash/recommended-writing', icon: Mail, available: true },
       { id: 'free-writing', label: '自由写作', to: '/dash/free-writing', icon: NotebookPen, available: true },
@@ -125,7 +128,7 @@ export const ACCOUNT_ROUTES = {
   orders: '/dash/orders',
 } as const;
 
-/** The two essay-improvement pages; revision is not in the menu (spec §2) but linked from polish. */
+/** The two essay-improvement pages, each in the menu and linked from the other. */
 export const REVIEW_PAGES = {
   revision: { label: '文书修改', route: '/dash/essay-revision' },
   polish: { label: '文书润色', route: '/dash/essay-polish' },

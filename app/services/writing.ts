@@ -18,6 +18,7 @@ import {
   type SelectionOperation,
   type WritingStyle,
   isWritingOperation,
+  STUDENT_REQUIRED,
 } from '../../contracts/ai-operation-constants';
 import { documentMarkdown, markdownDocument } from '../../contracts/markdown-document';
 import type { EditorDocument } from '../../contracts/works';
@@ -435,7 +436,7 @@ export const applyCvStudent = (form: CvForm, student: WritingStudent): CvForm =>
 
 /** A CV is built from the archive alone: without a student there is nothing to write from. */
 export function cvRequest(form: CvForm, clientProfileId: string | null) {
-  if (!clientProfileId) return '请先选择学生档案：简历根据档案内容生成';
+  if (!clientProfileId) return STUDENT_REQUIRED.cv!;
   if (form.sections.length === 0) return '请至少选择一个简历模块';
   return {
     operation: 'cv',

@@ -287,6 +287,20 @@ describe('POST /api/v1/ai/generate', () => {
     expect(unknown.status).toBe(400);
     const stranger = await generate(server, me.accessToken, { ...FREE, clientProfileId: profile.body.data.id });
     expect(stranger.status).toBe(404);
+    // A PS or a CV is written from a student's archive: without one (nor a work bound to one), refused free (issue 28).
+    const unbound = (await client(server.url).post('/works', { title: 'PS', type: 'ps', content: { blocks: [] } }, me.accessToken)).body
+      .data;
+    const owed = await balance(server, me.accessToken);
+    for (const body of [
+      { operation: 'ps', input: { targetProgram: 'MSc CS' } },
+      { operation: 'ps', workId: unbound.id, input: { targetProgram: 'MSc CS' } },
+      { operation: 'cv', input: {} },
+    ]) {
+      const refused = await generate(server, me.accessToken, body);
+      expect(refused).toMatchObject({ status: 400, json: { code: 'VALIDATION_ERROR', data: { field: 'clientProfileId' } } });
+      expect(refused.json?.message).toMatch(/^请先选择学生档案/);
+    }
+    expect(await balance(server, me.accessToken)).toBe(owed);
     const before = await balance(server, me.accessToken);
     await adjustPoints(
       server.database.db,
@@ -466,7 +480,10 @@ describe('POST /api/v1/ai/generate', () => {
     const me = await login(server.url);
     const api = client(server.url);
     const original = { blocks: [{ id: 'p1', type: 'paragraph', content: [{ type: 'text', text: '我的原文，一个字都不能丢。' }] }] };
-    const work = (await api.post('/works', { title: 'PS', type: 'ps', content: original }, me.accessToken)).body.data;
+    const student = (await api.post('/client-profiles', { name: '李明' }, me.accessToken)).body.data;
+    // Bound to a student: a PS for it needs no other (its student is the work's).
+    const work = (await api.post('/works', { title: 'PS', type: 'ps', clientProfileId: student.id, content: original }, me.accessToken))
+      .body.data;
     provider.script(
       fake.stream('换一种说法。'),
       fake.stream('## 总体评价\n- 很好。'),

@@ -43,7 +43,10 @@ async function loginThroughForm(phone: string, cookie?: string) {
   const ip = randomIp();
   const sent = await client(server.url, { ip }).post('/auth/sms/send', { phone });
   expect(sent.status).toBe(200);
-  const res = await postForm({ intent: 'login', phone, code: sent.body.data.devCode, redirectTo: '/dash/overview' }, { ip, cookie });
+  const res = await postForm(
+    { intent: 'login', phone, code: sent.body.data.devCode, agree: 'on', redirectTo: '/dash/overview' },
+    { ip, cookie },
+  );
   expect(res.status).toBe(302);
   expect(res.headers.get('location')).toBe('/dash/overview');
   return sessionCookie(res);
@@ -83,6 +86,35 @@ describe('logging in over a signed-in session', () => {
   });
 });
 
+describe('consent to the service agreement and the privacy policy (issue 28)', () => {
+  it('the box starts unticked; a login without it is refused in Chinese before the code is spent, and goes through ticked', async () => {
+    const page = await (await fetch(`${server.url}/dash/login`)).text();
+    const box = /<input[^>]*name="agree"[^>]*>/.exec(page)?.[0];
+    expect(box).toBeDefined();
+    expect(box).not.toMatch(/checked/);
+    expect(page).toContain('我已阅读并同意');
+    expect(page).not.toContain('登录即表示');
+
+    const ip = randomIp();
+    const phone = randomPhone();
+    const sent = await client(server.url, { ip }).post('/auth/sms/send', { phone });
+    const code = sent.body.data.devCode as string;
+    const refused = await postForm({ intent: 'login', phone, code, redirectTo: '/dash/overview' }, { ip });
+    expect(refused.status).toBe(200);
+    // Not signed in (the cookie may hold the page's WeChat code, never tokens).
+    const held = refused.headers.get('set-cookie')?.split(';')[0];
+    if (held) expect((await readSession(held)).tokens).toBeNull();
+    const answer = await refused.text();
+    expect(answer).toContain('请先阅读并勾选同意《服务协议》和《隐私政策》');
+    // What was typed stays in the form.
+    expect(answer).toContain(`value="${phone}"`);
+    // The same code then logs in: the refusal never reached the API, so nothing was spent.
+    const login = await postForm({ intent: 'login', phone, code, agree: 'on', redirectTo: '/dash/overview' }, { ip });
+    expect(login.status).toBe(302);
+    expect(await opensDashboard(sessionCookie(login))).toBe(true);
+  });
+});
+
 describe('the image check in the login form, without JavaScript', () => {
   it('shows a challenge when the API asks for one, and a solved one sends the code', async () => {
     const ip = randomIp();
@@ -107,7 +139,7 @@ describe('the image check in the login form, without JavaScript', () => {
     expect(code).toMatch(/^\d{6}$/);
     expect(sentPage).not.toContain('name="captchaId"');
 
-    const login = await postForm({ intent: 'login', phone, code: code!, redirectTo: '/dash/overview' }, { ip });
+    const login = await postForm({ intent: 'login', phone, code: code!, agree: 'on', redirectTo: '/dash/overview' }, { ip });
     expect(login.status).toBe(302);
     expect(await opensDashboard(sessionCookie(login))).toBe(true);
   });

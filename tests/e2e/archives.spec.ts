@@ -257,6 +257,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('手机号').fill(phone);
     await page.getByTestId('send-code').click();
     await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
+    await page.getByTestId('login-agree').check();
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/dash\/overview$/);
 

@@ -31,6 +31,22 @@ test('analytics sees a guest before login', async ({ page }) => {
   await expect(page.getByTestId('home-cta')).toHaveAttribute('href', '/dash/login');
 });
 
+test('the login needs the unticked consent box ticked: a clear message until it is (issue 28)', async ({ page }) => {
+  await page.goto('/dash/login');
+  await expect(page.getByText('登录即表示')).toHaveCount(0);
+  const box = page.getByTestId('login-agree');
+  await expect(box).not.toBeChecked();
+  await page.getByLabel('手机号').fill(randomPhone());
+  await page.getByTestId('send-code').click();
+  await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('login-agree-error')).toHaveText('请先阅读并勾选同意《服务协议》和《隐私政策》');
+  await expect(page).toHaveURL(/\/dash\/login/);
+  await box.check();
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/dash\/overview$/);
+});
+
 test('a wrong code shows the attempts left and keeps the phone', async ({ page }) => {
   await page.goto('/dash/login');
   const phone = randomPhone();
@@ -38,6 +54,7 @@ test('a wrong code shows the attempts left and keeps the phone', async ({ page }
   await page.getByTestId('send-code').click();
   const code = (await page.getByTestId('dev-code').textContent())!.trim();
   await page.getByLabel('验证码').fill(code === '000000' ? '111111' : '000000');
+  await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
   await expect(page.getByText('验证码错误，还可尝试4次')).toBeVisible();
   await expect(page.getByLabel('手机号')).toHaveValue(phone);

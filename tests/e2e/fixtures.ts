@@ -31,6 +31,7 @@ export async function loginViaForm(page: Page, phone = randomPhone()) {
   await page.getByTestId('send-code').click();
   const code = (await page.getByTestId('dev-code').textContent())!.trim();
   await page.getByLabel('验证码').fill(code);
+  await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => !/^\/(dash\/)?login$/.test(url.pathname));
   await waitForHydration(page);
@@ -85,6 +86,7 @@ export async function loginWithoutScripts(page: Page, phone = randomPhone()) {
   await page.getByLabel('手机号').fill(phone);
   await page.getByTestId('send-code').click();
   await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
+  await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/dash\/overview$/);
   return phone;

@@ -10,6 +10,7 @@ async function loginWithoutJs(page: import('@playwright/test').Page) {
   await expect(page.getByTestId('dev-code')).toBeVisible();
   await expect(page.getByLabel('手机号')).toHaveValue(phone);
   await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
+  await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/dash\/overview$/);
   return phone;

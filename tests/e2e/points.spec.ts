@@ -34,6 +34,7 @@ async function loginWithoutJs(page: Page, path = '/dash/login') {
   await page.getByTestId('send-code').click();
   await expect(page.getByTestId('dev-code')).toBeVisible();
   await page.getByLabel('验证码').fill((await page.getByTestId('dev-code').textContent())!.trim());
+  await page.getByTestId('login-agree').check();
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(/\/dash\/overview$/);
   return phone;
@@ -276,6 +277,7 @@ test('the invitation page shows the code, the link with a copy button and its QR
     await expect(friend.page.getByTestId('dev-code')).toBeVisible();
     await expect(friend.page.getByLabel(/邀请码/)).toHaveValue(code);
     await friend.page.getByLabel('验证码').fill((await friend.page.getByTestId('dev-code').textContent())!.trim());
+    await friend.page.getByTestId('login-agree').check();
     await friend.page.getByTestId('login-submit').click();
     await expect(friend.page).toHaveURL(/\/dash\/overview$/);
     // 100 welcome + 20 first login + 20 for accepting the invitation.

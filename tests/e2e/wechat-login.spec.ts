@@ -34,6 +34,10 @@ for (const width of [1440, 375]) {
     await waitForHydration(page);
     await page.locator('html[data-realtime="connected"]').waitFor({ state: 'attached' });
     await expect(page.getByTestId('wechat-status')).toHaveText('等待扫码…');
+    // The consent box starts unticked. At 375 px it is ticked before the scan; at 1440 px the scan
+    // comes first, and the login waits for it (issue 28).
+    await expect(page.getByTestId('wechat-agree')).not.toBeChecked();
+    if (width < 800) await page.getByTestId('wechat-agree').check();
     await page.screenshot({ path: testInfo.outputPath(`login-wechat-${width}.png`), fullPage: true });
 
     const target = (await page.getByTestId('wechat-sandbox-link').getAttribute('href'))!;
@@ -52,8 +56,13 @@ for (const width of [1440, 375]) {
     await phone.getByTestId('sandbox-wechat-confirm').click();
     await expect(phone.getByTestId('sandbox-wechat-answer')).toHaveText('已确认登录，请回到电脑上的登录页面');
     await phone.close();
+    if (width > 800) {
+      await expect(page.getByTestId('wechat-answer')).toHaveText('请先阅读并勾选同意《服务协议》和《隐私政策》', { timeout: 15_000 });
+      await page.getByTestId('wechat-agree').check();
+      await page.getByTestId('wechat-confirm').click();
+    }
 
-    // Nobody touched the login page: its socket heard the scan and it posted the login itself. A
+    // Ticked, the socket's scan posted the login by itself (at 1440 px 我已扫码 did, once ticked). A
     // new WeChat account is offered the phone binding first, and may go on without it.
     await expect(page).toHaveURL(/\/wechat-bind\?redirectTo=%2Fdash%2Foverview$/, { timeout: 15_000 });
     await expect(page.getByTestId('bind-status')).toContainText(name);
@@ -113,8 +122,15 @@ test.describe('without JavaScript', () => {
     await expect(page.getByTestId('wechat-login-qr')).toBeVisible();
     await expect(page.getByTestId('wechat-status')).toHaveCount(0);
 
+    // Unticked, the consent is asked for first; ticked, the code is.
+    await expect(page.getByTestId('wechat-agree')).not.toBeChecked();
+    await page.getByTestId('wechat-confirm').click();
+    await expect(page.getByTestId('wechat-answer')).toHaveText('请先阅读并勾选同意《服务协议》和《隐私政策》');
+    await page.getByTestId('wechat-agree').check();
     await page.getByTestId('wechat-confirm').click();
     await expect(page.getByTestId('wechat-answer')).toHaveText('尚未扫码，请用微信扫描二维码');
+    // The page came back with the box still ticked.
+    await expect(page.getByTestId('wechat-agree')).toBeChecked();
     await expect(page.getByTestId('wechat-login-qr')).toBeVisible();
 
     const phone = await context.newPage();
@@ -151,6 +167,7 @@ async function signInWithSandboxWechat(page: Page, context: BrowserContext, name
   await page.goto('/dash/login?tab=wechat');
   await waitForHydration(page);
   await page.locator('html[data-realtime="connected"]').waitFor({ state: 'attached' });
+  await page.getByTestId('wechat-agree').check();
   const phone = await context.newPage();
   await phone.goto((await page.getByTestId('wechat-sandbox-link').getAttribute('href'))!);
   await phone.getByLabel('微信昵称').fill(name);

@@ -4,7 +4,7 @@ import { BookOpen, FileText, Link2, UserRound, type LucideIcon } from 'lucide-re
 import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { AppDialog } from '~/components/ui/app-dialog';
 import { GlobalSearch, highlightParts, IDLE_SEARCH, searchResultHref, type SearchResult } from '~/services/global-search';
-import { ACCOUNT_ROUTES, ID_VERIFICATION_ROUTE, MENU_GROUPS, REVIEW_PAGES, UPDATE_LOGS_ROUTE } from '~/services/navigation';
+import { ACCOUNT_ROUTES, ID_VERIFICATION_ROUTE, MENU_GROUPS, UPDATE_LOGS_ROUTE } from '~/services/navigation';
 import { resourceFetch } from '~/services/browser/resource-fetch.client';
 
 /** Ctrl/Cmd+K opens the search box anywhere in the dashboard; Escape closes it. */
@@ -23,16 +23,14 @@ export function useSearchShortcut(open: () => void) {
 
 type SearchablePage = { id: string; label: string; to: string; group: string; keywords?: string };
 
+/** The words people type for a menu page besides its name. */
+const MENU_KEYWORDS: Record<string, string> = { 'essay-revision': '修改 批改 修改意见 评价 建议' };
+
 /** Every page a user can open, with the words people type for it. */
 const PAGES: SearchablePage[] = [
-  ...MENU_GROUPS.flatMap((g) => g.items.filter((i) => i.available).map((i) => ({ id: i.id, label: i.label, to: i.to, group: g.label }))),
-  {
-    id: 'essay-revision',
-    label: REVIEW_PAGES.revision.label,
-    to: REVIEW_PAGES.revision.route,
-    group: '文书工具',
-    keywords: '修改 批改 修改意见 评价 建议',
-  },
+  ...MENU_GROUPS.flatMap((g) =>
+    g.items.filter((i) => i.available).map((i) => ({ id: i.id, label: i.label, to: i.to, group: g.label, keywords: MENU_KEYWORDS[i.id] })),
+  ),
   { id: 'profile', label: '个人资料', to: '/dash/profile', group: '账户', keywords: '资料 用户名 邮箱 头像' },
   { id: 'account', label: '账户与安全', to: '/dash/account', group: '账户', keywords: '账号 安全 退出 登出 设备 邀请码' },
   {

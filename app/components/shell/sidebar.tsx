@@ -1,7 +1,7 @@
 import { Box, Flex, IconButton, Link as ChakraLink, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run/react';
 import { ChevronsLeft, ChevronsRight, Coins } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { User } from '../../../contracts/user';
 import { Logo } from '~/components/logo';
 import {
@@ -20,6 +20,30 @@ export type SidebarMode = 'auto' | 'expanded' | 'collapsed';
 
 const NARROW = `(max-width: ${SIDEBAR_BREAKPOINTS.desktop - 0.02}px)`;
 const MOBILE = `(max-width: ${SIDEBAR_BREAKPOINTS.mobile - 0.02}px)`;
+
+/** What a collapsed rail looks like: 80 px, icons only, each group one icon opening its panel. */
+const COLLAPSED_RAIL = {
+  width: `${SIDEBAR_WIDTH.collapsed}px`,
+  '& .lx-label, & .lx-wide-only': { display: 'none' },
+  '& .lx-rail-only': { display: 'block' },
+  '& .lx-logo-row': { justifyContent: 'center' },
+} as const;
+
+/**
+ * The rail's layout is decided by CSS alone, from the saved choice (`data-mode`, read from the
+ * cookie on the server), the screen's width (media queries) and an open drawer (`data-drawer`):
+ * the server's HTML is already right at every width, before any script runs (issue 28: group
+ * labels wrapped in an 80 px rail until hydration). Both forms of each group are in the page and
+ * the CSS shows one; JavaScript only follows along (the toggle's label, the drawer).
+ */
+const RAIL_CSS = {
+  width: `${SIDEBAR_WIDTH.expanded}px`,
+  '& .lx-rail-only': { display: 'none' },
+  '&[data-mode=collapsed]:not([data-drawer=open])': COLLAPSED_RAIL,
+  [`@media ${NARROW}`]: { '&[data-mode=auto]:not([data-drawer=open])': COLLAPSED_RAIL },
+  // On a phone only an open drawer is wide.
+  [`@media ${MOBILE}`]: { '&:not([data-drawer=open])': COLLAPSED_RAIL },
+} as const;
 
 /** False on the server and during hydration (as the CSS media queries cover that), then the live match. */
 function useMedia(query: string) {
@@ -138,7 +162,7 @@ function CollapsedGroup({ group }: { group: MenuGroup }) {
   }, [open]);
   const Icon = group.icon;
   return (
-    <Box onMouseEnter={show} onMouseLeave={hide}>
+    <Box className="lx-rail-only" onMouseEnter={show} onMouseLeave={hide}>
       <Flex
         as="button"
         ref={trigger}
@@ -252,33 +276,20 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
         display="flex"
         flexDirection="column"
         transition="width 0.2s"
-        css={{
-          width: `${SIDEBAR_WIDTH.expanded}px`,
-          '&[data-mode=collapsed]': { width: `${SIDEBAR_WIDTH.collapsed}px` },
-          '&[data-mode=collapsed] .lx-label': { display: 'none' },
-          [`@media ${NARROW}`]: {
-            '&[data-mode=auto]': { width: `${SIDEBAR_WIDTH.collapsed}px` },
-            '&[data-mode=auto] .lx-label': { display: 'none' },
-          },
-          // Before hydration too: on a phone only an open drawer is wide.
-          [`@media ${MOBILE}`]: {
-            '&:not([data-drawer=open])': { width: `${SIDEBAR_WIDTH.collapsed}px` },
-            '&:not([data-drawer=open]) .lx-label': { display: 'none' },
-          },
-        }}
+        css={RAIL_CSS}
       >
-        <Flex align="center" gap="2" h="16" px="4" justify={collapsed ? 'center' : 'flex-start'} borderBottomWidth="1px">
+        <Flex className="lx-logo-row" align="center" gap="2" h="16" px="4" justify="flex-start" borderBottomWidth="1px">
           <Link to="/dash/overview" aria-label={PRODUCT_NAME}>
             <Logo nameClassName="lx-label" />
           </Link>
         </Flex>
 
         <Stack flex="1" overflowY="auto" gap="4" px="3" py="4">
-          {groups.map((group) =>
-            collapsed ? (
-              <CollapsedGroup key={group.id} group={group} />
-            ) : (
-              <Stack key={group.id} gap="0.5">
+          {/* Both forms of every group are rendered; the rail's CSS shows one (see RAIL_CSS). */}
+          {groups.map((group) => (
+            <Fragment key={group.id}>
+              <CollapsedGroup group={group} />
+              <Stack className="lx-wide-only" gap="0.5">
                 <Text px="3" pb="1" fontSize="xs" color="gray.500" fontWeight="medium">
                   {group.label}
                 </Text>
@@ -292,8 +303,8 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
                   />
                 ))}
               </Stack>
-            ),
-          )}
+            </Fragment>
+          ))}
         </Stack>
 
         <Stack p="3" gap="2" borderTopWidth="1px">
@@ -313,7 +324,8 @@ export function Sidebar({ mode, onModeChange }: { mode: SidebarMode; onModeChang
             onClick={toggle}
             data-testid="sidebar-toggle"
           >
-            {collapsed ? <ChevronsRight size={18} /> : <ChevronsLeft size={18} />}
+            <ChevronsRight size={18} className="lx-rail-only" />
+            <ChevronsLeft size={18} className="lx-wide-only" />
           </IconButton>
         </Stack>
       </Box>

@@ -9,6 +9,13 @@ import type { DraftType } from '~/services/drafts';
 import type { WritingStudent } from '~/services/writing';
 import type { Decision, Review } from './review-panel';
 
+/**
+ * From this width the form and the editor sit side by side (issue 28): at 1000 px with the menu
+ * collapsed there is room for both, and a generation streams into an editor that stays in view.
+ * Below it they stack, and 生成 scrolls the editor into view.
+ */
+export const STUDIO_SIDE_BY_SIDE = '@media (min-width: 60em)';
+
 export type StudioData = {
   students: Array<{ id: string; name: string }>;
   student: WritingStudent | null;

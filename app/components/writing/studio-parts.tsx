@@ -8,7 +8,7 @@ import { workExportHref } from '~/services/work-export';
 import { workDetailHref } from '~/services/works';
 import { reduceAiHref, type WritingStudent } from '~/services/writing';
 import { PolishPanel, RevisionPanel, type Decision, type ReadReview, type Review, type ReviewItem } from './review-panel';
-import { runLine, type Run } from './studio-model';
+import { runLine, STUDIO_SIDE_BY_SIDE, type Run } from './studio-model';
 
 /** The page header's actions: save, the draft's state, export and the AI-rate check of the saved work. */
 export function StudioActions({
@@ -260,8 +260,7 @@ export function ReviewArea({
       aria-label="审阅结果"
       gap="3"
       minW="0"
-      gridColumn={{ lg: '1' }}
-      gridRow={{ lg: '2' }}
+      css={{ [STUDIO_SIDE_BY_SIDE]: { gridColumn: '1', gridRow: '2' } }}
       bg="white"
       rounded="xl"
       borderWidth="1px"

@@ -25,6 +25,20 @@ describe('the writing studio reducer', () => {
     expect(restored).toMatchObject({ workId: 'w1', form: { topic: 'from draft' }, stopped: 'half', dirty: false, restored: true });
   });
 
+  it('a draft restored after the user typed fills only the fields they left alone (issue 28)', () => {
+    type Two = { program: string; school: string; focus: string[] };
+    const initial = initialStudioState<Two>({ program: '', school: '', focus: [] }, null, null);
+    const typed = studioReducer(initial, { type: 'formChanged', update: (f) => ({ ...f, program: 'MSc Typed' }) });
+    const restored = studioReducer(typed, {
+      type: 'restored',
+      restored: { form: { program: 'MSc Draft', school: 'Draft University', focus: ['科研'] } },
+    });
+    expect(restored.form).toEqual({ program: 'MSc Typed', school: 'Draft University', focus: ['科研'] });
+    // Untouched, the draft comes back whole.
+    const whole = studioReducer(initial, { type: 'restored', restored: { form: { program: 'MSc Draft', school: 'X', focus: [] } } });
+    expect(whole.form).toEqual({ program: 'MSc Draft', school: 'X', focus: [] });
+  });
+
   it('a generation saved by the server is clean and names no operation; one kept in the page is changed and named', () => {
     const saved = studioReducer(start(), { type: 'generated', stopped: null, savedToWork: true, operationId: OP });
     const kept = studioReducer(start(), { type: 'generated', stopped: 'partial text', savedToWork: false, operationId: OP });

@@ -6,6 +6,8 @@ import type { Facts } from './studio-model';
 /** What a writing page holds besides the editor's document: the draft saves most of it. */
 export type StudioState<F> = {
   form: F;
+  /** The form as the page began, before the user touched it: what a late draft may still fill. */
+  pristine: F;
   /** What keeps the form from being generated or the work from being saved. */
   formError: string | null;
   workId: string | null;
@@ -56,6 +58,7 @@ export type StudioAction<F> =
 export function initialStudioState<F>(form: F, workId: string | null, appliedStudent: string | null): StudioState<F> {
   return {
     form,
+    pristine: form,
     formError: null,
     workId,
     operationIds: [],
@@ -70,10 +73,28 @@ export function initialStudioState<F>(form: F, workId: string | null, appliedStu
   };
 }
 
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** The restored form, but every field the user changed from `pristine` keeps its `current` value. */
+export function keepEdits<F>(pristine: F, current: F, restored: F): F {
+  if (same(current, pristine)) return restored;
+  if (!current || !restored || typeof current !== 'object' || typeof restored !== 'object') return current;
+  const merged = { ...restored } as Record<string, unknown>;
+  const was = pristine as Record<string, unknown>;
+  for (const [key, value] of Object.entries(current as Record<string, unknown>)) {
+    if (!same(value, was[key])) merged[key] = value;
+  }
+  return merged as F;
+}
+
 export function studioReducer<F>(state: StudioState<F>, action: StudioAction<F>): StudioState<F> {
   switch (action.type) {
-    case 'restored':
-      return { ...state, ...action.restored, dirty: false, restored: true };
+    case 'restored': {
+      // The draft comes in once the editor has loaded: a field the user has changed by then keeps
+      // what they entered (issue 28: typing was overwritten by a late draft).
+      const form = action.restored.form === undefined ? state.form : keepEdits(state.pristine, state.form, action.restored.form);
+      return { ...state, ...action.restored, form, dirty: false, restored: true };
+    }
     case 'formChanged':
       return { ...state, form: action.update(state.form), formError: null };
     case 'studentApplied':

@@ -12,7 +12,7 @@ import { FactPanel } from './fact-panel';
 import { readReview, type ReviewItem } from './review-panel';
 import { ProposalPanel, SelectionToolbar } from './selection-tools';
 import { checkFacts, decideReview, factHighlights, generate, paintHighlights, saveWork, type StudioContext } from './studio-commands';
-import type { StudioData, StudioPage } from './studio-model';
+import { STUDIO_SIDE_BY_SIDE, type StudioData, type StudioPage } from './studio-model';
 import { GenerateControls, ReviewArea, RunStatusBar, StudentPicker, StudioActions } from './studio-parts';
 import { initialStudioState, studioReducer, type StudioState } from './studio-state';
 import { useOperationStream } from './use-operation-stream';
@@ -23,6 +23,13 @@ import { readStoredStudio, useStudioAutosave } from './use-studio-draft';
 export type { StudioData, StudioPage } from './studio-model';
 
 const EMPTY: EditorDocument = { blocks: [] };
+
+/** Stacked (a phone), the editor is below the form: 生成 brings it into view so the text is seen arriving. */
+function revealEditor(surface: HTMLElement | null) {
+  if (!surface) return;
+  const { top, bottom } = surface.getBoundingClientRect();
+  if (top > window.innerHeight * 0.6 || bottom < 0) surface.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
 
 /**
  * The writing pages' frame (issue 13, ADR 0030): a sidebar form bound to a student, the editor
@@ -69,6 +76,7 @@ export function WritingStudio<F>({
     read,
     stream: (...args) => {
       tools.clear();
+      if (args[2]) revealEditor(surface.current); // into the editor (not a review panel)
       return operation.stream(...args);
     },
   });
@@ -122,9 +130,9 @@ export function WritingStudio<F>({
       }
     >
       <Grid
-        templateColumns={{ base: 'minmax(0, 1fr)', lg: '340px minmax(0, 1fr)' }}
-        // The editor spans both rows; a long document's height goes to the second, not between form and review.
-        templateRows={{ lg: 'auto 1fr' }}
+        templateColumns="minmax(0, 1fr)"
+        // Side by side, the editor spans both rows; a long document's height goes to the second, not between form and review.
+        css={{ [STUDIO_SIDE_BY_SIDE]: { gridTemplateColumns: '340px minmax(0, 1fr)', gridTemplateRows: 'auto 1fr' } }}
         gap={{ base: '4', md: '6' }}
         alignItems="start"
       >
@@ -152,7 +160,7 @@ export function WritingStudio<F>({
           />
         </Stack>
 
-        <Stack gap="3" minW="0" gridColumn={{ lg: '2' }} gridRow={{ lg: '1 / span 2' }}>
+        <Stack gap="3" minW="0" css={{ [STUDIO_SIDE_BY_SIDE]: { gridColumn: '2', gridRow: '1 / span 2' } }}>
           <RunStatusBar run={operation.run} workId={workId} dirty={state.dirty} />
           <Box position="relative" ref={surface} data-testid="writing-surface">
             <WritingEditor

@@ -1,7 +1,13 @@
 import { Grid, Stack, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
-import { PS_DOCUMENT_TYPE_LABELS, PS_DOCUMENT_TYPES, PS_TONE_LABELS, PS_TONES } from '../../../contracts/ai-operation-constants';
+import {
+  PS_DOCUMENT_TYPE_LABELS,
+  PS_DOCUMENT_TYPES,
+  PS_TONE_LABELS,
+  PS_TONES,
+  STUDENT_REQUIRED,
+} from '../../../contracts/ai-operation-constants';
 import type { ShellHandle } from '~/routes/dash/route';
 import {
   ChoiceCheckbox,
@@ -44,8 +50,9 @@ const PS_PAGE: StudioPage<PsForm> = {
   formFrom: psFormFrom,
   applyStudent: applyPrefill,
   priceOperation: 'ps',
+  // A PS is written from the archive: no student, no generation (refused by the API too).
   request: (form, clientProfileId) =>
-    psFormProblem(form) ?? { operation: 'ps', ...(clientProfileId ? { clientProfileId } : {}), input: psInputOf(form) },
+    clientProfileId ? (psFormProblem(form) ?? { operation: 'ps', clientProfileId, input: psInputOf(form) }) : STUDENT_REQUIRED.ps!,
   contextOf: (form) => [form.targetSchool, form.targetProgram, form.degree, form.wordLimit, form.extraRequirements, ...form.focus],
   titleOf: (form, student) => workTitleOf(form.documentType, student?.name ?? null, form.targetProgram),
   editorPlaceholder: '填写左侧表单后点击「生成」，或直接在这里写作',

@@ -67,6 +67,9 @@ type LastCheck = {
   restored: boolean;
 };
 
+/** The same text but for spacing (a saved work's paragraphs come back joined by other breaks). */
+const sameText = (a: string, b: string) => a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim();
+
 /** 上次检测: the last check's rate and how old it is, read back (never run again, never charged). */
 function LastCheckNote({ last }: { last: LastCheck }) {
   const label = last.label ? DETECTION_LABEL_TEXT[last.label] : null;
@@ -214,7 +217,12 @@ export default function ReduceAi() {
         restored: seen?.key === entryKey && seen.restored,
       }
     : null;
-  const last = result ? null : (fromCache ?? fromApi);
+  // A note about an earlier check holds only for the text it was of: the cached text, or for the
+  // API's record the text the page opened with. Another text in the box (pasted, typed, uploaded)
+  // has not been checked, so the note goes.
+  const checkedText = entry ? (entry.modified ?? entry.original) : initialText;
+  const stillApplies = sameText(text, checkedText);
+  const last = result || !stillApplies ? null : (fromCache ?? fromApi);
 
   // The AI rate cache (spec §4): the page's last check, 24 h, with the text it was of.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { Box, Flex } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react';
 import { useCallback, useState } from 'react';
+import { ERROR_MESSAGES } from '../../../contracts/errors';
 import { ModalQueueHost } from '~/components/modal-queue';
 import { ShellNotices } from '~/components/notices/shell-notices';
 import { useRechargeNotice } from '~/hooks/use-recharge-notice';
@@ -26,7 +27,7 @@ export const meta: MetaFunction = () => [{ title: pageTitle('工作台') }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const web = await requireWebSession(request, context);
   const [user, loaded] = await Promise.all([
-    orRouteError(createApiClient(request, context, '工作台').user.info()),
+    orRouteError(createApiClient(request, context, '工作台').user.info(), ERROR_MESSAGES.USER_INFO_FAILED),
     activeNotices(request, context, '工作台'),
   ]);
   // During maintenance everyone but administrators goes to /maintenance, with or without JavaScript.

@@ -64,67 +64,43 @@ const notificationBody = (input: NotificationInput) => ({
  */
 export const adminApi = (api: ApiTransport) => ({
   createRedemptionBatch: (body: RedemptionBatchInput) =>
-    api.withErrorLog('admin_redemption_create', () =>
-      api.json('/admin/redemption-codes', { method: 'POST', body, schema: redemptionBatchCreatedSchema }),
-    ),
+    api.json('/admin/redemption-codes', { method: 'POST', body, schema: redemptionBatchCreatedSchema }),
   redemptionBatches: async () => (await api.json('/admin/redemption-codes', { schema: batchesSchema })).batches,
   /** The batch's codes as the API's CSV attachment, body unread (passed on to the browser). */
   exportRedemptionBatch: (id: string) => api.stream(`/admin/redemption-codes/${encodeURIComponent(id)}/export`, { accept: 'text/csv' }),
   disableRedemptionBatch: (id: string) =>
-    api.withErrorLog('admin_redemption_disable', () =>
-      api.json(`/admin/redemption-codes/${encodeURIComponent(id)}/disable`, {
-        method: 'POST',
-        body: {},
-        schema: z.object({ id: z.string() }),
-      }),
-    ),
-  updatePriceTable: (body: PriceTableUpdate) =>
-    api.withErrorLog('admin_price_update', () => api.json('/admin/points/price-table', { method: 'PUT', body, schema: priceTableSchema })),
+    api.json(`/admin/redemption-codes/${encodeURIComponent(id)}/disable`, {
+      method: 'POST',
+      body: {},
+      schema: z.object({ id: z.string() }),
+    }),
+  updatePriceTable: (body: PriceTableUpdate) => api.json('/admin/points/price-table', { method: 'PUT', body, schema: priceTableSchema }),
   ledger: (query: { phone: string; page: number; pageSize: number }) => {
     const params = new URLSearchParams({ phone: query.phone, page: String(query.page), pageSize: String(query.pageSize) });
     return api.json(`/admin/points/ledger?${params}`, { schema: ledgerSchema });
   },
-  adjustPoints: (body: PointsAdjustment) =>
-    api.withErrorLog('admin_points_adjust', () =>
-      api.json('/admin/points/adjust', { method: 'POST', body, schema: pointsAdjustResultSchema }),
-    ),
+  adjustPoints: (body: PointsAdjustment) => api.json('/admin/points/adjust', { method: 'POST', body, schema: pointsAdjustResultSchema }),
   notifications: (page: number, pageSize: number) =>
     api.json(`/admin/notifications?${pageQuery(page, pageSize)}`, { schema: notificationsPageSchema }),
   notification: (id: string) => api.json(notificationPath(id), { schema: systemNotificationSchema }),
   createNotification: (input: NotificationInput) =>
-    api.withErrorLog('admin_notification_create', () =>
-      api.json('/admin/notifications', { method: 'POST', body: notificationBody(input), schema: systemNotificationSchema }),
-    ),
+    api.json('/admin/notifications', { method: 'POST', body: notificationBody(input), schema: systemNotificationSchema }),
   updateNotification: (id: string, input: NotificationInput) =>
-    api.withErrorLog('admin_notification_update', () =>
-      api.json(notificationPath(id), { method: 'PUT', body: notificationBody(input), schema: systemNotificationSchema }),
-    ),
+    api.json(notificationPath(id), { method: 'PUT', body: notificationBody(input), schema: systemNotificationSchema }),
   publishNotification: (id: string) =>
-    api.withErrorLog('admin_notification_publish', () =>
-      api.json(`${notificationPath(id)}/publish`, { method: 'POST', body: {}, schema: systemNotificationSchema }),
-    ),
+    api.json(`${notificationPath(id)}/publish`, { method: 'POST', body: {}, schema: systemNotificationSchema }),
   expireNotification: (id: string) =>
-    api.withErrorLog('admin_notification_expire', () =>
-      api.json(`${notificationPath(id)}/expire`, { method: 'POST', body: {}, schema: systemNotificationSchema }),
-    ),
-  deleteNotification: (id: string) =>
-    api.withErrorLog('admin_notification_delete', () => api.json(notificationPath(id), { method: 'DELETE', schema: z.unknown() })),
+    api.json(`${notificationPath(id)}/expire`, { method: 'POST', body: {}, schema: systemNotificationSchema }),
+  deleteNotification: (id: string) => api.json(notificationPath(id), { method: 'DELETE', schema: z.unknown() }),
   /** Drafts included, newest first. */
   updateLogs: (page: number, pageSize: number) =>
     api.json(`/admin/update-logs?${pageQuery(page, pageSize)}`, { schema: updateLogsPageSchema }),
   updateLog: async (id: string) => (await api.json(updateLogPath(id), { schema: updateLogResultSchema })).updateLog,
   createUpdateLog: (input: UpdateLogInput) =>
-    api.withErrorLog(
-      'admin_update_log_create',
-      async () => (await api.json('/admin/update-logs', { method: 'POST', body: input, schema: updateLogResultSchema })).updateLog,
-    ),
+    (async () => (await api.json('/admin/update-logs', { method: 'POST', body: input, schema: updateLogResultSchema })).updateLog)(),
   updateUpdateLog: (id: string, input: UpdateLogInput) =>
-    api.withErrorLog(
-      'admin_update_log_update',
-      async () => (await api.json(updateLogPath(id), { method: 'PUT', body: input, schema: updateLogResultSchema })).updateLog,
-    ),
-  deleteUpdateLog: (id: string) =>
-    api.withErrorLog('admin_update_log_delete', () => api.json(updateLogPath(id), { method: 'DELETE', schema: z.unknown() })),
+    (async () => (await api.json(updateLogPath(id), { method: 'PUT', body: input, schema: updateLogResultSchema })).updateLog)(),
+  deleteUpdateLog: (id: string) => api.json(updateLogPath(id), { method: 'DELETE', schema: z.unknown() }),
   /** The administrators' audit log, newest first, filtered by action and administrator (ADR 0053). */
   auditLog: (query: AdminAuditQuery) => api.json(`/admin/audit-log?${auditQuery(query)}`, { schema: adminAuditPageSchema }),
   /** The filtered log as the API's CSV attachment, body unread (passed on to the browser). */

@@ -11,10 +11,7 @@ export const archivesApi = (api: ApiTransport) => ({
     return api.json(`/client-profiles?${params}`, { schema: profileListSchema });
   },
   get: (id: string) => api.json(`/client-profiles/${encodeURIComponent(id)}`, { schema: clientProfileSchema }),
-  create: (name: string) =>
-    api.withErrorLog('client_profile_create', () =>
-      api.json('/client-profiles', { method: 'POST', body: { name }, schema: clientProfileSchema }),
-    ),
+  create: (name: string) => api.json('/client-profiles', { method: 'POST', body: { name }, schema: clientProfileSchema }),
   update: (id: string, body: { name?: string; data?: ProfileDataPatch }) =>
     api.json(`/client-profiles/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: clientProfileSchema }),
   remove: (id: string) =>

@@ -3,11 +3,8 @@ import type { ApiTransport } from './transport.server';
 
 /** /api/v1/auth: the calls before a session exists. */
 export const authApi = (api: ApiTransport) => ({
-  sendCode: (body: SmsSend) =>
-    api.withErrorLog('sms_send', () => api.json('/auth/sms/send', { method: 'POST', body, schema: smsSentSchema, anonymous: true })),
+  sendCode: (body: SmsSend) => api.json('/auth/sms/send', { method: 'POST', body, schema: smsSentSchema, anonymous: true }),
   captcha: () => api.json('/auth/captcha', { method: 'POST', schema: captchaChallengeSchema, anonymous: true }),
   loginWithPhone: (input: PhoneLogin) =>
-    api.withErrorLog('login_phone', () =>
-      api.json('/auth/login/phone', { method: 'POST', body: input, schema: loginResultSchema, anonymous: true }),
-    ),
+    api.json('/auth/login/phone', { method: 'POST', body: input, schema: loginResultSchema, anonymous: true }),
 });

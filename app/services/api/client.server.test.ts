@@ -4,6 +4,9 @@ import type { AppLoadContext } from '@remix-run/node';
 import { createApiClient } from './client.server';
 import type { Tokens } from '../../../contracts/auth';
 import { getWebSession } from '~/sessions.server';
+import { z } from '../../../contracts/zod';
+import { passThrough } from './passthrough.server';
+import { loader as shellLoader } from '~/routes/dash/route';
 
 /** A fake /api/v1 whose behaviour each test scripts, counting what it receives. */
 type Fake = {
@@ -14,6 +17,10 @@ type Fake = {
   refreshDelayMs: number;
   refreshStatus: number;
   infoResponder: (token: string) => { status: number; body: unknown };
+  /** Other paths' answers (method and path as received); a string body is sent as is. */
+  routes: Record<string, { status: number; body: unknown; contentType?: string }>;
+  /** What the operation log endpoint answers. */
+  logStatus: number;
   close: () => Promise<void>;
 };
 
@@ -54,6 +61,8 @@ async function startFake(): Promise<Fake> {
     refreshDelayMs: 50,
     refreshStatus: 200,
     infoResponder: (_token: string) => ({ status: 200, body: { success: true, data: user() } }),
+    routes: {},
+    logStatus: 201,
   } as Fake;
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -80,7 +89,13 @@ async function startFake(): Promise<Fake> {
       }
       if (req.url === '/api/v1/user-operation-logs') {
         fake.logs.push({ ...JSON.parse(raw), page: decodeURIComponent(String(req.headers['x-source-page'])) });
+        if (fake.logStatus !== 201) return send(fake.logStatus, { success: false, code: 'RATE_LIMITED' });
         return send(201, { success: true, data: { id: 'log' } });
+      }
+      const route = fake.routes[`${req.method} ${req.url}`];
+      if (route) {
+        res.writeHead(route.status, { 'content-type': route.contentType ?? 'application/json' });
+        return res.end(typeof route.body === 'string' ? route.body : JSON.stringify(route.body));
       }
       send(404, { success: false, code: 'NOT_FOUND', message: '接口不存在' });
     });
@@ -270,7 +285,7 @@ describe('error catalogue', () => {
     await call();
     await vi.waitFor(() => expect(fake.logs).toHaveLength(1));
     expect(fake.logs[0]).toMatchObject({
-      operation_type: 'user_info',
+      operation_type: 'GET /user/info',
       operation_result: 'fail',
       error_message: '服务器错误，请稍后重试',
       page: '概览',
@@ -283,5 +298,97 @@ describe('error catalogue', () => {
       .catch((e) => e);
     expect(error.message).toBe('网络连接失败，请检查网络设置');
     expect(error.code).toBe('NETWORK_ERROR');
+  });
+});
+
+describe('the operation log (spec §8): every failed call, from one place', () => {
+  const client = async (page = '概览', n = 1000) => {
+    const cookie = await cookieFor(freshPair(n), fake.url);
+    const request = new Request('http://app/dash/x', { headers: { cookie } });
+    return { api: createApiClient(request, newContext(fake.url), page), request };
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 150));
+
+  it('logs a failed JSON call under its method and path, ids as :id', async () => {
+    const id = '3f1c2a9e-0b7d-4c1e-9a55-1f2e3d4c5b6a';
+    fake.routes[`GET /api/v1/works/${id}/versions`] = { status: 404, body: { success: false, code: 'NOT_FOUND', message: '作品不存在' } };
+    const { api } = await client('我的作品');
+    const error = await api.works.versions(id).catch((e) => e);
+    expect(error.message).toBe('作品不存在');
+    await vi.waitFor(() => expect(fake.logs).toHaveLength(1));
+    expect(fake.logs[0]).toMatchObject({
+      operation_type: 'GET /works/:id/versions',
+      operation_result: 'fail',
+      error_message: '作品不存在',
+      metadata: { status: 404, code: 'NOT_FOUND' },
+      page: '我的作品',
+    });
+  });
+
+  it('logs a refused stream (AI), an answer of the wrong shape, and a network failure', async () => {
+    fake.routes['POST /api/v1/ai/generate'] = { status: 402, body: { success: false, code: 'INSUFFICIENT_POINTS', message: '积分不足' } };
+    fake.routes['GET /api/v1/user/points-history?page=1&pageSize=20'] = { status: 200, body: { success: true, data: { nope: 1 } } };
+    const { api } = await client();
+    const refused = await api.transport
+      .stream('/ai/generate', { method: 'POST', body: '{}', contentType: 'application/json' })
+      .catch((e) => e);
+    expect(refused.message).toBe('积分不足');
+    const garbled = await api.points.history(1, 20).catch((e) => e);
+    expect(garbled.code).toBe('BAD_RESPONSE');
+    await vi.waitFor(() => expect(fake.logs).toHaveLength(2));
+    expect(fake.logs.map((l) => [l.operation_type, (l.metadata as { code: string }).code]).sort()).toEqual([
+      ['GET /user/points-history', 'BAD_RESPONSE'],
+      ['POST /ai/generate', 'INSUFFICIENT_POINTS'],
+    ]);
+  });
+
+  it("logs the browser passthrough's failures (detection, uploads), passing the answer on untouched", async () => {
+    fake.routes['POST /api/v1/ai/detect'] = { status: 400, body: { success: false, code: 'VALIDATION_ERROR', message: '文本太短' } };
+    const { request } = await client('查AI率 / 降AI率');
+    const browser = new Request('http://app/resources/api/ai/detect', {
+      method: 'POST',
+      headers: { cookie: request.headers.get('cookie')!, 'content-type': 'application/json' },
+      body: '{"text":"短"}',
+    });
+    const answer = await passThrough(browser, newContext(fake.url), '查AI率 / 降AI率');
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: '文本太短' });
+    await vi.waitFor(() => expect(fake.logs).toHaveLength(1));
+    expect(fake.logs[0]).toMatchObject({ operation_type: 'POST /ai/detect', error_message: '文本太短', page: '查AI率 / 降AI率' });
+  });
+
+  it('never logs a failure of the log call itself', async () => {
+    fake.logStatus = 429;
+    fake.infoResponder = () => ({ status: 500, body: { success: false, code: 'INTERNAL_ERROR' } });
+    const { api } = await client();
+    await api.user.info().catch(() => {});
+    await vi.waitFor(() => expect(fake.logs).toHaveLength(1));
+    await settle();
+    expect(fake.logs).toHaveLength(1);
+    // Called directly, a failing log call is not reported either.
+    await api.transport
+      .json('/user-operation-logs', { method: 'POST', body: { operation_type: 'x', operation_result: 'fail' }, schema: z.unknown() })
+      .catch(() => {});
+    await settle();
+    expect(fake.logs).toHaveLength(2);
+  });
+
+  it("says 更新失败，请重试 when a profile update fails without a message, and the API's own message otherwise", async () => {
+    fake.routes['PUT /api/v1/user/profile'] = { status: 500, body: { success: false, code: 'INTERNAL_ERROR' } };
+    const { api } = await client('个人资料');
+    expect((await api.user.updateProfile({ username: '李四' }).catch((e) => e)).message).toBe('更新失败，请重试');
+    fake.routes['PUT /api/v1/user/profile'] = { status: 400, body: { success: false, code: 'VALIDATION_ERROR', message: '昵称不能为空' } };
+    expect((await api.user.updateProfile({ username: '李四' }).catch((e) => e)).message).toBe('昵称不能为空');
+    await vi.waitFor(() => expect(fake.logs).toHaveLength(2));
+    expect(fake.logs.map((l) => l.error_message)).toEqual(['更新失败，请重试', '昵称不能为空']);
+  });
+
+  it('the shell says 获取用户信息失败 when it cannot load the user', async () => {
+    fake.infoResponder = () => ({ status: 500, body: { success: false, code: 'INTERNAL_ERROR' } });
+    const { request } = await client('工作台');
+    const thrown = await shellLoader({ request, context: newContext(fake.url), params: {} }).catch((e) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect(thrown.status).toBe(500);
+    expect(await thrown.json()).toBe('获取用户信息失败');
   });
 });

@@ -46,13 +46,14 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 /**
  * For loaders: an API failure becomes a route error response whose data is the catalogue message,
- * so the nearest error boundary (inside the shell) tells the user what went wrong.
+ * so the nearest error boundary (inside the shell) tells the user what went wrong. `message`
+ * replaces it where the spec names the failure itself (获取用户信息失败).
  */
-export async function orRouteError<T>(work: Promise<T>): Promise<T> {
+export async function orRouteError<T>(work: Promise<T>, message?: string): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof ApiRequestError) throw json(error.message, { status: error.status >= 400 ? error.status : 503 });
+    if (error instanceof ApiRequestError) throw json(message ?? error.message, { status: error.status >= 400 ? error.status : 503 });
     throw error;
   }
 }

@@ -3,6 +3,5 @@ import type { ApiTransport } from './transport.server';
 
 /** /api/v1/feedback */
 export const feedbackApi = (api: ApiTransport) => ({
-  submit: (body: FeedbackInput) =>
-    api.withErrorLog('feedback_submit', () => api.json('/feedback', { method: 'POST', body, schema: feedbackCreatedSchema })),
+  submit: (body: FeedbackInput) => api.json('/feedback', { method: 'POST', body, schema: feedbackCreatedSchema }),
 });

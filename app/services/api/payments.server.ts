@@ -15,21 +15,18 @@ import type { ApiTransport } from './transport.server';
 
 /** Packages, orders and payments (spec §7; issue 12). */
 export const paymentsApi = (api: ApiTransport) => ({
-  packages: () => api.withErrorLog('packages', () => api.json('/packages', { schema: packageListSchema })),
+  packages: () => api.json('/packages', { schema: packageListSchema }),
   methods: () => api.json('/payment/methods', { schema: paymentMethodsSchema }),
-  createOrder: (input: CreateOrderInput) =>
-    api.withErrorLog('create_order', () => api.json('/payment/create-order', { method: 'POST', body: input, schema: createdOrderSchema })),
+  createOrder: (input: CreateOrderInput) => api.json('/payment/create-order', { method: 'POST', body: input, schema: createdOrderSchema }),
   order: (id: string) => api.json(`/payment/orders/${encodeURIComponent(id)}`, { schema: orderSchema }),
   orders: (page: number, pageSize: number) =>
     api.json(`/payment/orders?${new URLSearchParams({ page: String(page), pageSize: String(pageSize) })}`, { schema: orderPageSchema }),
   cancel: (id: string) => api.json(`/payment/orders/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: {}, schema: orderSchema }),
   /** WeChat's endpoint takes the order plus trade_type NATIVE (spec §7); Alipay's the order. */
   start: (id: string, channel: PaymentChannel) =>
-    api.withErrorLog('start_payment', () =>
-      channel === 'WECHAT'
-        ? api.json('/payment/wx/payment', { method: 'POST', body: { id, trade_type: 'NATIVE' }, schema: paymentStartedSchema })
-        : api.json('/payment/alipay/payment', { method: 'POST', body: { id }, schema: paymentStartedSchema }),
-    ),
+    channel === 'WECHAT'
+      ? api.json('/payment/wx/payment', { method: 'POST', body: { id, trade_type: 'NATIVE' }, schema: paymentStartedSchema })
+      : api.json('/payment/alipay/payment', { method: 'POST', body: { id }, schema: paymentStartedSchema }),
   sandboxOrder: (orderNo: string, t: string) =>
     api.json(`/payment/sandbox/order?${new URLSearchParams({ orderNo, t })}`, { schema: sandboxOrderSchema, anonymous: true }),
   sandboxPay: (orderNo: string, t: string) =>

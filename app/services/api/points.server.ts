@@ -4,15 +4,10 @@ import type { ApiTransport } from './transport.server';
 /** Points (spec §7): the history, the public price table, redemption codes and invitations. */
 export const pointsApi = (api: ApiTransport) => ({
   history: (page: number, pageSize: number) =>
-    api.withErrorLog('points_history', () =>
-      api.json(`/user/points-history?${new URLSearchParams({ page: String(page), pageSize: String(pageSize) })}`, {
-        schema: pointsHistoryPageSchema,
-      }),
-    ),
+    api.json(`/user/points-history?${new URLSearchParams({ page: String(page), pageSize: String(pageSize) })}`, {
+      schema: pointsHistoryPageSchema,
+    }),
   priceTable: () => api.json('/points/price-table', { schema: priceTableSchema, anonymous: true }),
-  redeem: (code: string) =>
-    api.withErrorLog('redemption_code', () =>
-      api.json('/redemption-codes/redeem', { method: 'POST', body: { code }, schema: redeemResultSchema }),
-    ),
-  invitations: () => api.withErrorLog('invitations', () => api.json('/user/invitations', { schema: invitationsSchema })),
+  redeem: (code: string) => api.json('/redemption-codes/redeem', { method: 'POST', body: { code }, schema: redeemResultSchema }),
+  invitations: () => api.json('/user/invitations', { schema: invitationsSchema }),
 });

@@ -47,6 +47,8 @@ export type JsonCall<S extends z.ZodType> = {
   schema: S;
   /** Calls before login (SMS code, login itself) send no token and never refresh. */
   anonymous?: boolean;
+  /** What to say when the API refuses without a message of its own (spec §8: 更新失败，请重试). */
+  fallbackMessage?: string;
 };
 export type RawCall = {
   method?: Method;
@@ -125,10 +127,36 @@ async function readEnvelope(response: Response): Promise<Envelope> {
   return envelope.data;
 }
 
+/** The API's refusal as the catalogue error it names; `fallback` stands in for a missing server message. */
+async function failureError(response: Response, fallback?: string): Promise<ApiRequestError> {
+  const envelope = await readEnvelope(response).catch((error: unknown) => {
+    if (error instanceof ApiRequestError) return null;
+    throw error;
+  });
+  if (!envelope) return new ApiRequestError(response.status, 'BAD_RESPONSE', fallback ?? messageForFailure(response.status));
+  const message = !envelope.message && fallback ? fallback : messageForFailure(response.status, envelope.message);
+  return new ApiRequestError(response.status, envelope.code ?? 'ERROR', message, envelope.data);
+}
+
 /** Throws the API's refusal as the catalogue error it names. */
-async function failure(response: Response): Promise<never> {
-  const envelope = await readEnvelope(response);
-  throw new ApiRequestError(response.status, envelope.code ?? 'ERROR', messageForFailure(response.status, envelope.message), envelope.data);
+async function failure(response: Response, fallback?: string): Promise<never> {
+  throw await failureError(response, fallback);
+}
+
+/** The operation log's own endpoint: a failure to log is never logged (spec §8). */
+export const OPERATION_LOG_PATH = '/user-operation-logs';
+const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|[0-9A-Za-z_-]{20,}|[A-Z0-9]{12,})$/i;
+
+/**
+ * The operation type a failed call is logged under: the method and the path without its query,
+ * ids as `:id` (`GET /works/:id/versions`), so the log groups calls rather than records.
+ */
+export function operationTypeOf(method: string, path: string): string {
+  const segments = path
+    .split('?')[0]!
+    .split('/')
+    .map((s) => (ID_SEGMENT.test(s) ? ':id' : s));
+  return `${method} ${segments.join('/')}`.slice(0, 100);
 }
 
 export function createTransport(request: Request, context: AppLoadContext, pageName: string) {
@@ -178,8 +206,56 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
     return redirect(loginRedirectUrl(request));
   }
 
+  /**
+   * Every failed call reaches the operation log from here, once, whatever kind of call it was
+   * (JSON, stream, upload, the browser's passthrough): the API's refusal as the catalogue message,
+   * a network failure or timeout, an answer that is not what was asked for. Fire and forget; a
+   * failure of the log call itself is dropped and never logged.
+   */
+  function report(method: string, path: string, error: ApiRequestError): void {
+    if (path.split('?')[0]!.toLowerCase() === OPERATION_LOG_PATH) return;
+    const entry = {
+      operation_type: operationTypeOf(method, path),
+      operation_result: 'fail',
+      error_message: error.message,
+      metadata: { status: error.status, code: error.code },
+    };
+    void (async () => {
+      const anonymous = !(await sessionPromise).tokens;
+      const body = JSON.stringify(entry);
+      await authorizedCall(OPERATION_LOG_PATH, { method: 'POST', body, contentType: 'application/json' }, anonymous);
+    })().catch(() => {});
+  }
+
+  /** Sends with the session's token (see authorizedCall); a failed answer or a thrown API error is reported. */
+  async function authorized(path: string, call: RawCall, anonymous = false, fallback?: string): Promise<Response> {
+    const method = call.method ?? 'GET';
+    let response: Response;
+    try {
+      response = await authorizedCall(path, call, anonymous);
+    } catch (error) {
+      if (error instanceof ApiRequestError) report(method, path, error);
+      throw error;
+    }
+    if (!response.ok) {
+      // Read from a copy: the caller still reads (or passes on) the answer itself.
+      void failureError(response.clone(), fallback).then(
+        (error) => report(method, path, error),
+        () => {},
+      );
+    }
+    return response;
+  }
+
+  /** The API answered, but not with what was asked for: reported as the failure it is. */
+  function badResponse(method: string | undefined, path: string, status: number): ApiRequestError {
+    const error = new ApiRequestError(status, 'BAD_RESPONSE', ERROR_MESSAGES.OTHER);
+    report(method ?? 'GET', path, error);
+    return error;
+  }
+
   /** Sends with the session's token, refreshing first or after an expiry 401. Throws redirects. */
-  async function authorized(path: string, call: RawCall, anonymous = false): Promise<Response> {
+  async function authorizedCall(path: string, call: RawCall, anonymous = false): Promise<Response> {
     const web = await sessionPromise;
     if (anonymous) return send(to, path, call, null);
     let tokens = web.tokens;
@@ -203,13 +279,24 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
       path,
       { method: call.method, body, contentType: body === undefined ? undefined : 'application/json' },
       call.anonymous,
+      call.fallbackMessage,
     );
-    if (!response.ok) return failure(response);
-    const envelope = await readEnvelope(response);
-    if (!envelope.success) return failure(response);
+    if (!response.ok) return failure(response, call.fallbackMessage);
+    const envelope = await readEnvelope(response).catch(() => null);
+    if (!envelope) throw badResponse(call.method, path, response.status);
+    if (!envelope.success) {
+      const refused = new ApiRequestError(
+        response.status,
+        envelope.code ?? 'ERROR',
+        !envelope.message && call.fallbackMessage ? call.fallbackMessage : messageForFailure(response.status, envelope.message),
+        envelope.data,
+      );
+      report(call.method ?? 'GET', path, refused);
+      throw refused;
+    }
     const data = call.schema.safeParse(envelope.data);
     if (data.success) return data.data;
-    throw new ApiRequestError(response.status, 'BAD_RESPONSE', ERROR_MESSAGES.OTHER);
+    throw badResponse(call.method, path, response.status);
   }
 
   /**
@@ -230,31 +317,12 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
     const body = await encoded.arrayBuffer();
     const response = await authorized(path, { method: 'POST', body, contentType, timeoutMs: UPLOAD_TIMEOUT_MS });
     if (!response.ok) return failure(response);
-    const envelope = await readEnvelope(response);
-    const data = schema.safeParse(envelope.data);
-    if (envelope.success && data.success) return data.data;
-    throw new ApiRequestError(response.status, 'BAD_RESPONSE', ERROR_MESSAGES.OTHER);
+    const envelope = await readEnvelope(response).catch(() => null);
+    const data = schema.safeParse(envelope?.data);
+    if (envelope?.success && data.success) return data.data;
+    throw badResponse('POST', path, response.status);
   }
 
-  /** Failures are reported to the operation log; a failure of that report is dropped. */
-  async function withErrorLog<T>(operation: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        const anonymous = !(await sessionPromise).tokens;
-        const report = {
-          operation_type: operation,
-          operation_result: 'fail',
-          error_message: error.message,
-          metadata: { status: error.status, code: error.code },
-        };
-        void json('/user-operation-logs', { method: 'POST', body: report, schema: z.unknown(), anonymous }).catch(() => {});
-      }
-      throw error;
-    }
-  }
-
-  return { json, stream, upload, authorized, withErrorLog };
+  return { json, stream, upload, authorized };
 }
 export type ApiTransport = ReturnType<typeof createTransport>;

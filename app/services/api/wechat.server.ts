@@ -7,13 +7,10 @@ import type { ApiTransport } from './transport.server';
 export const wechatApi = (api: ApiTransport) => ({
   loginScene: () => api.json('/auth/wechat/scene', { method: 'POST', body: {}, schema: wechatSceneSchema, anonymous: true }),
   login: (input: WechatSceneUse) =>
-    api.withErrorLog('login_wechat', () =>
-      api.json('/auth/login/wechat', { method: 'POST', body: input, schema: loginResultSchema, anonymous: true }),
-    ),
+    api.json('/auth/login/wechat', { method: 'POST', body: input, schema: loginResultSchema, anonymous: true }),
   bindScene: () => api.json('/user/wechat/bind-scene', { method: 'POST', body: {}, schema: wechatSceneSchema }),
-  bind: (input: WechatSceneUse) =>
-    api.withErrorLog('wechat_bind', () => api.json('/user/wechat/bind', { method: 'POST', body: input, schema: userSchema })),
-  unbind: () => api.withErrorLog('wechat_unbind', () => api.json('/user/wechat/unbind', { method: 'POST', body: {}, schema: userSchema })),
+  bind: (input: WechatSceneUse) => api.json('/user/wechat/bind', { method: 'POST', body: input, schema: userSchema }),
+  unbind: () => api.json('/user/wechat/unbind', { method: 'POST', body: {}, schema: userSchema }),
   sandboxScene: (sceneStr: string, t: string) =>
     api.json(`/wechat/sandbox/scene?${new URLSearchParams({ sceneStr, t })}`, { schema: sandboxSceneSchema, anonymous: true }),
   sandboxScan: (input: SandboxScan) =>

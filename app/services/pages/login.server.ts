@@ -6,6 +6,7 @@ import { createApiClient, type ApiClient } from '~/services/api/client.server';
 import { createAuthenticator, LOGIN_FIELDS, LoginFailure, type LoginField } from './auth.server';
 import { ApiRequestError } from '~/services/errors';
 import { handleForm, readForm, type FieldErrors, type FormFailure } from '~/services/forms';
+import { CONSENT_FIELD, CONSENT_MESSAGE } from '~/services/login-consent';
 import { forgetScene, loginWithHeldScene, wechatLoginQr } from './wechat-login.server';
 
 const PAGE = '登录';
@@ -19,11 +20,18 @@ export type SendCodeAnswer =
   /** `captcha`: the challenge to show (a new one after every answer, right or wrong). */
   | ({ intent: 'send-code' } & FormFailure<SendCodeField> & { captcha: CaptchaChallenge | null });
 
-export type LoginActionData =
+export type LoginActionData = (
   | SendCodeAnswer
-  | ({ intent: 'login' } & FormFailure<LoginField> & { captcha: null })
+  | ({ intent: 'login' } & FormFailure<LoginField> & { errors: FieldErrors<'agree'>; captcha: null })
   /** 我已扫码 (or the socket's "scanned") when the WeChat login did not go through: what to say. */
-  | { intent: 'wechat-login'; ok: false; error: string; captcha: null };
+  | { intent: 'wechat-login'; ok: false; error: string; captcha: null }
+) & {
+  /** The consent box was ticked: the page shows it ticked again (without JavaScript it is a new page). */
+  agreed?: boolean;
+};
+
+/** The consent box was ticked (see login-consent.ts). */
+const consented = (form: FormData) => form.get(CONSENT_FIELD) === 'on';
 
 /** Which half of the login page a narrow screen shows (wide screens show both side by side). */
 export type LoginTab = 'wechat' | 'phone';
@@ -71,10 +79,10 @@ async function withChallenge(
  */
 async function endEarlierSession(request: Request, context: AppLoadContext): Promise<void> {
   const earlier: AppLoadContext = { ...context, requestId: `${context.requestId}-earlier`, finalizers: [] };
-  const { transport, user } = createApiClient(request, earlier, PAGE);
+  const { user } = createApiClient(request, earlier, PAGE);
   try {
-    // Failures reach the operation log through withErrorLog.
-    await transport.withErrorLog('logout_earlier_session', () => user.logout());
+    // Failures reach the operation log through the transport, as every call's do.
+    await user.logout();
   } catch (error) {
     // A redirect means the API had already ended that session: nothing is left to revoke.
     if (!(error instanceof ApiRequestError) && !(error instanceof Response)) throw error;
@@ -139,8 +147,10 @@ export async function loginAction({ request, context }: ActionFunctionArgs): Pro
     const web = await getWebSession(request, context);
     // Another tab of this browser finished the login with the same code.
     if (web.tokens && !web.wechatScene('login')) return redirect(safeRedirectTarget(form.get('redirectTo')));
+    // The scanned code stays held: ticking the box and 我已扫码 finish the login.
+    if (!consented(form)) return { intent, ok: false, error: CONSENT_MESSAGE, captcha: null };
     const outcome = await loginWithHeldScene(request, context, PAGE, form);
-    if ('error' in outcome) return { intent, ok: false, error: outcome.error, captcha: null };
+    if ('error' in outcome) return { intent, ok: false, error: outcome.error, captcha: null, agreed: true };
     // A new WeChat account is offered the phone binding first (it may already have a phone account).
     const target = safeRedirectTarget(form.get('redirectTo'));
     const next = outcome.isNewUser && !outcome.user.phone ? `/wechat-bind?redirectTo=${encodeURIComponent(target)}` : target;
@@ -149,14 +159,17 @@ export async function loginAction({ request, context }: ActionFunctionArgs): Pro
 
   if (intent === 'captcha-refresh' || intent === 'send-code') {
     const answer = await sendCodeStep(createApiClient(request, context, PAGE), form);
-    if (answer) return answer;
+    if (answer) return { ...answer, agreed: consented(form) };
   }
 
+  if (!consented(form)) {
+    return { intent: 'login', ok: false, errors: { agree: CONSENT_MESSAGE }, values: readForm(form, LOGIN_FIELDS), captcha: null };
+  }
   try {
     const outcome = await createAuthenticator(context, PAGE).authenticate('phone-code', request);
     return await completeLogin(request, context, outcome, form.get('redirectTo'));
   } catch (error) {
-    if (error instanceof LoginFailure) return { intent: 'login', ...error.failure, captcha: null };
+    if (error instanceof LoginFailure) return { intent: 'login', ...error.failure, captcha: null, agreed: true };
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import {
   OFFLINE_UNAVAILABLE_MESSAGE,
   type GenerateRequest,
 } from '../../../contracts/ai-operations';
+import { STUDENT_REQUIRED } from '../../../contracts/ai-operation-constants';
 import type { Database } from '../../../db/client';
 import type { Logger } from '../../logger';
 import { offlineDraftFor } from '../../ai/offline-drafts';
@@ -14,7 +15,7 @@ import { buildPrompt, type StudentProfile } from '../../ai/prompts';
 import { getProfile } from '../archives/profiles';
 import { documentFromText } from '../works/document-from-text';
 import { getWork, saveGeneratedContent } from '../works/works';
-import { DomainError } from '../errors';
+import { DomainError, validationError } from '../errors';
 import type { AiEngine, PaidOutcome } from './engine';
 import { getOperation, inputCharsOf } from './operations';
 
@@ -49,9 +50,13 @@ export async function generate(
   const offline = engine.provider.kind === 'offline';
   // ADR 0040: a tool the offline engine cannot do is refused before anything is admitted or reserved.
   if (offline && isOfflineUnavailable(request.operation)) throw new DomainError('CONFLICT', OFFLINE_UNAVAILABLE_MESSAGE);
-  let profile: StudentProfile | null = null;
-  if (request.clientProfileId) profile = await getProfile(db, userId, request.clientProfileId);
   const work = request.workId ? await getWork(db, userId, request.workId) : null;
+  // A document written from the archive alone needs a student: the request's, else the work's.
+  const needsStudent = STUDENT_REQUIRED[request.operation];
+  const clientProfileId = request.clientProfileId ?? (needsStudent ? (work?.clientProfileId ?? undefined) : undefined);
+  if (needsStudent && !clientProfileId) throw validationError(needsStudent, 'clientProfileId');
+  let profile: StudentProfile | null = null;
+  if (clientProfileId) profile = await getProfile(db, userId, clientProfileId);
   // Only a document written for the work's type replaces its text; any other operation (a
   // selection tool, a review, another type's document) is only linked to it (ADR 0026).
   const savesIntoWork = !!work && isWritingOperation(request.operation) && AI_OPERATION_WORK_TYPES[request.operation] === work.type;
@@ -68,7 +73,7 @@ export async function generate(
     basis: 'output',
     inputChars: inputCharsOf(request.input),
     model,
-    clientProfileId: request.clientProfileId,
+    clientProfileId,
     workId: request.workId,
     promptVersion: prompt.version,
     signal,
