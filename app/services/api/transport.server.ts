@@ -47,6 +47,8 @@ export type JsonCall<S extends z.ZodType> = {
   schema: S;
   /** Calls before login (SMS code, login itself) send no token and never refresh. */
   anonymous?: boolean;
+  /** Headers of this call only (the batch headers of batched calls, spec §7). */
+  headers?: Record<string, string>;
 };
 export type RawCall = {
   method?: Method;
@@ -56,6 +58,7 @@ export type RawCall = {
   accept?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 };
 
 /** In-flight refreshes by refresh token: concurrent callers of one session wait for one. */
@@ -78,6 +81,7 @@ async function send(
 ): Promise<Response> {
   const { context, pageName } = to;
   const headers: Record<string, string> = {
+    ...call.headers,
     'X-Request-Id': nextRequestId(context),
     'X-Source-Page': encodeURIComponent(pageName),
     'X-Forwarded-For': context.clientIp,
@@ -201,7 +205,7 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const response = await authorized(
       path,
-      { method: call.method, body, contentType: body === undefined ? undefined : 'application/json' },
+      { method: call.method, body, contentType: body === undefined ? undefined : 'application/json', headers: call.headers },
       call.anonymous,
     );
     if (!response.ok) return failure(response);
