@@ -81,3 +81,25 @@ export const analyticsSummarySchema = z.object({
   funnel: z.object({ registered: z.number(), generated: z.number(), paid: z.number() }),
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
+
+/** GET /api/v1/admin/analytics/sessions/{sessionId}: one analytics session's events, oldest first (support and checks). */
+export const analyticsSessionIdSchema = z.object({
+  sessionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '会话标识无效'),
+});
+export const analyticsSessionEventsSchema = z.object({
+  sessionId: z.string(),
+  events: z.array(
+    z.object({
+      type: z.enum(ANALYTICS_EVENT_TYPES),
+      page: z.string(),
+      pageName: z.string(),
+      role: z.enum(ANALYTICS_ROLES),
+      /** Whether the event came from a signed-in account (which one is not shown). */
+      signedIn: z.boolean(),
+      data: z.record(z.string(), z.unknown()).nullable(),
+      occurredAt: z.string(),
+      receivedAt: z.string(),
+    }),
+  ),
+});
+export type AnalyticsSessionEvents = z.infer<typeof analyticsSessionEventsSchema>;

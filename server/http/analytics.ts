@@ -1,13 +1,19 @@
 import { Router, type Request } from 'express';
 import {
   analyticsBatchSchema,
+  analyticsSessionIdSchema,
   analyticsSummaryQuerySchema,
   BATCH_ID_HEADER,
   BATCH_SIZE_HEADER,
   batchHeadersSchema,
 } from '../../contracts/analytics';
 import { tooManyRequests, validationError } from '../domain/errors';
-import { ANALYTICS_BATCHES_PER_IP_PER_HOUR, ANALYTICS_BATCHES_PER_USER_PER_HOUR, recordAnalyticsBatch } from '../domain/analytics/events';
+import {
+  ANALYTICS_BATCHES_PER_IP_PER_HOUR,
+  ANALYTICS_BATCHES_PER_USER_PER_HOUR,
+  recordAnalyticsBatch,
+  sessionEvents,
+} from '../domain/analytics/events';
 import { analyticsSummary } from '../domain/analytics/summary';
 import { hitRateLimit } from '../domain/rate-limit';
 import { authenticate, clientIp, locals, ok, parse, requireRole, route, type ApiDeps } from './kit';
@@ -49,7 +55,7 @@ export function analyticsRoutes(deps: ApiDeps) {
   return router;
 }
 
-/** GET /api/v1/admin/analytics/summary?days=N: administrators only. */
+/** GET /api/v1/admin/analytics/summary?days=N and /sessions/{sessionId}: administrators only. */
 export function adminAnalyticsRoutes(deps: ApiDeps) {
   const router = Router();
   router.use('/analytics', authenticate(deps), requireRole('admin'));
@@ -59,6 +65,14 @@ export function adminAnalyticsRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       const { days } = parse(analyticsSummaryQuerySchema, req.query);
       ok(res, await analyticsSummary(deps.db, days));
+    }),
+  );
+
+  router.get(
+    '/analytics/sessions/:sessionId',
+    route(async (req, res) => {
+      const { sessionId } = parse(analyticsSessionIdSchema, req.params);
+      ok(res, await sessionEvents(deps.db, sessionId));
     }),
   );
 

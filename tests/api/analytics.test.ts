@@ -142,6 +142,34 @@ describe('GET /api/v1/admin/analytics/summary', () => {
     expect(bad.body.message).toBe('天数最多为 90');
   });
 
+  it("lists one session's events for an administrator, and nobody else", async () => {
+    const user = await login(server.url);
+    const sessionId = session();
+    await send(
+      { sessionId, events: [event({ at: '2026-11-27T08:00:00.000+08:00' }), event({ type: 'page_exit', data: { stayMs: 900 } })] },
+      { token: user.accessToken },
+    );
+    const res = await client(server.url).get(`/admin/analytics/sessions/${sessionId}`, admin.accessToken);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.sessionId).toBe(sessionId);
+    expect(res.body.data.events).toEqual([
+      expect.objectContaining({
+        type: 'page_view',
+        pageName: '工作台概览',
+        role: 'user',
+        signedIn: true,
+        occurredAt: '2026-11-27T00:00:00.000Z',
+      }),
+      expect.objectContaining({ type: 'page_exit', data: { stayMs: 900 } }),
+    ]);
+    // The account is not named: which user it was stays in the database.
+    expect(JSON.stringify(res.body.data)).not.toContain(user.user.id);
+    expect((await client(server.url).get(`/admin/analytics/sessions/${sessionId}`, user.accessToken)).status).toBe(403);
+    const bad = await client(server.url).get('/admin/analytics/sessions/x', admin.accessToken);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('会话标识无效');
+  });
+
   it('counts active users per day, page views by Chinese page name, tools, outcomes and the funnel', async () => {
     const db = server.database.db;
     const before = (await client(server.url).get('/admin/analytics/summary?days=7', admin.accessToken)).body.data;

@@ -1,9 +1,11 @@
-import { Box, Flex, HStack, Link as ChakraLink, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Code, Flex, HStack, Input, Link as ChakraLink, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { NavLink, useLoaderData, useNavigation } from '@remix-run/react';
-import { BarChart3, MousePointerClick } from 'lucide-react';
-import type { AnalyticsSummary } from '../../../contracts/analytics';
-import { ANALYTICS_EVENT_LABELS, ANALYTICS_RANGE_DAYS } from '../../../contracts/analytics-constants';
+import { Form, Link, NavLink, useLoaderData, useNavigation } from '@remix-run/react';
+import { BarChart3, MousePointerClick, Search } from 'lucide-react';
+import type { AnalyticsSessionEvents, AnalyticsSummary } from '../../../contracts/analytics';
+import { ANALYTICS_EVENT_LABELS, ANALYTICS_RANGE_DAYS, ANALYTICS_ROLE_LABELS } from '../../../contracts/analytics-constants';
+import { formatBeijingTime } from '~/components/admin/format';
+import { FormField } from '~/components/ui/form-field';
 import { ConsoleSection } from '~/components/console/console-section';
 import { DataTable, type Column } from '~/components/list-page/data-table';
 import { ListEmptyState } from '~/components/list-page/list-empty';
@@ -124,8 +126,89 @@ function Funnel({ funnel }: { funnel: AnalyticsSummary['funnel'] }) {
   );
 }
 
+type SessionEvent = AnalyticsSessionEvents['events'][number];
+const SESSION_COLUMNS: Column<SessionEvent>[] = [
+  {
+    key: 'at',
+    header: '时间',
+    cellProps: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+    cell: (e) => formatBeijingTime(e.receivedAt),
+  },
+  { key: 'type', header: '事件', cellProps: { whiteSpace: 'nowrap' }, cell: (e) => ANALYTICS_EVENT_LABELS[e.type] },
+  { key: 'page', header: '页面', cellProps: { whiteSpace: 'nowrap', fontWeight: 'medium' }, cell: (e) => e.pageName },
+  { key: 'role', header: '角色', cellProps: { whiteSpace: 'nowrap' }, cell: (e) => ANALYTICS_ROLE_LABELS[e.role] },
+  {
+    key: 'data',
+    header: '附加数据',
+    cellProps: { fontSize: 'xs', color: 'fg.muted' },
+    cell: (e) =>
+      e.data
+        ? Object.entries(e.data)
+            .map(([k, v]) => `${k}: ${String(v)}`)
+            .join('，')
+        : '—',
+  },
+];
+
+/** 会话明细: one analytics session's events, looked up by its id (a GET form, works without JavaScript). */
+function SessionLookup({
+  days,
+  query,
+  error,
+  result,
+}: {
+  days: number;
+  query: string;
+  error: string | null;
+  result: AnalyticsSessionEvents | null;
+}) {
+  return (
+    <ConsoleSection title="会话明细" testId="analytics-session">
+      <Form method="get" aria-label="查找统计会话">
+        <input type="hidden" name="days" value={days} />
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ sm: 'flex-end' }}>
+          <Box flex="1">
+            <FormField label="统计会话标识" error={error ?? undefined} helper="用户可在“数据统计说明”页面看到自己当前的会话标识。">
+              <Input key={query} name="session" defaultValue={query} maxLength={64} bg="white" data-testid="analytics-session-input" />
+            </FormField>
+          </Box>
+          <Button type="submit" variant="outline" bg="white" mb={{ sm: '7' }}>
+            <Search size={16} /> 查看
+          </Button>
+        </Stack>
+      </Form>
+      {result && (
+        <Box mt="4">
+          {result.events.length === 0 ? (
+            <Text fontSize="sm" color="fg.muted" data-testid="analytics-session-empty">
+              没有这个会话的记录（会话标识有误，或记录已超过保存期限）。
+            </Text>
+          ) : (
+            <>
+              <Text fontSize="sm" color="fg.muted" mb="2">
+                会话 <Code size="sm">{result.sessionId}</Code> 共 {result.events.length} 条记录
+                {result.events.some((e) => e.signedIn) ? '（已登录用户）' : '（访客）'}
+              </Text>
+              <DataTable
+                columns={SESSION_COLUMNS}
+                rows={result.events}
+                rowKey={(e, i) => `${e.receivedAt}-${i}`}
+                rowProps={(e) => ({ 'data-testid': `session-event-${e.type}` })}
+                testId="analytics-session-table"
+              />
+            </>
+          )}
+          <ChakraLink asChild fontSize="sm" mt="2" display="inline-block">
+            <Link to={`${ROUTE}?days=${days}`}>关闭会话明细</Link>
+          </ChakraLink>
+        </Box>
+      )}
+    </ConsoleSection>
+  );
+}
+
 export default function AdminAnalytics() {
-  const { summary } = useLoaderData<typeof loader>();
+  const { summary, sessionQuery, sessionError, sessionEvents } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === ROUTE;
   const maxDaily = Math.max(...summary.daily.map((d) => Math.max(d.activeUsers, d.guestSessions)), 0);
@@ -237,6 +320,8 @@ export default function AdminAnalytics() {
               <Funnel funnel={summary.funnel} />
             </Stack>
           </SimpleGrid>
+
+          <SessionLookup days={summary.days} query={sessionQuery} error={sessionError} result={sessionEvents} />
         </Stack>
       </Stack>
     </Page>

@@ -1,5 +1,6 @@
 import {
   analyticsAcceptedSchema,
+  analyticsSessionEventsSchema,
   analyticsSummarySchema,
   BATCH_ID_HEADER,
   BATCH_SIZE_HEADER,
@@ -21,6 +22,10 @@ export const analyticsApi = (api: ApiTransport) => ({
       anonymous: options.anonymous,
       headers: { [BATCH_ID_HEADER]: options.batchId, [BATCH_SIZE_HEADER]: String(batch.events.length) },
     }),
+  sessionEvents: (sessionId: string) =>
+    api.withErrorLog('analytics_session', () =>
+      api.json(`/admin/analytics/sessions/${encodeURIComponent(sessionId)}`, { schema: analyticsSessionEventsSchema }),
+    ),
   summary: (days: number) =>
     api.withErrorLog('analytics_summary', () => api.json(`/admin/analytics/summary?days=${days}`, { schema: analyticsSummarySchema })),
 });

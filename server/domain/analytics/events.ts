@@ -1,5 +1,5 @@
-import { lt } from 'drizzle-orm';
-import type { AnalyticsEventInput, AnalyticsRole } from '../../../contracts/analytics';
+import { asc, eq, lt } from 'drizzle-orm';
+import type { AnalyticsEventInput, AnalyticsRole, AnalyticsSessionEvents } from '../../../contracts/analytics';
 import type { Database } from '../../../db/client';
 import { analyticsEvents } from '../../../db/schema';
 
@@ -46,4 +46,30 @@ export async function pruneAnalyticsEvents(db: Database, now = new Date()): Prom
   const cutoff = new Date(now.getTime() - ANALYTICS_RETENTION_DAYS * 24 * 3600_000);
   const removed = await db.delete(analyticsEvents).where(lt(analyticsEvents.createdAt, cutoff)).returning({ id: analyticsEvents.id });
   return removed.length;
+}
+
+/** Events shown for one session at most (a 30-minute session rarely has a tenth of this). */
+export const SESSION_EVENTS_SHOWN = 500;
+
+/** One analytics session's events, oldest first: the console's 会话明细. */
+export async function sessionEvents(db: Database, sessionId: string): Promise<AnalyticsSessionEvents> {
+  const rows = await db
+    .select()
+    .from(analyticsEvents)
+    .where(eq(analyticsEvents.sessionId, sessionId))
+    .orderBy(asc(analyticsEvents.createdAt), asc(analyticsEvents.batchSeq))
+    .limit(SESSION_EVENTS_SHOWN);
+  return {
+    sessionId,
+    events: rows.map((r) => ({
+      type: r.type as AnalyticsSessionEvents['events'][number]['type'],
+      page: r.page,
+      pageName: r.pageName,
+      role: r.role,
+      signedIn: r.userId !== null,
+      data: r.data ?? null,
+      occurredAt: r.occurredAt.toISOString(),
+      receivedAt: r.createdAt.toISOString(),
+    })),
+  };
 }
