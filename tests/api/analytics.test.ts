@@ -48,24 +48,27 @@ describe('POST /api/v1/analytics/events', () => {
       events: [
         event({ role: 'admin' }), // the client's claim is not believed: the account is a user
         event({ type: 'tool_used', page: '/dash/reduce-ai', pageName: '查AI率 / 降AI率', data: { tool: '查AI率' } }),
+        // Recorded before signing in (the login page), sent after: a guest's, without the account.
+        event({ page: '/dash/login', pageName: '登录', role: 'guest' }),
       ],
     };
-    const first = await send(body, { token: user.accessToken, batchId, batchSize: '2' });
+    const first = await send(body, { token: user.accessToken, batchId, batchSize: '3' });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body.data).toEqual({ stored: 2, duplicate: false });
+    expect(first.body.data).toEqual({ stored: 3, duplicate: false });
     expect(first.headers.get('x-batch-id')).toBe(batchId);
 
     const rows = await rowsOf(sessionId);
     expect(rows.map((r) => [r.type, r.page, r.pageName, r.role, r.userId, r.batchId, r.batchSeq])).toEqual([
       ['page_view', '/dash/overview', '工作台概览', 'user', user.user.id, batchId, 0],
       ['tool_used', '/dash/reduce-ai', '查AI率 / 降AI率', 'user', user.user.id, batchId, 1],
+      ['page_view', '/dash/login', '登录', 'guest', null, batchId, 2],
     ]);
     expect(rows[1]!.data).toEqual({ tool: '查AI率' });
 
-    const again = await send(body, { token: user.accessToken, batchId, batchSize: '2' });
+    const again = await send(body, { token: user.accessToken, batchId, batchSize: '3' });
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual({ stored: 0, duplicate: true });
-    expect(await rowsOf(sessionId)).toHaveLength(2);
+    expect(await rowsOf(sessionId)).toHaveLength(3);
   });
 
   it('an anonymous batch is a guest whatever the client says, with no account', async () => {

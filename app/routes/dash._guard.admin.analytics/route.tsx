@@ -140,7 +140,8 @@ const SESSION_COLUMNS: Column<SessionEvent>[] = [
   {
     key: 'data',
     header: '附加数据',
-    cellProps: { fontSize: 'xs', color: 'fg.muted' },
+    headerProps: { hideBelow: 'md' },
+    cellProps: { fontSize: 'xs', color: 'fg.muted', hideBelow: 'md' },
     cell: (e) =>
       e.data
         ? Object.entries(e.data)
@@ -166,16 +167,20 @@ function SessionLookup({
     <ConsoleSection title="会话明细" testId="analytics-session">
       <Form method="get" aria-label="查找统计会话">
         <input type="hidden" name="days" value={days} />
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ sm: 'flex-end' }}>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="2" align={{ sm: 'flex-start' }}>
           <Box flex="1">
-            <FormField label="统计会话标识" error={error ?? undefined} helper="用户可在“数据统计说明”页面看到自己当前的会话标识。">
+            <FormField label="统计会话标识" error={error ?? undefined}>
               <Input key={query} name="session" defaultValue={query} maxLength={64} bg="white" data-testid="analytics-session-input" />
             </FormField>
           </Box>
-          <Button type="submit" variant="outline" bg="white" mb={{ sm: '7' }}>
+          {/* Level with the input: below its label. */}
+          <Button type="submit" variant="outline" bg="white" mt={{ sm: '6' }}>
             <Search size={16} /> 查看
           </Button>
         </Stack>
+        <Text fontSize="xs" color="fg.muted" mt="1.5">
+          用户可在“数据统计说明”页面看到自己当前的会话标识。
+        </Text>
       </Form>
       {result && (
         <Box mt="4">
@@ -257,6 +262,11 @@ export default function AdminAnalytics() {
       title={PAGE}
       description="本站自有的访问统计：页面浏览按中文页面名汇总，活跃用户按北京时间每天计算；开启“请勿跟踪”或“全局隐私控制”的浏览器不计入。"
       maxW="6xl"
+      actions={
+        <ChakraLink asChild fontSize="sm" color="blue.600" flexShrink={0}>
+          <Link to="/dash/clarity-tracking-example">记录了什么？</Link>
+        </ChakraLink>
+      }
     >
       <Stack gap="5">
         <RangeChoice days={summary.days} loading={loading} />
@@ -265,7 +275,7 @@ export default function AdminAnalytics() {
           <SimpleGrid columns={{ base: 2, md: 4 }} gap="3">
             <Stat label="页面浏览" value={summary.totals.pageViews} testId="stat-page-views" />
             <Stat label="会话" value={summary.totals.sessions} testId="stat-sessions" />
-            <Stat label="活跃用户（登录）" value={summary.totals.users} testId="stat-users" />
+            <Stat label="登录用户" value={summary.totals.users} testId="stat-users" />
             <Stat label="事件总数" value={summary.totals.events} testId="stat-events" />
           </SimpleGrid>
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Code, HStack, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Code, HStack, Link as ChakraLink, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { MetaFunction } from '@remix-run/node';
 import { Link } from '@remix-run/react';
 import { useMemo } from 'react';
@@ -86,7 +86,7 @@ export default function ClarityTrackingExample() {
                 </Text>
                 <Text>
                   当前统计会话：
-                  <Code size="sm" data-testid="tracking-session">
+                  <Code size="sm" wordBreak="break-all" data-testid="tracking-session">
                     {state.sessionId}
                   </Code>
                 </Text>
@@ -111,7 +111,11 @@ export default function ClarityTrackingExample() {
               不记录输入的文字、文书内容、手机号或支付信息。事件先在页面里排队，空闲时或离开页面时（sendBeacon）成批发送，保存 180 天。
             </Text>
             <Text mt="2">
-              详见 <Link to="/dash/privacy-policy">隐私政策</Link>。
+              详见{' '}
+              <ChakraLink asChild color="blue.600">
+                <Link to="/dash/privacy-policy">隐私政策</Link>
+              </ChakraLink>
+              。
             </Text>
           </Box>
         </ConsoleSection>

@@ -15,6 +15,7 @@ export type AnalyticsBatchWrite = {
   events: AnalyticsEventInput[];
   /** From the session: null for a guest, whose role is then guest whatever the client said. */
   userId: string | null;
+  /** The signed-in account's role (from the database), for the events the page recorded while signed in. */
   role: AnalyticsRole;
   /** X-Batch-Id: a batch already stored under this id is not stored again. */
   batchId?: string;
@@ -25,18 +26,24 @@ export type AnalyticsBatchWrite = {
  * unique index, so a resent batch inserts nothing and reports itself as a duplicate.
  */
 export async function recordAnalyticsBatch(db: Database, batch: AnalyticsBatchWrite): Promise<{ stored: number; duplicate: boolean }> {
-  const rows = batch.events.map((event, i) => ({
-    sessionId: batch.sessionId,
-    userId: batch.userId,
-    role: batch.userId ? batch.role : ('guest' as const),
-    type: event.type,
-    page: event.page,
-    pageName: event.pageName,
-    data: event.data ?? null,
-    occurredAt: new Date(event.at),
-    batchId: batch.batchId ?? null,
-    batchSeq: batch.batchId ? i : null,
-  }));
+  const rows = batch.events.map((event, i) => {
+    // The session decides the role: a guest stays a guest whatever it claims, and a signed-in
+    // account is never more than it is. An event the page recorded as a guest's (the login page,
+    // sent once signed in) stays a guest's, without the account.
+    const guest = !batch.userId || event.role === 'guest';
+    return {
+      sessionId: batch.sessionId,
+      userId: guest ? null : batch.userId,
+      role: guest ? ('guest' as const) : batch.role,
+      type: event.type,
+      page: event.page,
+      pageName: event.pageName,
+      data: event.data ?? null,
+      occurredAt: new Date(event.at),
+      batchId: batch.batchId ?? null,
+      batchSeq: batch.batchId ? i : null,
+    };
+  });
   const inserted = await db.insert(analyticsEvents).values(rows).onConflictDoNothing().returning({ id: analyticsEvents.id });
   return { stored: inserted.length, duplicate: Boolean(batch.batchId) && inserted.length === 0 };
 }
