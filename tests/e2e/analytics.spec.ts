@@ -45,6 +45,10 @@ test('a navigation records page views under Chinese names with the role and sess
   await expect(consolePage.getByTestId('analytics-page-概览')).toBeVisible();
   await expect(consolePage.getByTestId('analytics-page-常见问题')).toBeVisible();
   await expect(consolePage.getByTestId('stat-page-views')).not.toContainText(/^页面浏览0$/);
+  // At 375 px the console still fits the screen (its tables scroll inside their cards).
+  await consolePage.setViewportSize({ width: 375, height: 800 });
+  await expect(consolePage.getByTestId('stat-page-views')).toBeVisible();
+  await expect.poll(() => consolePage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await admin.close();
 });
 
@@ -60,6 +64,9 @@ test('with Global Privacy Control on, nothing is kept or sent, and the page says
   await expect(page.getByTestId('tracking-opted-out')).toBeVisible();
   await expect(page.getByTestId('clarity-state')).toHaveText('未开启');
   await expect(page.getByTestId('tracking-pages-table')).toContainText('查AI率 / 降AI率');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByTestId('tracking-opted-out')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide')));
   // The page's own round trip after the beacon would have gone: a request that answers proves the queue is past it.
   await page.evaluate(() => fetch('/resources/maintenance-status'));
