@@ -204,8 +204,17 @@ describe('GET /api/v1/admin/analytics/summary', () => {
     await db.insert(paymentOrders).values([order(payer.user.id, 'paid'), order(generator.user.id, 'pending')]);
 
     const [s1, s2, s3, guest] = [session(), session(), session(), session()];
+    // s1 began on the login page as a guest, then signed in: its account's activity, not a guest session.
     await send(
-      { sessionId: s1, events: [event(), event({ type: 'identify' }), event({ page: '/dash/reduce-ai', pageName: '查AI率 / 降AI率' })] },
+      {
+        sessionId: s1,
+        events: [
+          event({ page: '/dash/login', pageName: '登录', role: 'guest' }),
+          event(),
+          event({ type: 'identify' }),
+          event({ page: '/dash/reduce-ai', pageName: '查AI率 / 降AI率' }),
+        ],
+      },
       { token: generator.accessToken },
     );
     await send(
@@ -236,12 +245,12 @@ describe('GET /api/v1/admin/analytics/summary', () => {
     const todayBefore = before.daily.at(-1);
     expect(summary.daily.at(-1).activeUsers - todayBefore.activeUsers).toBe(2);
     expect(summary.daily.at(-1).guestSessions - todayBefore.guestSessions).toBe(1);
-    expect(summary.daily.at(-1).pageViews - todayBefore.pageViews).toBe(4);
+    expect(summary.daily.at(-1).pageViews - todayBefore.pageViews).toBe(5);
 
     const views = (name: string, data = summary) => data.pageViews.find((p: { pageName: string }) => p.pageName === name)?.views ?? 0;
     expect(views('工作台概览') - views('工作台概览', before)).toBe(2);
     expect(views('查AI率 / 降AI率') - views('查AI率 / 降AI率', before)).toBe(1);
-    expect(views('登录') - views('登录', before)).toBe(1);
+    expect(views('登录') - views('登录', before)).toBe(2);
     expect(summary.pageViews.find((p: { pageName: string }) => p.pageName === '登录').page).toBe('/dash/login');
 
     const tool = (data: typeof summary) => data.tools.find((t: { tool: string }) => t.tool === '查AI率') ?? { uses: 0, users: 0 };

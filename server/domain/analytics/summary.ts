@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { WRITING_OPERATIONS } from '../../../contracts/ai-operation-constants';
 import type { AnalyticsEventType, AnalyticsSummary } from '../../../contracts/analytics';
 import type { Database } from '../../../db/client';
@@ -33,7 +33,7 @@ export async function analyticsSummary(db: Database, days: number, now = new Dat
   const inRange = gte(analyticsEvents.createdAt, from);
   const pageView = eq(analyticsEvents.type, 'page_view');
 
-  const [totalsRows, dailyRows, pageRows, toolRows, outcomeRows, funnelRows] = await Promise.all([
+  const [totalsRows, dailyRows, guestRows, pageRows, toolRows, outcomeRows, funnelRows] = await Promise.all([
     db
       .select({
         events: count(),
@@ -47,14 +47,12 @@ export async function analyticsSummary(db: Database, days: number, now = new Dat
       .select({
         day: eventDay,
         activeUsers: countDistinct(analyticsEvents.userId),
-        guestSessions: sql<number>`count(distinct ${analyticsEvents.sessionId}) filter (where ${isNull(analyticsEvents.userId)})`.mapWith(
-          Number,
-        ),
         pageViews: sql<number>`count(*) filter (where ${pageView})`.mapWith(Number),
       })
       .from(analyticsEvents)
       .where(inRange)
       .groupBy(eventDay),
+    guestSessionsByDay(db, from),
     db
       .select({
         pageName: analyticsEvents.pageName,
@@ -87,11 +85,12 @@ export async function analyticsSummary(db: Database, days: number, now = new Dat
   ]);
 
   const byDay = new Map(dailyRows.map((r) => [r.day, r]));
+  const guestsByDay = new Map(guestRows.map((r) => [r.day, r.sessions]));
   const daily: AnalyticsSummary['daily'] = [];
   for (let i = 0; i < days; i++) {
     const day = beijingDay(new Date(from.getTime() + i * DAY_MS));
     const row = byDay.get(day);
-    daily.push({ day, activeUsers: row?.activeUsers ?? 0, guestSessions: row?.guestSessions ?? 0, pageViews: row?.pageViews ?? 0 });
+    daily.push({ day, activeUsers: row?.activeUsers ?? 0, guestSessions: guestsByDay.get(day) ?? 0, pageViews: row?.pageViews ?? 0 });
   }
   const outcomes = new Map(outcomeRows.map((r) => [r.type, r.count]));
   const totals = totalsRows[0] ?? { events: 0, pageViews: 0, sessions: 0, users: 0 };
@@ -106,6 +105,25 @@ export async function analyticsSummary(db: Database, days: number, now = new Dat
     outcomes: OUTCOME_TYPES.map((type) => ({ type, count: outcomes.get(type) ?? 0 })),
     funnel: funnelRows,
   };
+}
+
+/** Per day, the sessions that stayed guests all day (a session that signed in counts as its account's activity). */
+function guestSessionsByDay(db: Database, from: Date) {
+  const perSession = db
+    .select({
+      day: sql<string>`${eventDay}`.as('day'),
+      sessionId: analyticsEvents.sessionId,
+      signedIn: sql<boolean>`bool_or(${isNotNull(analyticsEvents.userId)})`.as('signed_in'),
+    })
+    .from(analyticsEvents)
+    .where(gte(analyticsEvents.createdAt, from))
+    .groupBy(sql`1`, analyticsEvents.sessionId)
+    .as('per_session');
+  return db
+    .select({ day: perSession.day, sessions: count() })
+    .from(perSession)
+    .where(sql`not ${perSession.signedIn}`)
+    .groupBy(perSession.day);
 }
 
 /** Accounts registered since `from` (merged-away ones aside); of them, those with a finished generation; of those, those with a paid order. */
