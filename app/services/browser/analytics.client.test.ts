@@ -3,7 +3,7 @@ import { getItem, setItem } from './local-storage.client';
 import { MemoryStorage } from '~/services/testing/memory-storage';
 
 /** The tracker over a fake clock (vi's timers and Date), this test's local storage and a recording sender. */
-function harness(options: { optedOut?: boolean; role?: string } = {}) {
+function harness(options: { optedOut?: boolean; role?: string; visible?: () => boolean } = {}) {
   const sent: Array<Batch & { beacon: boolean }> = [];
   let ids = 0;
   let role = options.role ?? 'user';
@@ -11,6 +11,7 @@ function harness(options: { optedOut?: boolean; role?: string } = {}) {
     now: () => Date.now(),
     role: () => role,
     optedOut: () => options.optedOut ?? false,
+    visible: options.visible ?? (() => true),
     send: (batch, beacon) => sent.push({ ...batch, beacon }),
     whenIdle: (work) => work(),
     randomId: () => `id${String(++ids).padStart(8, '0')}`,
@@ -96,6 +97,19 @@ describe('analytics tracker', () => {
     vi.advanceTimersByTime(60_000);
     tracker.hide(false);
     expect(identifies()).toBe(5);
+  });
+
+  it('does not identify while the tab is in the background', () => {
+    let visible = true;
+    const { tracker, events } = harness({ visible: () => visible });
+    tracker.pageView('/dash/overview', '概览');
+    visible = false;
+    vi.advanceTimersByTime(120_000);
+    visible = true;
+    vi.advanceTimersByTime(30_000);
+    tracker.hide(false);
+    expect(events().filter((e) => e.type === 'identify')).toHaveLength(2); // the first, and the one back on screen
+    tracker.stop();
   });
 
   it('logs a page exit only after a stay longer than 500 ms', () => {

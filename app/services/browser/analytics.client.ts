@@ -42,6 +42,8 @@ export type TrackerEnv = {
   role: () => string | undefined;
   /** Do Not Track or Global Privacy Control. */
   optedOut: () => boolean;
+  /** Whether the page is on screen: a background tab does not identify every 30 s. */
+  visible: () => boolean;
   /** `beacon`: the page is going away (sendBeacon); otherwise a normal background request. */
   send: (batch: Batch, beacon: boolean) => void;
   /** Runs `work` when the browser has nothing better to do (requestIdleCallback). */
@@ -122,7 +124,9 @@ export function createTracker(env: TrackerEnv): Tracker {
     if (stayed > ANALYTICS_TIMINGS.minExitStayMs) enqueue('page_exit', { stayMs: Math.round(stayed) });
   };
 
-  const identify = setInterval(() => enqueue('identify'), ANALYTICS_TIMINGS.identifyEveryMs);
+  const identify = setInterval(() => {
+    if (env.visible()) enqueue('identify');
+  }, ANALYTICS_TIMINGS.identifyEveryMs);
 
   return {
     pageView(page, pageName) {
@@ -177,6 +181,7 @@ function browserEnv(): TrackerEnv {
     now: () => Date.now(),
     role: () => document.body?.dataset.analyticsRole,
     optedOut: () => browserOptedOut(navigator, window as { doNotTrack?: string | null }),
+    visible: () => document.visibilityState !== 'hidden',
     send(batch, beacon) {
       const body = JSON.stringify(batch);
       if (beacon && typeof navigator.sendBeacon === 'function') {
