@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { batchId, ...batch } = parsed.data;
   const anonymous = !(await getWebSession(request, context)).tokens;
   try {
-    await createApiClient(request, context, '数据统计').analytics.sendEvents(batch, { batchId, anonymous });
+    await createApiClient(request, context, '统计上报').analytics.sendEvents(batch, { batchId, anonymous });
     return new Response(null, { status: 204 });
   } catch (error) {
     if (error instanceof ApiRequestError)
