@@ -1,8 +1,19 @@
 import { Box, Button, ChakraProvider, Heading, Stack, Text } from '@chakra-ui/react';
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from './components/ui/toaster';
+import { useAnalytics } from './hooks/use-analytics';
 import { getWebSession } from './sessions.server';
 import { PRODUCT_NAME } from './services/navigation';
 import { EmotionStyles, useCspNonce } from './styles/emotion';
@@ -46,6 +57,8 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Page views with Chinese page names, and Clarity when configured (ADR 0058).
+  useAnalytics(useLoaderData<typeof loader>().config.clarityProjectId);
   useEffect(() => {
     // Lets browser tests (and support staff) tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true';

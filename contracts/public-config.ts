@@ -13,4 +13,6 @@ export type PublicConfig = {
   operatorName: string;
   /** ACCOUNT_DELETION_GRACE_DAYS as text, for the privacy policy's `{{accountDeletionGraceDays}}` (ADR 0055). */
   accountDeletionGraceDays: string;
+  /** CLARITY_PROJECT_ID (ADR 0058): Microsoft Clarity loads only when set (never under APP_ENV=test). */
+  clarityProjectId: string | null;
 };

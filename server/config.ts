@@ -153,6 +153,15 @@ export const envSchema = z.object({
   OPERATOR_NAME: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
+   * Microsoft Clarity's project id (its 设置 › 概述 page): pages load Clarity's tag, and the page CSP
+   * allows its hosts, only when it is set (ADR 0058); never under APP_ENV=test.
+   */
+  CLARITY_PROJECT_ID: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]{6,20}$/i, 'CLARITY_PROJECT_ID 应是 Clarity 项目的 ID（6–20 个字母或数字）')
+    .optional(),
+  /**
    * Background jobs (server/jobs/, ADR 0054): how often a process looks for due jobs, and the lease a
    * run holds (renewed while it runs; a run whose process died is taken over once it expires).
    * Unset, each job keeps its own lease. Tests shorten both, and the first retry's wait.
@@ -281,6 +290,7 @@ export function publicConfig(config: AppConfig): PublicConfig {
     supportEmail: config.SUPPORT_EMAIL ?? null,
     operatorName: config.OPERATOR_NAME ?? '本平台运营方',
     accountDeletionGraceDays: String(config.ACCOUNT_DELETION_GRACE_DAYS),
+    clarityProjectId: config.APP_ENV === 'test' ? null : (config.CLARITY_PROJECT_ID ?? null),
   };
 }
 

@@ -19,6 +19,7 @@ import { pageBodyLimit } from './http/page-body-limit';
 import { requestLog } from './http/request-log';
 import { adminSchoolMatchRoutes, schoolMatchRoutes } from './http/school-match';
 import { adminAuditRoutes } from './http/admin-audit';
+import { adminAnalyticsRoutes, analyticsRoutes } from './http/analytics';
 import { userRoutes } from './http/user';
 import { wechatAuthRoutes, wechatRoutes, wechatUserRoutes } from './http/wechat';
 import type { Gateways } from './integrations/payments';
@@ -104,7 +105,10 @@ export function apiRouter(deps: ApiDeps, options: { apiUrl: string; events: Even
     adminPaymentRoutes(deps),
     adminSchoolMatchRoutes(deps),
     adminAuditRoutes(deps),
+    adminAnalyticsRoutes(deps),
   );
+  // Batches of page events: small bodies (50 events at most), their own limit.
+  router.use('/analytics', jsonBody({ limit: '128kb' }), analyticsRoutes(deps));
   router.use(json, pointsRoutes(deps));
   router.use(json, archiveRoutes(deps));
   router.use(json, workRoutes(deps));

@@ -119,7 +119,7 @@ export function createWebHandler(options: {
       clientIp: (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, ''),
       userAgent: req.get('user-agent'),
       finalizers: [],
-      cspNonce: pageSecurityHeaders(req, res),
+      cspNonce: pageSecurityHeaders(req, res, { clarity: Boolean(options.config.public.clarityProjectId) }),
       noticesVersion,
       logError: (msg, fields) => options.logger.error(msg, { requestId: String(res.locals.requestId), ...fields }),
     };

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { UpdateType } from '../../contracts/constants';
 import {
+  BarChart3,
   BookOpen,
   CircleHelp,
   Coins,
@@ -100,6 +101,7 @@ export const ADMIN_MENU_GROUP: MenuGroup = {
     { id: 'admin-notifications', label: '通知公告', to: '/dash/admin/notifications', icon: Megaphone, available: true },
     { id: 'admin-update-logs', label: '更新日志', to: '/dash/admin/update-logs', icon: History, available: true },
     { id: 'admin-audit-log', label: '操作日志', to: '/dash/admin/audit-log', icon: ScrollText, available: true },
+    { id: 'admin-analytics', label: '数据统计', to: '/dash/admin/analytics', icon: BarChart3, available: true },
   ],
 };
 

@@ -10,3 +10,4 @@ export * from './works';
 export * from './notices';
 export * from './school-match';
 export * from './jobs';
+export * from './analytics';

@@ -52,6 +52,26 @@ export const PAGE_CSP_DIRECTIVES = {
 
 const pageCsp = helmet.contentSecurityPolicy({ useDefaults: false, directives: PAGE_CSP_DIRECTIVES });
 
+/**
+ * Microsoft Clarity's hosts (ADR 0058), allowed only when CLARITY_PROJECT_ID is set: its tag
+ * (www.clarity.ms/tag/{id}) and the script it loads (scripts.clarity.ms), the collection endpoints
+ * (*.clarity.ms) and Bing's pixel. Without the setting the page policy names no other site.
+ */
+export const CLARITY_CSP_SOURCES = {
+  scriptSrc: ['https://www.clarity.ms', 'https://scripts.clarity.ms'],
+  connectSrc: ['https://*.clarity.ms', 'https://c.bing.com'],
+  imgSrc: ['https://*.clarity.ms', 'https://c.bing.com'],
+};
+const pageCspWithClarity = helmet.contentSecurityPolicy({
+  useDefaults: false,
+  directives: {
+    ...PAGE_CSP_DIRECTIVES,
+    scriptSrc: [...PAGE_CSP_DIRECTIVES.scriptSrc, ...CLARITY_CSP_SOURCES.scriptSrc],
+    connectSrc: [...PAGE_CSP_DIRECTIVES.connectSrc, ...CLARITY_CSP_SOURCES.connectSrc],
+    imgSrc: [...PAGE_CSP_DIRECTIVES.imgSrc, ...CLARITY_CSP_SOURCES.imgSrc],
+  },
+});
+
 /** Anything that is not a page (JSON, text, SVG, scripts): nothing may run or embed it. */
 const resourceCsp = helmet.contentSecurityPolicy({
   useDefaults: false,
@@ -88,13 +108,14 @@ export const securityHeaders: RequestHandler = (req, res, next) => {
 
 /**
  * For a page request: a new nonce in `res.locals.cspNonce` and the page CSP built with it
- * (replacing the resource policy). Returns the nonce for the Remix load context.
+ * (replacing the resource policy), with Clarity's hosts when it is configured. Returns the nonce
+ * for the Remix load context.
  */
-export function pageSecurityHeaders(req: Request, res: Response): string {
+export function pageSecurityHeaders(req: Request, res: Response, options: { clarity?: boolean } = {}): string {
   const nonce = newCspNonce();
   res.locals.cspNonce = nonce;
   let failure: unknown;
-  pageCsp(req, res, (err?: unknown) => (failure = err));
+  (options.clarity ? pageCspWithClarity : pageCsp)(req, res, (err?: unknown) => (failure = err));
   if (failure) throw failure;
   return nonce;
 }

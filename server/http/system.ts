@@ -176,6 +176,7 @@ const OPEN_DURING_MAINTENANCE = [
   /^\/auth\//,
   /^\/user\/(refresh-token|logout)$/,
   /^\/user-operation-logs$/,
+  /^\/analytics\/events$/,
   /^\/realtime\/ticket$/,
   /^\/payment\/notify\//,
   // WeChat's pushes and the sandbox phone's scan: the scan half of a login, which stays open.

@@ -12,6 +12,7 @@ import { ledgerMismatches } from '../domain/points/ledger';
 import { sweepStaleReservations } from '../domain/points/spending';
 import { pruneRateLimitHits } from '../domain/rate-limit';
 import { pruneWechatScenes } from '../domain/wechat/scenes';
+import { pruneAnalyticsEvents } from '../domain/analytics/events';
 import type { ApiDeps } from '../http/kit';
 import type { Gateways } from '../integrations/payments';
 import type { Logger } from '../logger';
@@ -52,6 +53,7 @@ export const JOBS: readonly Job[] = [
         pruneReductionSegments(db),
         pruneUnverifiedNotifications(db),
         pruneWechatScenes(db),
+        pruneAnalyticsEvents(db),
         db.delete(healthProbes).where(lt(healthProbes.checkedAt, new Date(Date.now() - DAY))),
       ]);
       const runs = await db

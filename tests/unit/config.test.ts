@@ -144,8 +144,18 @@ describe('loadConfig', () => {
       supportEmail: null,
       operatorName: '本平台运营方',
       accountDeletionGraceDays: '15',
+      clarityProjectId: null,
     });
     expect(JSON.stringify(web.public)).not.toContain('j'.repeat(40));
     expect(() => loadConfig({ APP_ENV: 'test', SUPPORT_EMAIL: 'not-mail' })).toThrow(/SUPPORT_EMAIL/);
+  });
+
+  it('turns Clarity on only with a project id, and never in tests', () => {
+    // Secrets given: development would otherwise write dev-secrets.json into DATA_DIR.
+    const dev = { APP_ENV: 'development', JWT_SECRET: 'j'.repeat(40), SESSION_SECRET: 's'.repeat(40) };
+    expect(webConfig(loadConfig(dev)).public.clarityProjectId).toBeNull();
+    expect(webConfig(loadConfig({ ...dev, CLARITY_PROJECT_ID: 'abc123xyz' })).public.clarityProjectId).toBe('abc123xyz');
+    expect(webConfig(loadConfig({ APP_ENV: 'test', CLARITY_PROJECT_ID: 'abc123xyz' })).public.clarityProjectId).toBeNull();
+    expect(() => loadConfig({ APP_ENV: 'test', CLARITY_PROJECT_ID: 'https://clarity.ms/x' })).toThrow(/CLARITY_PROJECT_ID/);
   });
 });

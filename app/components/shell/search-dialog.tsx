@@ -56,6 +56,13 @@ const PAGES: SearchablePage[] = [
     keywords: '更新 版本 新功能 修复 优化 公告 changelog',
   },
   { id: 'privacy-policy', label: '隐私政策', to: '/dash/privacy-policy', group: '帮助与支持', keywords: '隐私 个人信息 数据' },
+  {
+    id: 'clarity-tracking-example',
+    label: '数据统计说明',
+    to: '/dash/clarity-tracking-example',
+    group: '帮助与支持',
+    keywords: '统计 埋点 跟踪 请勿跟踪 Clarity 隐私',
+  },
   { id: 'service-agreement', label: '用户服务协议', to: '/dash/service-agreement', group: '帮助与支持', keywords: '协议 条款 服务' },
   {
     id: 'websocket-test',

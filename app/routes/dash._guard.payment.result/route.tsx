@@ -7,6 +7,7 @@ import { PAYMENT_EVENT_STATUS, paymentStatusEventId, RECHARGE_RESULT_KEY } from 
 import { LateNote, OrderDetails } from '~/components/payments/order-parts';
 import { Page } from '~/components/page';
 import { refreshPoints } from '~/hooks/use-points-balance';
+import { trackEvent } from '~/services/browser/analytics.client';
 import { setItem } from '~/services/browser/local-storage.client';
 import { ACCOUNT_ROUTES, pageTitle } from '~/services/navigation';
 import { PAYMENT_ROUTES } from '~/services/payments';
@@ -25,6 +26,8 @@ export default function PaymentResult() {
     setItem(RECHARGE_RESULT_KEY, { success, points: success ? order.points : 0, orderNo: order.orderNo });
     // The socket's PAYMENT_STATUS event carries this same id, so the two make one balance refetch.
     if (success) refreshPoints(paymentStatusEventId(order.orderNo, PAYMENT_EVENT_STATUS.paid));
+    // Once per order: a reload of this page is not a second payment.
+    if (success) trackEvent('order_paid', { points: order.points }, `order_paid:${order.orderNo}`);
   }, [success, order.points, order.orderNo]);
 
   return (

@@ -14,6 +14,7 @@ import { useShellUser } from '~/hooks/use-app-data';
 import { useHydrated } from '~/hooks/use-hydrated';
 import { priceOf, priceText } from '~/services/ai-prices';
 import { cacheAiRate, cachedAiRate, freshCacheEntry } from '~/services/browser/ai-rate-cache.client';
+import { trackEvent } from '~/services/browser/analytics.client';
 import { checkedAgo, DETECTION_LABEL_TEXT, REDUCE_AI_PAGE_ID, REDUCE_AI_ROUTE } from '~/services/detection';
 import { pageTitle } from '~/services/navigation';
 import { reduceAiAction, reduceAiLoader } from './reduce-ai.server';
@@ -235,6 +236,8 @@ export default function ReduceAi() {
       modified: null,
       label: result.result.label,
     });
+    trackEvent('tool_used', { tool: '查AI率' });
+    trackEvent('check_run', { label: result.result.label });
   }, [result, user.id]);
 
   return (

@@ -117,6 +117,7 @@ const config: AppLoadContext['config'] = {
     supportEmail: null,
     operatorName: '本平台运营方',
     accountDeletionGraceDays: '15',
+    clarityProjectId: null,
   },
 };
 const newContext = (apiUrl: string): AppLoadContext => ({

@@ -1,5 +1,6 @@
 import { json, type AppLoadContext } from '@remix-run/node';
 import { adminApi } from './admin.server';
+import { analyticsApi } from './analytics.server';
 import { aiApi } from './ai.server';
 import { archivesApi } from './archives.server';
 import { authApi } from './auth.server';
@@ -40,6 +41,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     updateLogs: updateLogsApi(transport),
     wechat: wechatApi(transport),
     schoolMatch: schoolMatchApi(transport),
+    analytics: analyticsApi(transport),
   };
 }
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -49,6 +49,8 @@ export type JsonCall<S extends z.ZodType> = {
   anonymous?: boolean;
   /** What to say when the API refuses without a message of its own (spec §8: 更新失败，请重试). */
   fallbackMessage?: string;
+  /** Headers of this call only (the batch headers of batched calls, spec §7). */
+  headers?: Record<string, string>;
 };
 export type RawCall = {
   method?: Method;
@@ -58,6 +60,7 @@ export type RawCall = {
   accept?: string;
   timeoutMs?: number;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 };
 
 /** In-flight refreshes by refresh token: concurrent callers of one session wait for one. */
@@ -80,6 +83,7 @@ async function send(
 ): Promise<Response> {
   const { context, pageName } = to;
   const headers: Record<string, string> = {
+    ...call.headers,
     'X-Request-Id': nextRequestId(context),
     'X-Source-Page': encodeURIComponent(pageName),
     'X-Forwarded-For': context.clientIp,
@@ -277,7 +281,7 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const response = await authorized(
       path,
-      { method: call.method, body, contentType: body === undefined ? undefined : 'application/json' },
+      { method: call.method, body, contentType: body === undefined ? undefined : 'application/json', headers: call.headers },
       call.anonymous,
       call.fallbackMessage,
     );

@@ -1,6 +1,8 @@
 import type { GenerateRequestBody } from '../../../contracts/ai-operations';
 import { createEventStreamParser, type OperationEvent, type OperationSummary } from '~/services/ai-stream';
 import { ApiRequestError } from '~/services/errors';
+import { AI_OPERATION_LABELS, isWritingOperation } from '../../../contracts/ai-operation-constants';
+import { trackEvent } from './analytics.client';
 import { resourceFailure, type ResourceEnvelope } from './resource-fetch.client';
 
 export type OperationOutcome =
@@ -25,6 +27,7 @@ export async function runOperation(
 ): Promise<OperationOutcome> {
   const response = await openEventStream('ai/generate', body, options.signal, fetchImpl);
   if (!response) return { status: 'stopped', text: '' };
+  trackEvent('tool_used', { tool: AI_OPERATION_LABELS[body.operation] });
   let text = '';
   let outcome: OperationOutcome | null = null;
   const parser = createEventStreamParser((event) => {
@@ -43,6 +46,10 @@ export async function runOperation(
   });
   const ended = await readEventStream(response, parser, options.signal);
   if (ended === 'broken') return { status: 'error', text, code: 'STREAM_BROKEN', message: STREAM_BROKEN_MESSAGE, pointsRefunded: 0 };
+  const finished = outcome as OperationOutcome | null;
+  if (finished?.status === 'done' && isWritingOperation(body.operation)) {
+    trackEvent('document_generated', { operation: AI_OPERATION_LABELS[body.operation] });
+  }
   if (ended === 'stopped' && !outcome) return { status: 'stopped', text };
   return outcome ?? { status: 'error', text, code: 'STREAM_BROKEN', message: STREAM_BROKEN_MESSAGE, pointsRefunded: 0 };
 }

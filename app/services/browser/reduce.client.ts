@@ -1,6 +1,7 @@
 import type { DetectionLabel, ReduceEvent, ReduceMode, ReduceResultData } from '../../../contracts/detection-constants';
 import { createEventStreamParser } from '~/services/ai-stream';
 import { openEventStream, readEventStream, STREAM_BROKEN_MESSAGE } from './ai-stream.client';
+import { trackEvent } from './analytics.client';
 import { resourceFetch } from './resource-fetch.client';
 
 const REDUCE_EVENTS: ReadonlySet<string> = new Set(['start', 'round', 'sentence', 'score', 'done', 'error']);
@@ -22,6 +23,7 @@ export async function runReduction(
 ): Promise<ReduceOutcome> {
   const response = await openEventStream('ai/reduce', body, options.signal);
   if (!response) return { status: 'stopped' };
+  trackEvent('tool_used', { tool: '降AI率' });
   let outcome: ReduceOutcome | null = null;
   const parser = createEventStreamParser<ReduceEvent>((event) => {
     if (event.event === 'done') outcome = { status: 'done', ...event.data };

@@ -6,6 +6,7 @@ import {
   aiDetections,
   aiOperations,
   aiReductions,
+  analyticsEvents,
   authSessions,
   clientProfiles,
   cvDetections,
@@ -149,6 +150,7 @@ async function purgeOne(tx: Transaction, requestId: string, now: Date): Promise<
   await tx.delete(clientProfiles).where(eq(clientProfiles.userId, userId));
   await tx.delete(feedback).where(eq(feedback.userId, userId));
   await tx.delete(operationLogs).where(eq(operationLogs.userId, userId));
+  await tx.delete(analyticsEvents).where(eq(analyticsEvents.userId, userId));
   // Sign-in: every session (refresh tokens cascade), socket tickets, WeChat scenes, SMS codes.
   await tx.delete(socketTickets).where(eq(socketTickets.userId, userId));
   await tx.delete(authSessions).where(eq(authSessions.userId, userId));
