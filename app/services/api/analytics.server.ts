@@ -12,7 +12,8 @@ import type { ApiTransport } from './transport.server';
 export const analyticsApi = (api: ApiTransport) => ({
   /**
    * One batch with its batch headers (spec §7): a guest's without a token. Failures are not
-   * reported to the operation log: analytics must never add to what users or operators see.
+   * reported to the operation log (the transport's UNLOGGED_PATHS): analytics must never add to
+   * what users or operators see.
    */
   sendEvents: (batch: AnalyticsBatch, options: { batchId: string; anonymous: boolean }) =>
     api.json('/analytics/events', {
@@ -23,9 +24,6 @@ export const analyticsApi = (api: ApiTransport) => ({
       headers: { [BATCH_ID_HEADER]: options.batchId, [BATCH_SIZE_HEADER]: String(batch.events.length) },
     }),
   sessionEvents: (sessionId: string) =>
-    api.withErrorLog('analytics_session', () =>
-      api.json(`/admin/analytics/sessions/${encodeURIComponent(sessionId)}`, { schema: analyticsSessionEventsSchema }),
-    ),
-  summary: (days: number) =>
-    api.withErrorLog('analytics_summary', () => api.json(`/admin/analytics/summary?days=${days}`, { schema: analyticsSummarySchema })),
+    api.json(`/admin/analytics/sessions/${encodeURIComponent(sessionId)}`, { schema: analyticsSessionEventsSchema }),
+  summary: (days: number) => api.json(`/admin/analytics/summary?days=${days}`, { schema: analyticsSummarySchema }),
 });

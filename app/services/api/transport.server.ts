@@ -149,6 +149,8 @@ async function failure(response: Response, fallback?: string): Promise<never> {
 
 /** The operation log's own endpoint: a failure to log is never logged (spec §8). */
 export const OPERATION_LOG_PATH = '/user-operation-logs';
+/** Calls whose failures are not logged: the log call itself, and the page analytics (never more noise for operators). */
+const UNLOGGED_PATHS = new Set([OPERATION_LOG_PATH, '/analytics/events']);
 const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+|[0-9A-Za-z_-]{20,}|[A-Z0-9]{12,})$/i;
 
 /**
@@ -217,7 +219,7 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
    * failure of the log call itself is dropped and never logged.
    */
   function report(method: string, path: string, error: ApiRequestError): void {
-    if (path.split('?')[0]!.toLowerCase() === OPERATION_LOG_PATH) return;
+    if (UNLOGGED_PATHS.has(path.split('?')[0]!.toLowerCase())) return;
     const entry = {
       operation_type: operationTypeOf(method, path),
       operation_result: 'fail',
