@@ -144,7 +144,11 @@ describe('新建学生 from a CV', () => {
       me.accessToken,
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.data).toMatchObject({ name: '周可欣', cvText: null, data: { currentSchool: '武汉大学', major: '英语', skills: ['雅思 7.5'] } });
+    expect(created.body.data).toMatchObject({
+      name: '周可欣',
+      cvText: null,
+      data: { currentSchool: '武汉大学', major: '英语', skills: ['雅思 7.5'] },
+    });
     expect((await api.get(`/client-profiles/${created.body.data.id}`, me.accessToken)).body.data.name).toBe('周可欣');
     expect(await balance(me.accessToken)).toBe(before);
     const history = (await api.get('/user/points-history', me.accessToken)).body.data.items as Array<{ source: string }>;
