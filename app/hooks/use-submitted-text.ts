@@ -6,9 +6,10 @@ import { reduceHandoffOf, REDUCE_PANEL_ID, TEXT_SUBMIT_PAGE } from '~/services/t
  * 查AI率 / 降AI率 receiving a text from 文本提交 (issue 28): the navigation's history state holds it
  * (never the address). It goes into the box once per arrival (a later answer or typing is not
  * overwritten); a 降AI率 hand-off scrolls to its panel. `enabled`: after hydration, and only while
- * the page shows no answer of its own.
+ * the page shows no answer of its own. True while this arrival's text is the box's (the cached
+ * text of an earlier check must not replace it).
  */
-export function useSubmittedText(enabled: boolean, setText: (text: string) => void, setNote: (note: string) => void) {
+export function useSubmittedText(enabled: boolean, setText: (text: string) => void, setNote: (note: string) => void): boolean {
   const { key, state } = useLocation();
   const handoff = enabled ? reduceHandoffOf(state) : null;
   const [arrival, setArrival] = useState<string | null>(null);
@@ -18,8 +19,10 @@ export function useSubmittedText(enabled: boolean, setText: (text: string) => vo
     setText(handoff.text);
     setNote(`已带入「${TEXT_SUBMIT_PAGE}」的文本`);
   }
-  const scrollTo = arrival === key && handoff?.tool === 'reduce';
+  const arrived = handoff !== null;
+  const scrollTo = arrived && handoff.tool === 'reduce';
   useEffect(() => {
     if (scrollTo) document.getElementById(REDUCE_PANEL_ID)?.scrollIntoView({ block: 'start' });
   }, [scrollTo]);
+  return arrived;
 }

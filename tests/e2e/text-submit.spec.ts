@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, loginViaForm, signIn, test, waitForHydration } from './fixtures';
 import { editorOf } from './writing-editor';
@@ -12,6 +13,7 @@ const PARAGRAPHS = [
   '这段经历让我决定申请金融数学硕士，把模型用在真正需要的人身上。',
 ];
 const TEXT = PARAGRAPHS.join('\n');
+const ESSAY = readFileSync(new URL('../fixtures/detection/human-essay-en.txt', import.meta.url), 'utf8').trim();
 
 async function submitTo(page: Page, tool: 'detect' | 'reduce' | 'polish' | 'revision', text = TEXT) {
   await page.goto('/dash/text-submit');
@@ -33,10 +35,13 @@ test('text submit: the text arrives in 查AI率, 降AI率, 润色 and 修改, an
   await expect(page.getByTestId('submit-error')).toHaveText('请先粘贴文本或上传文档');
 
   // 查AI率 and 降AI率: the box on /dash/reduce-ai, nothing in the address; 降AI率 brings its panel into view.
-  await submitTo(page, 'detect');
+  await submitTo(page, 'detect', ESSAY);
   await expect(page).toHaveURL(/\/dash\/reduce-ai$/);
-  await expect(page.getByTestId('detect-text')).toHaveValue(TEXT);
+  await expect(page.getByTestId('detect-text')).toHaveValue(ESSAY);
   await expect(page.getByTestId('upload-done')).toHaveText('已带入「文本提交」的文本');
+  await page.getByTestId('detect-submit').click();
+  await expect(page.getByTestId('detect-done')).toContainText('检测完成');
+  // A later hand-off wins over the text this browser cached with that check.
   await submitTo(page, 'reduce');
   await expect(page).toHaveURL(/\/dash\/reduce-ai$/);
   await expect(page.getByTestId('detect-text')).toHaveValue(TEXT);

@@ -124,7 +124,7 @@ export default function ReduceAi() {
   }
   const hydrated = useHydrated();
   const [uploaded, setUploaded] = useState<string | null>(null);
-  useSubmittedText(hydrated && !result && !failure, setText, setUploaded);
+  const submitted = useSubmittedText(hydrated && !result && !failure, setText, setUploaded);
   const pageIdentifier = work?.id ?? REDUCE_AI_PAGE_ID;
 
   // The last check (spec §3, §4): this browser's cache while fresh (it has the text, put back into
@@ -142,7 +142,7 @@ export default function ReduceAi() {
   const entryKey = entry ? `${pageIdentifier}:${entry.timestamp}` : null;
   const [seen, setSeen] = useState<{ key: string; restored: boolean } | null>(null);
   if (entry && entryKey && seen?.key !== entryKey) {
-    const restore = !text.trim();
+    const restore = !text.trim() && !submitted;
     setSeen({ key: entryKey, restored: restore });
     if (restore) setText(entry.modified ?? entry.original);
   }
