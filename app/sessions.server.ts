@@ -30,7 +30,8 @@ type SessionData = Tokens & {
    */
   wipeLocalData: true;
 };
-type FlashData = { notice: string };
+/** `welcomePoints`: a new account's first login (issue 28), for the shell's welcome notice. */
+type FlashData = { notice: string; welcomePoints: number };
 
 type CookieConfig = Pick<AppLoadContext['config'], 'appEnv' | 'sessionSecrets'>;
 
@@ -86,7 +87,9 @@ export type WebSession = {
   updateTokens: (tokens: Tokens) => void;
   signOut: (options?: { wipeLocalData?: boolean }) => void;
   flashNotice: (notice: string) => void;
-  readFlash: () => { wipeLocalData: boolean; notice: string | null };
+  /** A new account signed in: the shell shows the welcome-points notice once. */
+  flashWelcome: (points: number) => void;
+  readFlash: () => { wipeLocalData: boolean; notice: string | null; welcomePoints: number | null };
   /** The WeChat QR code kept for a login or a bind, or null. Signing in or out forgets both. */
   wechatScene: (purpose: WechatScenePurpose) => WechatSceneCookie | null;
   setWechatScene: (purpose: WechatScenePurpose, scene: WechatSceneCookie | null) => void;
@@ -158,11 +161,17 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
       session.flash('notice', notice);
       touch();
     },
+    flashWelcome(points) {
+      session.flash('welcomePoints', points);
+      touch();
+    },
     readFlash() {
       const wipe = session.get('wipeLocalData') === true;
       const notice = session.get('notice') ?? null;
-      if (notice) touch();
-      return { wipeLocalData: wipe, notice };
+      const welcome = session.get('welcomePoints');
+      const welcomePoints = typeof welcome === 'number' ? welcome : null;
+      if (notice || welcomePoints !== null) touch();
+      return { wipeLocalData: wipe, notice, welcomePoints };
     },
     wechatScene(purpose) {
       const parsed = wechatSceneCookieSchema.safeParse(session.get(SCENE_KEYS[purpose]));

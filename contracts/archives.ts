@@ -156,18 +156,25 @@ export const profileMatchSchema = z.object({
 export type ProfileMatch = z.infer<typeof profileMatchSchema>;
 
 /**
- * POST /api/v1/client-profiles/auto-import: the detection, the name, and the data as reviewed.
- * With `updateProfileId` (one of the owner's students) the CV updates that student instead: the
- * name is kept, empty fields filled, new entries added, and the differing fields named in
- * `replaceFields` take the CV's value.
+ * POST /api/v1/client-profiles/auto-import with a detection: the detection, the name, and the data
+ * as reviewed (charged when detected, settled here). With `updateProfileId` (one of the owner's
+ * students) the CV updates that student instead: the name is kept, empty fields filled, new
+ * entries added, and the differing fields named in `replaceFields` take the CV's value.
  */
-export const autoImportSchema = z.object({
+export const autoImportDetectionSchema = z.object({
   detectionId: z.string({ error: '简历识别结果不存在，请重新上传' }).uuid('简历识别结果不存在，请重新上传'),
   name: profileName,
   data: profileDataPatchSchema.optional(),
   updateProfileId: z.string().uuid('学生档案不存在').optional(),
   replaceFields: z.array(z.enum(PROFILE_MERGE_FIELDS)).max(PROFILE_MERGE_FIELDS.length).optional(),
 });
+
+/**
+ * The spec's payload (§3: the detected CV data plus name), without a detection: a free manual
+ * creation, validated as POST /client-profiles is. A body with `detectionId` is always the first.
+ */
+export const autoImportSchema = z.union([autoImportDetectionSchema, profileCreateSchema.extend({ detectionId: z.never().optional() })]);
+export type AutoImportInput = z.infer<typeof autoImportSchema>;
 
 export const PROFILE_SORTS = ['updated', 'created', 'name'] as const;
 export const profileListQuerySchema = z.object({

@@ -52,7 +52,8 @@ export const phoneLoginSchema = z.object({
     .transform((v) => v || undefined),
 });
 export type PhoneLogin = z.infer<typeof phoneLoginSchema>;
-export const loginResultSchema = tokensSchema.extend({ user: userSchema, isNewUser: z.boolean() });
+/** `welcomePoints`: the points a new account received at registration (0 for an existing one): the welcome notice's amount. */
+export const loginResultSchema = tokensSchema.extend({ user: userSchema, isNewUser: z.boolean(), welcomePoints: z.number() });
 
 /** POST /api/v1/user/refresh-token */
 export const refreshRequestSchema = z.object({

@@ -18,6 +18,7 @@ export const ANALYTICS_PAGE_NAMES: Record<string, string> = {
   'routes/dash._guard.overview': '概览',
   'routes/dash._guard.quick-start': '写作工具',
   'routes/dash._guard.reduce-ai': '查AI率 / 降AI率',
+  'routes/dash._guard.text-submit': '文本提交',
   'routes/dash._guard.school-match': '智能选校',
   'routes/dash._guard.ps-writing': 'PS / SOP 写作',
   'routes/dash._guard.cv-writing': '简历 CV 写作',

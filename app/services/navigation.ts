@@ -4,6 +4,7 @@ import {
   BarChart3,
   BookOpen,
   CircleHelp,
+  ClipboardPaste,
   Coins,
   FilePen,
   FileText,
@@ -42,6 +43,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       { id: 'overview', label: '概览', to: '/dash/overview', icon: LayoutDashboard, available: true },
       { id: 'quick-start', label: '写作工具', to: '/dash/quick-start', icon: Sparkles, available: true },
       { id: 'reduce-ai', label: '查AI率 / 降AI率', to: '/dash/reduce-ai', icon: ScanSearch, available: true },
+      { id: 'text-submit', label: '文本提交', to: '/dash/text-submit', icon: ClipboardPaste, available: true },
     ],
   },
   {

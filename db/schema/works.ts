@@ -35,6 +35,11 @@ export const works = pgTable(
     versionSeq: integer('version_seq').notNull().default(0),
     /** Lower-cased title and the start of the text, for the list filter and the global search. */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * Lower-cased paragraphs of the work's earlier texts that its current text no longer has,
+     * newest first and bounded: what the global search finds as a document in older versions.
+     */
+    historySearchText: text('history_search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,6 +47,7 @@ export const works = pgTable(
     index('works_user_updated_idx').on(t.userId, t.updatedAt),
     index('works_client_profile_idx').on(t.clientProfileId),
     index('works_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('works_history_search_trgm_idx').using('gin', sql`${t.historySearchText} gin_trgm_ops`),
   ],
 );
 

@@ -113,7 +113,10 @@ export function archiveRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const input = parse(autoImportSchema, req.body);
-      const { profile, updated } = await importDetection(db, { userId: authOf(res).userId, ...input });
+      const { userId } = authOf(res);
+      // Without a detection (spec §3: the detected data plus name) it is a manual creation: free.
+      if (input.detectionId === undefined) return ok(res, await createProfile(db, userId, input), '创建成功', 201);
+      const { profile, updated } = await importDetection(db, { userId, ...input });
       if (updated) ok(res, profile, '已更新学生档案');
       else ok(res, profile, '创建成功', 201);
     }),

@@ -93,7 +93,11 @@ export function fail(res: Response, code: ErrorCode, message: string, data?: unk
 export function parse<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  let issue = result.error.issues[0];
+  // A union none of whose shapes fit: the message of the shape that came closest (fewest issues).
+  while (issue?.code === 'invalid_union' && issue.errors.length > 0) {
+    issue = [...issue.errors].sort((a, b) => a.length - b.length)[0]![0];
+  }
   throw validationError(issue?.message || '请求参数无效', issue?.path.join('.') || undefined);
 }
 

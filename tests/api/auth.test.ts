@@ -110,8 +110,12 @@ describe('daily caps', () => {
 
 describe('POST /auth/login/phone', () => {
   it('creates the user on first login and returns the spec token shape', async () => {
-    const { user, accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt, isNewUser, phone } = await login(server.url);
+    const { user, accessToken, refreshToken, accessTokenExpiresAt, refreshTokenExpiresAt, isNewUser, welcomePoints, phone } = await login(
+      server.url,
+    );
     expect(isNewUser).toBe(true);
+    // The welcome notice's amount: the welcome gift and the first phone login reward it received.
+    expect(welcomePoints).toBe(120);
     expect(user).toMatchObject({ phone, role: 'user', total_points: 120 });
     expect(accessToken.split('.')).toHaveLength(3);
     expect(refreshToken.length).toBeGreaterThan(30);
@@ -127,6 +131,7 @@ describe('POST /auth/login/phone', () => {
     await ageCodes(first.phone, 61_000);
     const second = await login(server.url, first.phone);
     expect(second.isNewUser).toBe(false);
+    expect(second.welcomePoints).toBe(0);
     expect(second.user.id).toBe(first.user.id);
   });
 

@@ -133,4 +133,39 @@ describe('新建学生 from a CV', () => {
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ code: 'INSUFFICIENT_POINTS', data: { shortage: { required: 5, available: 0 } } });
   });
+
+  it('auto-import without detectionId (the detected data plus name) is a free manual creation, validated as one', async () => {
+    const me = await login(server.url);
+    const api = client(server.url);
+    const before = await balance(me.accessToken);
+    const created = await api.post(
+      '/client-profiles/auto-import',
+      { name: '周可欣', data: { currentSchool: '武汉大学', major: '英语', skills: ['雅思 7.5'] } },
+      me.accessToken,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({
+      name: '周可欣',
+      cvText: null,
+      data: { currentSchool: '武汉大学', major: '英语', skills: ['雅思 7.5'] },
+    });
+    expect((await api.get(`/client-profiles/${created.body.data.id}`, me.accessToken)).body.data.name).toBe('周可欣');
+    expect(await balance(me.accessToken)).toBe(before);
+    const history = (await api.get('/user/points-history', me.accessToken)).body.data.items as Array<{ source: string }>;
+    expect(history.filter((h) => h.source === 'auto_profile')).toHaveLength(0);
+    // The same validation as POST /client-profiles, and a bad detectionId is never taken as manual.
+    for (const [body, message] of [
+      [{ name: '  ' }, '请输入学生昵称'],
+      [{ name: 'x'.repeat(51) }, '学生昵称不能超过50个字符'],
+      [{ name: '周可欣', data: { currentSchool: 5 } }, undefined],
+      [{ name: '周可欣', detectionId: 'not-a-detection' }, '简历识别结果不存在，请重新上传'],
+      [{ name: '周可欣', detectionId: null }, '简历识别结果不存在，请重新上传'],
+    ] as const) {
+      const refused = await api.post('/client-profiles/auto-import', body, me.accessToken);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      if (message) expect(refused.body.message).toBe(message);
+      else expect(refused.body.message).toMatch(/[\u4e00-\u9fff]/);
+    }
+    expect((await api.get('/client-profiles', me.accessToken)).body.data.total).toBe(1);
+  });
 });

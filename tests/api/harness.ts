@@ -111,6 +111,7 @@ export async function login(baseUrl: string, phone = randomPhone(), extra: { inv
       accessTokenExpiresAt: string;
       refreshTokenExpiresAt: string;
       isNewUser: boolean;
+      welcomePoints: number;
     }),
   };
 }

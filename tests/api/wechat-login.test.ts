@@ -76,6 +76,8 @@ describe('login with the Official Account (WECHAT_LOGIN=mp)', () => {
     expect(res.body.message).toBe('登录成功');
     expect(res.body.data).toMatchObject({
       isNewUser: true,
+      // The welcome notice's amount: what this account received (no first phone login reward).
+      welcomePoints: 100,
       user: { phone: null, wechat_nickname: '小明', username: '小明', total_points: 100 },
     });
     expect(Object.keys(res.body.data).sort()).toEqual([
@@ -85,6 +87,7 @@ describe('login with the Official Account (WECHAT_LOGIN=mp)', () => {
       'refreshToken',
       'refreshTokenExpiresAt',
       'user',
+      'welcomePoints',
     ]);
     const [user] = await userByOpenid(openid);
     expect(user).toMatchObject({ phone: null, wechatUnionid: 'union-xm' });
@@ -108,7 +111,7 @@ describe('login with the Official Account (WECHAT_LOGIN=mp)', () => {
     const second = await loginScene();
     await scan(second, openid);
     const b = await loginWith(second);
-    expect(b.body.data).toMatchObject({ isNewUser: false, user: { id: a.body.data.user.id, total_points: 100 } });
+    expect(b.body.data).toMatchObject({ isNewUser: false, welcomePoints: 0, user: { id: a.body.data.user.id, total_points: 100 } });
     expect(await userByOpenid(openid)).toHaveLength(1);
     const ledger = await mp.database.db.select().from(pointsLedger).where(eq(pointsLedger.userId, a.body.data.user.id));
     expect(ledger).toHaveLength(1);

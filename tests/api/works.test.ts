@@ -300,6 +300,44 @@ describe('works', () => {
     expect((await search('ROBOT')).list.map((r: { id: string }) => r.id)).toEqual([exact.id]);
   });
 
+  it('global search finds documents by a phrase inside any version, as the owner only, titles first (issue 28)', async () => {
+    const { me, api, create } = await setup();
+    const stranger = await setup();
+    const search = async (query: string, token = me.accessToken) =>
+      (await api.get(`/ai/global-search?query=${encodeURIComponent(query)}`, token)).body.data;
+    const work = (
+      await create({ title: '哈佛 PS', type: 'ps', content: doc('第一段。', '那年夏天我在青海支教，也加入了 Robotics Club。') })
+    ).body.data;
+    // The phrase is saved away: only an earlier version holds it now.
+    await api.put(`/works/${work.id}`, { content: doc('第一段。', '全新的第二段。') }, me.accessToken);
+    await api.put(`/works/${work.id}`, { content: doc('第一段，改过。', '全新的第二段。') }, me.accessToken);
+    // Another user's work with the same phrase, in its current text and in an earlier version.
+    const theirs = (await stranger.create({ title: '别人的文书', type: 'ps', content: doc('我在青海支教。') })).body.data;
+    await stranger.api.put(`/works/${theirs.id}`, { content: doc('后来也去了 Robotics Club。') }, stranger.me.accessToken);
+
+    const found = await search('青海支教');
+    expect(found).toEqual({
+      list: [{ id: work.id, type: 'document', title: '哈佛 PS', content: expect.stringContaining('青海支教') }],
+      hasMore: false,
+    });
+    expect((await search('robotics CLUB')).list.map((r: { id: string; type: string }) => [r.type, r.id])).toEqual([['document', work.id]]);
+    expect((await search('青海支教', stranger.me.accessToken)).list.map((r: { id: string }) => r.id)).toEqual([theirs.id]);
+    // A title match is a work and ranks first; the current text matches as a document too.
+    const titled = (await create({ title: '青海支教记', type: 'free', content: doc('x') })).body.data;
+    expect((await search('青海支教')).list.map((r: { id: string; type: string }) => [r.type, r.id])).toEqual([
+      ['work', titled.id],
+      ['document', work.id],
+    ]);
+    expect((await search('全新的第二段')).list).toEqual([
+      { id: work.id, type: 'document', title: '哈佛 PS', content: expect.stringContaining('全新的第二段') },
+    ]);
+    // Restoring the first version brings the phrase back into the current text: still one result.
+    const versions = (await api.get(`/works/${work.id}/versions`, me.accessToken)).body.data.items as { id: string; number: number }[];
+    await api.post(`/works/${work.id}/versions/${versions.find((v) => v.number === 1)!.id}/restore`, {}, me.accessToken);
+    expect((await search('青海支教')).list).toHaveLength(2);
+    expect((await search('全新的第二段')).list.map((r: { id: string }) => r.id)).toEqual([work.id]);
+  });
+
   it(`keep the newest ${MAX_VERSIONS_PER_WORK} versions of a work`, async () => {
     const { me, api, create } = await setup();
     const work = (await create({ title: '长期修改', type: 'free', content: doc('v1') })).body.data;

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Field, Heading, HStack, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
-import { FolderOpen, ScanSearch, Upload } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { FolderOpen, ScanSearch } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { AI_INPUT_LIMITS } from '../../../contracts/ai-operation-constants';
 import type { DetectionLabel } from '../../../contracts/detection-constants';
 import { DetectionResult } from '~/components/detection/detection-result';
@@ -18,9 +18,10 @@ import { trackEvent } from '~/services/browser/analytics.client';
 import { checkedAgo, DETECTION_LABEL_TEXT, REDUCE_AI_PAGE_ID, REDUCE_AI_ROUTE } from '~/services/detection';
 import { pageTitle } from '~/services/navigation';
 import { reduceAiAction, reduceAiLoader } from './reduce-ai.server';
-import { resourceFetch } from '~/services/browser/resource-fetch.client';
-import { pickUpload, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '~/services/upload-rules';
 import { workDetailHref } from '~/services/works';
+import { UploadDocument } from '~/components/upload-document';
+import { useSubmittedText } from '~/hooks/use-submitted-text';
+import { REDUCE_PANEL_ID } from '~/services/text-submit';
 
 const PAGE = '查AI率 / 降AI率';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
@@ -107,66 +108,6 @@ function LastCheckNote({ last }: { last: LastCheck }) {
   );
 }
 
-/** 上传文件 (with JavaScript): a pdf/doc/docx/txt's text into the box; the API reads it by content. */
-function UploadDocument({ onText }: { onText: (text: string, note: string) => void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function read(files: FileList | null) {
-    setError(null);
-    const picked = pickUpload(files, null);
-    if ('error' in picked) return setError(picked.error);
-    if (!picked.file) return;
-    const form = new FormData();
-    form.append('file', picked.file);
-    setBusy(true);
-    try {
-      const doc = await resourceFetch<{ text: string; format: string; truncated: boolean }>('ai/extract-text', {
-        method: 'POST',
-        body: form,
-      });
-      const note = `已读取「${picked.file.name}」${doc.truncated ? `，内容较长，只保留了前 ${AI_INPUT_LIMITS.essay} 个字符` : ''}${picked.warning ? `（${picked.warning}）` : ''}`;
-      onText(doc.text, note);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : UPLOAD_MESSAGES.invalid);
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
-  }
-  return (
-    <HStack gap="2" flexWrap="wrap">
-      <input
-        ref={input}
-        type="file"
-        accept={UPLOAD_ACCEPT}
-        hidden
-        onChange={(e) => void read(e.currentTarget.files)}
-        data-testid="upload-input"
-      />
-      <Button
-        size="sm"
-        variant="outline"
-        bg="white"
-        loading={busy}
-        loadingText="读取中…"
-        onClick={() => input.current?.click()}
-        data-testid="upload-document"
-      >
-        <Upload size={14} /> 上传文件
-      </Button>
-      <Text fontSize="xs" color="gray.500">
-        pdf、doc、docx 或 txt，小于 5MB
-      </Text>
-      {error && (
-        <Text fontSize="sm" color="red.600" role="alert" data-testid="upload-error">
-          {error}
-        </Text>
-      )}
-    </HStack>
-  );
-}
-
 /** /dash/reduce-ai: paste a text or open a work, check its AI rate (a plain form post), read the result. */
 export default function ReduceAi() {
   const { works, work, lastCheck, prices } = useLoaderData<typeof loader>();
@@ -187,6 +128,7 @@ export default function ReduceAi() {
   }
   const hydrated = useHydrated();
   const [uploaded, setUploaded] = useState<string | null>(null);
+  const submitted = useSubmittedText(hydrated && !result && !failure, setText, setUploaded);
   const pageIdentifier = work?.id ?? REDUCE_AI_PAGE_ID;
 
   // The last check (spec §3, §4): this browser's cache while fresh (it has the text, put back into
@@ -204,7 +146,7 @@ export default function ReduceAi() {
   const entryKey = entry ? `${pageIdentifier}:${entry.timestamp}` : null;
   const [seen, setSeen] = useState<{ key: string; restored: boolean } | null>(null);
   if (entry && entryKey && seen?.key !== entryKey) {
-    const restore = !text.trim();
+    const restore = !text.trim() && !submitted;
     setSeen({ key: entryKey, restored: restore });
     if (restore) setText(entry.modified ?? entry.original);
   }
@@ -321,7 +263,7 @@ export default function ReduceAi() {
         )}
         {/* 降AI率 streams its progress: it needs JavaScript, the check above does not. */}
         {hydrated && (
-          <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '4', md: '5' }}>
+          <Box bg="white" rounded="xl" borderWidth="1px" p={{ base: '4', md: '5' }} id={REDUCE_PANEL_ID}>
             <Heading as="h2" size="md" mb="3">
               降AI率
             </Heading>

@@ -6,6 +6,7 @@ import { ERROR_MESSAGES } from '../../../contracts/errors';
 import { ModalQueueHost } from '~/components/modal-queue';
 import { ShellNotices } from '~/components/notices/shell-notices';
 import { useRechargeNotice } from '~/hooks/use-recharge-notice';
+import { useWelcomeNotice } from '~/hooks/use-welcome-notice';
 import { Header } from '~/components/shell/header';
 import { Sidebar, type SidebarMode } from '~/components/shell/sidebar';
 import { RouteErrorBoundary } from '~/components/route-error';
@@ -32,10 +33,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   // During maintenance everyone but administrators goes to /maintenance, with or without JavaScript.
   const { notices } = await redirectDuringMaintenance(request, context, '工作台', loaded, { isAdmin: user.role === 'admin' });
-  const { notice } = web.readFlash();
+  const { notice, welcomePoints } = web.readFlash();
   const cookie = request.headers.get('Cookie') ?? '';
   const match = cookie.match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE}=(auto|expanded|collapsed)`));
-  return { user, notice, sidebarMode: (match?.[1] ?? 'auto') as SidebarMode, notices };
+  return { user, notice, welcomePoints, sidebarMode: (match?.[1] ?? 'auto') as SidebarMode, notices };
 }
 
 export type ShellLayout = 'writing' | 'default';
@@ -43,9 +44,10 @@ export type ShellLayout = 'writing' | 'default';
 export type ShellHandle = { layout?: ShellLayout };
 
 export default function DashShell() {
-  const { user, notice, sidebarMode, notices } = useLoaderData<typeof loader>();
+  const { user, notice, welcomePoints, sidebarMode, notices } = useLoaderData<typeof loader>();
   const config = usePublicConfig();
   useRechargeNotice();
+  useWelcomeNotice(welcomePoints);
   const [mode, setMode] = useState<SidebarMode>(sidebarMode);
   const writing = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.layout === 'writing');
   const changeMode = useCallback((next: SidebarMode) => {

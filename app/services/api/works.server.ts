@@ -4,6 +4,7 @@ import {
   versionSchema,
   workListSchema,
   workSchema,
+  type WorkCreate,
   type WorkType,
   type WorkUpdate,
 } from '../../../contracts/works';
@@ -22,6 +23,7 @@ export const worksApi = (api: ApiTransport) => ({
     if (query.query) params.set('query', query.query);
     return api.json(`/works?${params}`, { schema: workListSchema });
   },
+  create: (body: WorkCreate) => api.json('/works', { method: 'POST', body, schema: workSchema }),
   get: (id: string) => api.json(workPath(id), { schema: workSchema }),
   update: (id: string, body: WorkUpdate) => api.json(workPath(id), { method: 'PUT', body, schema: workSchema }),
   remove: (id: string) => api.json(workPath(id), { method: 'DELETE', schema: workSchema.nullable() }),

@@ -10,7 +10,7 @@ import { handleForm, type FormFailure } from '~/services/forms';
  * remix-auth does the verify step only: phone + SMS code go to the API, which answers with
  * tokens. Storing them is the session module's job.
  */
-export type LoginOutcome = { tokens: Tokens; user: User; isNewUser: boolean };
+export type LoginOutcome = { tokens: Tokens; user: User; isNewUser: boolean; welcomePoints: number };
 export const LOGIN_FIELDS = ['phone', 'code', 'inviteCode'] as const;
 export type LoginField = (typeof LOGIN_FIELDS)[number];
 
@@ -32,8 +32,8 @@ export function createAuthenticator(context: AppLoadContext, pageName: string) {
         submit: (input) => createApiClient(request, context, pageName).auth.loginWithPhone(input),
       });
       if (!outcome.ok) throw new LoginFailure(outcome);
-      const { user, isNewUser, ...tokens } = outcome.result;
-      return { tokens, user, isNewUser };
+      const { user, isNewUser, welcomePoints, ...tokens } = outcome.result;
+      return { tokens, user, isNewUser, welcomePoints };
     }),
     'phone-code',
   );

@@ -1,9 +1,8 @@
 import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node';
-import { smsSendSchema, type CaptchaChallenge, type Tokens } from '../../../contracts/auth';
-import type { User } from '../../../contracts/user';
+import { smsSendSchema, type CaptchaChallenge } from '../../../contracts/auth';
 import { getWebSession, safeRedirectTarget } from '~/sessions.server';
 import { createApiClient, type ApiClient } from '~/services/api/client.server';
-import { createAuthenticator, LOGIN_FIELDS, LoginFailure, type LoginField } from './auth.server';
+import { createAuthenticator, LOGIN_FIELDS, LoginFailure, type LoginField, type LoginOutcome } from './auth.server';
 import { ApiRequestError } from '~/services/errors';
 import { handleForm, readForm, type FieldErrors, type FormFailure } from '~/services/forms';
 import { CONSENT_FIELD, CONSENT_MESSAGE } from '~/services/login-consent';
@@ -117,12 +116,14 @@ export async function sendCodeStep(api: ApiClient, form: FormData): Promise<Send
 async function completeLogin(
   request: Request,
   context: AppLoadContext,
-  outcome: { tokens: Tokens; user: User },
+  outcome: LoginOutcome,
   redirectTo: FormDataEntryValue | null,
 ): Promise<Response> {
   const web = await getWebSession(request, context);
   const hadSession = web.tokens !== null;
   web.signIn(outcome.tokens, outcome.user);
+  // A new account: the shell's welcome-points notice, once (issue 28).
+  if (outcome.isNewUser) web.flashWelcome(outcome.welcomePoints);
   if (hadSession) await endEarlierSession(request, context);
   return redirect(safeRedirectTarget(redirectTo));
 }

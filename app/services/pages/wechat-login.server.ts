@@ -1,11 +1,10 @@
 import type { AppLoadContext } from '@remix-run/node';
-import type { Tokens } from '../../../contracts/auth';
-import type { User } from '../../../contracts/user';
 import { SANDBOX_WECHAT_NICKNAME, sandboxScanSchema, WECHAT_MESSAGES, type WechatScene } from '../../../contracts/wechat';
 import { getWebSession, type WechatSceneCookie, type WechatScenePurpose } from '~/sessions.server';
 import { createApiClient } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
 import { qrDataUri } from './qr-code.server';
+import type { LoginOutcome } from './auth.server';
 import { accountMergePreviewSchema, type AccountMergePreview } from '../../../contracts/account-merge';
 
 /**
@@ -91,17 +90,17 @@ export async function loginWithHeldScene(
   context: AppLoadContext,
   pageName: string,
   form: FormData,
-): Promise<{ tokens: Tokens; user: User; isNewUser: boolean } | { error: string }> {
+): Promise<LoginOutcome | { error: string }> {
   const web = await getWebSession(request, context);
   const scene = web.wechatScene('login');
   if (!scene) return { error: WECHAT_MESSAGES.SCENE_EXPIRED };
   if (staleForm(form, scene)) return { error: '二维码已更新，请扫描新的二维码' };
   try {
-    const { user, isNewUser, ...tokens } = await createApiClient(request, context, pageName).wechat.login({
+    const { user, isNewUser, welcomePoints, ...tokens } = await createApiClient(request, context, pageName).wechat.login({
       sceneStr: scene.sceneStr,
       sceneSecret: scene.secret,
     });
-    return { tokens, user, isNewUser };
+    return { tokens, user, isNewUser, welcomePoints };
   } catch (error) {
     const message = refusal(error);
     if ((error as ApiRequestError).code === 'WECHAT_SCENE_INVALID') web.setWechatScene('login', null);

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, like, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
-import { clientProfiles, works } from '../../../db/schema';
+import { clientProfiles, works, workVersions } from '../../../db/schema';
 import { profileDataSchema, type ClientProfile, type ProfileData, type SearchResult } from '../../../contracts/archives';
 import { notFound } from '../errors';
 
@@ -148,11 +148,14 @@ const SNIPPET_CHARS = 100;
 const SNIPPET_LEAD = 20;
 
 /**
- * GET /api/v1/ai/global-search: the user's students and works matching the query as a substring
- * (Chinese or English, any case), in one ranking: by where it matched (the name or title exactly,
- * at its start, within it, then elsewhere), then recency. The trigram indexes serve queries of
- * three or more characters; shorter ones scan only this user's rows. Documents join the union
- * when their issue lands.
+ * GET /api/v1/ai/global-search: the user's students, works and documents matching the query as a
+ * substring (Chinese or English, any case), in one ranking: by where it matched (the name or
+ * title exactly, at its start, within it, then elsewhere), then recency. A work whose title
+ * matches is a `work`; one matched only by its text, the current one or paragraphs of its earlier
+ * versions (works.history_search_text), is a `document` (issue 28), shown with the text around the match; both open the work. Matching is
+ * LIKE with the wildcards escaped (no regular expressions) over stored text, and every branch is
+ * the owner's rows only. The trigram indexes serve queries of three or more characters; shorter
+ * ones scan only this user's rows.
  */
 export async function globalSearch(
   db: Database,
@@ -185,7 +188,7 @@ export async function globalSearch(
   const ownWorks = db
     .select({
       id: works.id,
-      kind: sql<SearchResult['type']>`'work'`.as('kind'),
+      kind: sql<SearchResult['type']>`case when lower(${works.title}) like ${pattern} then 'work' else 'document' end`.as('kind'),
       title: sql<string>`${works.title}`.as('title'),
       data: sql<Partial<ProfileData> | null>`null::jsonb`.as('data'),
       // The text around the first match (its start when only the title matched). Constants inline,
@@ -199,16 +202,47 @@ export async function globalSearch(
       updatedAt: sql<string>`${works.updatedAt}`.as('updated_at'),
     })
     .from(works)
-    .where(and(eq(works.userId, userId), like(works.searchText, pattern)));
+    // The title and current text, or paragraphs of earlier versions (both stored lower-cased, trigram-indexed).
+    .where(and(eq(works.userId, userId), or(like(works.searchText, pattern), like(works.historySearchText, pattern))));
   const rows = await unionAll(students, ownWorks)
     .orderBy(asc(sql`"rank"`), desc(sql`"updated_at"`), desc(sql`"id"`))
     .limit(query.pageSize + 1)
     .offset((query.page - 1) * query.pageSize);
-  const list = rows.slice(0, query.pageSize).map((r): SearchResult => {
-    if (r.kind === 'work') return { id: r.id, type: 'work', title: r.title, content: (r.snippet ?? '').replace(/\s+/g, ' ').trim() };
+  const page = rows.slice(0, query.pageSize);
+  const fromVersions = await versionSnippets(
+    db,
+    page.filter((r) => r.kind === 'document' && !(r.snippet ?? '').toLowerCase().includes(q)).map((r) => r.id),
+    q,
+  );
+  const list = page.map((r): SearchResult => {
+    if (r.kind !== 'client') {
+      const snippet = fromVersions.get(r.id) ?? r.snippet ?? '';
+      return { id: r.id, type: r.kind, title: r.title, content: snippet.replace(/\s+/g, ' ').trim() };
+    }
     const data = r.data ?? {};
     const content = [data.currentSchool, data.major, data.degree].filter(Boolean).join(' · ');
     return { id: r.id, type: 'client', title: r.title, content };
   });
   return { list, hasMore: rows.length > query.pageSize };
+}
+
+/**
+ * The text around the match in the newest version holding it, for documents found only in an
+ * earlier text (the page's few works, already the owner's): one indexed lookup each, newest first.
+ */
+async function versionSnippets(db: Database, workIds: string[], q: string): Promise<Map<string, string>> {
+  const found = await Promise.all(
+    workIds.map(async (workId) => {
+      const [row] = await db
+        .select({
+          snippet: sql<string>`substr(${workVersions.plainText}, greatest(strpos(lower(${workVersions.plainText}), ${q}) - ${sql.raw(String(SNIPPET_LEAD))}, 1), ${sql.raw(String(SNIPPET_CHARS))})`,
+        })
+        .from(workVersions)
+        .where(and(eq(workVersions.workId, workId), sql`strpos(lower(${workVersions.plainText}), ${q}) > 0`))
+        .orderBy(desc(workVersions.number))
+        .limit(1);
+      return [workId, row?.snippet] as const;
+    }),
+  );
+  return new Map(found.filter((f): f is readonly [string, string] => typeof f[1] === 'string'));
 }

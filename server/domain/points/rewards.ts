@@ -38,16 +38,22 @@ export async function resolveInvitation(db: Database, inviteCode: string): Promi
 /**
  * Rewards of a new account, in the transaction that created it: welcome points, the first phone
  * login reward (for an account made by a phone login only: a WeChat login has no phone), and the
- * invitation's rewards. Keys make each one a once-only row per user.
+ * invitation's rewards. Keys make each one a once-only row per user. Answers the cents the new
+ * account received.
  */
 export async function grantRegistrationRewards(
   tx: Transaction,
   policy: RewardPolicy,
   newUser: { id: string; phone: string | null; wechatNickname?: string | null },
   invitation: Invitation | null,
-): Promise<void> {
-  const give = (userId: string, cents: number, change: Omit<Parameters<typeof applyChange>[1], 'userId' | 'cents' | 'type'>) =>
-    cents > 0 ? applyChange(tx, { userId, cents, type: 'reward', ...change }) : null;
+): Promise<number> {
+  /** What the new account received, in cents: the welcome notice says it (issue 28). */
+  let received = 0;
+  const give = (userId: string, cents: number, change: Omit<Parameters<typeof applyChange>[1], 'userId' | 'cents' | 'type'>) => {
+    if (cents <= 0) return null;
+    if (userId === newUser.id) received += cents;
+    return applyChange(tx, { userId, cents, type: 'reward', ...change });
+  };
   await give(newUser.id, policy.welcomeCents, { source: 'gift', key: 'welcome', description: '新用户注册赠送' });
   if (newUser.phone) {
     await give(newUser.id, policy.firstPhoneLoginCents, {
@@ -56,7 +62,7 @@ export async function grantRegistrationRewards(
       description: '首次手机号登录奖励',
     });
   }
-  if (!invitation) return;
+  if (!invitation) return received;
   if ('channel' in invitation) {
     await give(newUser.id, invitation.channel.rewardCents, {
       source: 'channel_invite_reward',
@@ -64,9 +70,9 @@ export async function grantRegistrationRewards(
       description: `渠道邀请奖励（${invitation.channel.name}）`,
       relatedId: invitation.channel.id,
     });
-    return;
+    return received;
   }
-  if (invitation.inviterId === newUser.id) return;
+  if (invitation.inviterId === newUser.id) return received;
   await give(newUser.id, policy.inviteeCents, {
     source: 'invite_reward',
     key: 'invitee-reward',
@@ -79,6 +85,7 @@ export async function grantRegistrationRewards(
     description: `邀请好友 ${maskPhone(newUser.phone) || newUser.wechatNickname || '微信用户'} 注册奖励`,
     relatedId: newUser.id,
   });
+  return received;
 }
 
 /** Creates or updates a channel invite code (audited). A code some user already has as theirs is refused. */

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { centsToPoints } from '../../../contracts/constants';
 import { users } from '../../../db/schema';
 import { WECHAT_DEFAULT_NICKNAME, WECHAT_MESSAGES, type WechatSceneUse } from '../../../contracts/wechat';
 import type { LoginResult } from '../auth/login';
@@ -53,29 +54,28 @@ export async function loginWithWechat(
   input: WechatSceneUse & { ip: string; userAgent?: string },
 ): Promise<LoginResult> {
   const { db, secret } = deps;
-  const { user, created } = await db.transaction(async (tx) => {
+  const { user, created, rewardedCents } = await db.transaction(async (tx) => {
     const scene = await claimScene(tx, { ...input, purpose: 'login' });
     await lockOpenid(tx, scene.openid);
     const [existing] = await tx.select().from(users).where(eq(users.wechatOpenid, scene.openid));
-    let found: { user: UserRow; created: boolean };
+    let found: { user: UserRow; created: boolean; rewardedCents: number };
     if (existing) {
       const [updated] = await tx
         .update(users)
         .set({ wechatNickname: nicknameUpdate(scene, existing.wechatNickname), wechatUnionid: scene.unionid ?? existing.wechatUnionid })
         .where(eq(users.id, existing.id))
         .returning();
-      found = { user: updated!, created: false };
+      found = { user: updated!, created: false, rewardedCents: 0 };
     } else {
       const user = await createWechatUser(tx, scene);
-      await grantRegistrationRewards(tx, deps.rewards, user, null);
-      found = { user, created: true };
+      found = { user, created: true, rewardedCents: await grantRegistrationRewards(tx, deps.rewards, user, null) };
     }
     await markUsed(tx, scene.id);
     return found;
   });
   const [loggedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
   const tokens = await startSession({ db, secret }, { userId: user.id, role: user.role, ip: input.ip, userAgent: input.userAgent });
-  return { ...tokens, user: toUserDto(loggedIn ?? user), isNewUser: created };
+  return { ...tokens, user: toUserDto(loggedIn ?? user), isNewUser: created, welcomePoints: centsToPoints(rewardedCents) };
 }
 
 /** The scanned WeChat is another account's: what to do is the account-merge rule's (ADR 0039). */

@@ -121,8 +121,40 @@ async function writeVersion(
   }
 }
 
-/** The stored columns derived from a document: the content itself, its text, counts and search text. */
-function contentColumns(title: string, content: EditorDocument) {
+/** Characters of earlier texts the global search keeps per work (about four pages of removed paragraphs). */
+const HISTORY_SEARCH_CHARS = 20_000;
+const paragraphsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/**
+ * The history the global search matches as documents (issue 28): the previous text's paragraphs
+ * and the older history, newest first, without those the new text has and without repeats,
+ * bounded. One pass with sets: linear in the texts' length.
+ */
+export function historySearchTextOf(previous: { plainText: string; historySearchText: string }, currentText: string): string {
+  const current = new Set(paragraphsOf(currentText));
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  let room = HISTORY_SEARCH_CHARS;
+  for (const paragraph of [...paragraphsOf(previous.plainText), ...previous.historySearchText.split('\n')]) {
+    if (!paragraph || current.has(paragraph) || seen.has(paragraph)) continue;
+    seen.add(paragraph);
+    kept.push(paragraph.slice(0, room));
+    room -= paragraph.length + 1;
+    if (room <= 0) break;
+  }
+  return kept.join('\n');
+}
+
+/**
+ * The stored columns derived from a document: the content itself, its text, counts and search
+ * text; given the row it replaces, the search history too.
+ */
+function contentColumns(title: string, content: EditorDocument, previous?: WorkRow) {
   const text = documentText(content.blocks);
   return {
     content: content as unknown as Record<string, unknown>,
@@ -130,6 +162,7 @@ function contentColumns(title: string, content: EditorDocument) {
     wordCount: text.wordCount,
     charCount: text.charCount,
     searchText: searchTextOf(title, text.plainText),
+    ...(previous ? { historySearchText: historySearchTextOf(previous, text.plainText) } : {}),
   };
 }
 
@@ -258,7 +291,7 @@ export async function updateWork(db: Database, userId: string, id: string, input
         title,
         type: input.type ?? current.type,
         clientProfileId,
-        ...contentColumns(title, content),
+        ...contentColumns(title, content, current),
         versionSeq: changed ? current.versionSeq + 1 : current.versionSeq,
         updatedAt: new Date(),
       })
@@ -285,7 +318,7 @@ export async function saveGeneratedContent(
     if (!current) throw workMissing();
     const [row] = await tx
       .update(works)
-      .set({ ...contentColumns(current.title, input.content), versionSeq: current.versionSeq + 1, updatedAt: new Date() })
+      .set({ ...contentColumns(current.title, input.content, current), versionSeq: current.versionSeq + 1, updatedAt: new Date() })
       .where(owned(userId, id))
       .returning();
     await writeVersion(tx, row!, 'generation', { operationId: input.operationId });
@@ -456,7 +489,11 @@ export async function restoreVersion(db: Database, userId: string, workId: strin
     const old = await versionRow(tx, workId, versionId);
     const [row] = await tx
       .update(works)
-      .set({ ...contentColumns(current.title, readContent(old.content)), versionSeq: current.versionSeq + 1, updatedAt: new Date() })
+      .set({
+        ...contentColumns(current.title, readContent(old.content), current),
+        versionSeq: current.versionSeq + 1,
+        updatedAt: new Date(),
+      })
       .where(owned(userId, workId))
       .returning();
     await writeVersion(tx, row!, 'restore', { restoredFrom: old.id });
