@@ -1,4 +1,4 @@
-import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UPDATE_TYPES } from './constants';
+import { DISMISSAL_SURFACES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UPDATE_TYPES } from './constants';
 import { LINK_MAX_LENGTH, linkTarget } from './links';
 import { z } from './zod';
 
@@ -128,13 +128,19 @@ export const notificationEventSchema = z.object({
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
 
-/** Spec §3 dismissal record, kept per user on the server (issue 28). */
-export const dismissalRecordSchema = z.object({ id: z.string(), dismissedAt: z.string(), announcementUpdatedAt: z.string() });
+/** Spec §3 dismissal record, kept per user on the server (issue 28); `surface`: the urgent modal or the banner. */
+export const dismissalRecordSchema = z.object({
+  id: z.string(),
+  surface: z.enum(DISMISSAL_SURFACES),
+  dismissedAt: z.string(),
+  announcementUpdatedAt: z.string(),
+});
 export type DismissalRecordDto = z.infer<typeof dismissalRecordSchema>;
 /** GET /api/v1/system/notifications/dismissals: the user's dismissals of notices still on file. */
 export const dismissalsSchema = z.object({ dismissals: z.array(dismissalRecordSchema) });
 /** POST /api/v1/system/notifications/{id}/dismiss: the version dismissed (the notice's updated_at as shown); unset: the current one. */
 export const dismissInputSchema = z.object({
+  surface: z.enum(DISMISSAL_SURFACES, { error: '关闭位置只能是弹窗或横幅' }),
   announcementUpdatedAt: z.preprocess(blankToUndefined, z.coerce.date({ error: '公告版本无效' }).optional()),
 });
 

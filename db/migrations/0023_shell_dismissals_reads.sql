@@ -1,9 +1,10 @@
 CREATE TABLE "announcement_dismissals" (
 	"user_id" uuid NOT NULL,
 	"notification_id" uuid NOT NULL,
+	"surface" text NOT NULL,
 	"announcement_updated_at" timestamp with time zone NOT NULL,
 	"dismissed_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "announcement_dismissals_user_id_notification_id_pk" PRIMARY KEY("user_id","notification_id")
+	CONSTRAINT "announcement_dismissals_user_id_notification_id_surface_pk" PRIMARY KEY("user_id","notification_id","surface")
 );
 --> statement-breakpoint
 CREATE TABLE "update_log_reads" (

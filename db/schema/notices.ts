@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UPDATE_TYPES } from '../../contracts/constants';
+import { DISMISSAL_SURFACES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UPDATE_TYPES } from '../../contracts/constants';
 import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_TARGETS } from '../../contracts/admin-audit';
 import { id, createdAt } from './columns';
 import { users } from './users';
@@ -54,8 +54,9 @@ export const systemNotifications = pgTable(
 );
 
 /**
- * Spec §3 dismissal record, kept for the user on the server (issue 28): an urgent announcement
- * closed in one tab stays closed in every tab and browser, until it is edited (a newer updated_at).
+ * Spec §3 dismissal record, kept for the user on the server (issue 28): an urgent notice's modal
+ * closed in one tab does not open again in another tab or browser, nor a banner closed there,
+ * until the notice is edited (a newer updated_at). `surface`: the modal, or the banner.
  */
 export const announcementDismissals = pgTable(
   'announcement_dismissals',
@@ -66,11 +67,12 @@ export const announcementDismissals = pgTable(
     notificationId: uuid('notification_id')
       .notNull()
       .references(() => systemNotifications.id, { onDelete: 'cascade' }),
+    surface: text('surface', { enum: DISMISSAL_SURFACES }).notNull(),
     /** The version dismissed: the notice's updated_at as the user saw it. */
     announcementUpdatedAt: timestamp('announcement_updated_at', { withTimezone: true }).notNull(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.notificationId, t.surface] })],
 );
 
 /** The update logs a user has opened (最近更新's unread marks, issue 28). */

@@ -72,8 +72,8 @@ export function systemRoutes(deps: ApiDeps) {
     json,
     route(async (req, res) => {
       const { id } = parse(idParams, req.params);
-      const { announcementUpdatedAt } = parse(dismissInputSchema, req.body);
-      ok(res, await dismissNotification(db, authOf(res).userId, id, announcementUpdatedAt));
+      const { surface, announcementUpdatedAt } = parse(dismissInputSchema, req.body);
+      ok(res, await dismissNotification(db, authOf(res).userId, id, surface, announcementUpdatedAt));
     }),
   );
 

@@ -334,12 +334,24 @@ describe('dismissals kept on the server (issue 28)', () => {
     const list = async (token: string) => (await api.get<any>('/system/notifications/dismissals', token)).body.data.dismissals as any[];
     expect(await list(user.accessToken)).toEqual([]);
 
-    const dismissed = await api.post(`/system/notifications/${notice.id}/dismiss`, { announcementUpdatedAt: notice.updated_at }, user.accessToken);
+    const dismiss = (body: Record<string, unknown>) => api.post(`/system/notifications/${notice.id}/dismiss`, body, user.accessToken);
+    const dismissed = await dismiss({ surface: 'modal', announcementUpdatedAt: notice.updated_at });
     expect(dismissed.status).toBe(200);
-    expect(dismissed.body.data).toEqual({ id: notice.id, dismissedAt: expect.any(String), announcementUpdatedAt: notice.updated_at });
+    expect(dismissed.body.data).toEqual({
+      id: notice.id,
+      surface: 'modal',
+      dismissedAt: expect.any(String),
+      announcementUpdatedAt: notice.updated_at,
+    });
     // What a new tab (a new page load) reads back; another user has dismissed nothing.
     expect(await list(user.accessToken)).toEqual([dismissed.body.data]);
     expect(await list(other.accessToken)).toEqual([]);
+    // The banner is closed on its own.
+    expect((await dismiss({ surface: 'banner' })).body.data).toMatchObject({ surface: 'banner', announcementUpdatedAt: notice.updated_at });
+    expect((await list(user.accessToken)).map((r) => r.surface).sort()).toEqual(['banner', 'modal']);
+    const where = await dismiss({ surface: 'toast' });
+    expect(where.status).toBe(400);
+    expect(where.body.message).toBe('关闭位置只能是弹窗或横幅');
 
     // Edited, it is a newer version than the one dismissed (the page shows it again).
     const edited = await api.put(
@@ -349,9 +361,9 @@ describe('dismissals kept on the server (issue 28)', () => {
     );
     expect(Date.parse(edited.body.data.updated_at)).toBeGreaterThan(Date.parse((await list(user.accessToken))[0].announcementUpdatedAt));
     // A version from the future is taken as the current one; a stale tab's older version changes nothing.
-    const future = await api.post(`/system/notifications/${notice.id}/dismiss`, { announcementUpdatedAt: '2999-01-01T00:00:00Z' }, user.accessToken);
+    const future = await dismiss({ surface: 'modal', announcementUpdatedAt: '2999-01-01T00:00:00Z' });
     expect(future.body.data.announcementUpdatedAt).toBe(edited.body.data.updated_at);
-    const stale = await api.post(`/system/notifications/${notice.id}/dismiss`, { announcementUpdatedAt: notice.updated_at }, user.accessToken);
+    const stale = await dismiss({ surface: 'modal', announcementUpdatedAt: notice.updated_at });
     expect(stale.body.data.announcementUpdatedAt).toBe(edited.body.data.updated_at);
 
     // Deleted, its record is no longer listed.
@@ -367,11 +379,12 @@ describe('dismissals kept on the server (issue 28)', () => {
       { title: '维护', type: 'MAINTENANCE', status: 'DRAFT', start_time: inSeconds(7200) },
       boss.accessToken,
     );
-    const refused = await api.post(`/system/notifications/${maintenance.body.data.id}/dismiss`, {}, user.accessToken);
+    const refused = await api.post(`/system/notifications/${maintenance.body.data.id}/dismiss`, { surface: 'modal' }, user.accessToken);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('维护通知不能关闭');
-    expect((await api.post('/system/notifications/00000000-0000-4000-8000-000000000000/dismiss', {}, user.accessToken)).status).toBe(404);
-    expect((await api.post(`/system/notifications/${maintenance.body.data.id}/dismiss`, {})).status).toBe(401);
+    const unknown = '/system/notifications/00000000-0000-4000-8000-000000000000/dismiss';
+    expect((await api.post(unknown, { surface: 'banner' }, user.accessToken)).status).toBe(404);
+    expect((await api.post(`/system/notifications/${maintenance.body.data.id}/dismiss`, { surface: 'banner' })).status).toBe(401);
     expect((await api.get('/system/notifications/dismissals')).status).toBe(401);
   });
 });

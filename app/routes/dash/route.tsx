@@ -12,7 +12,7 @@ import { FormAlert } from '~/components/ui/form-alert';
 import { usePublicConfig } from '~/hooks/use-app-data';
 import { createApiClient, orRouteError } from '~/services/api/client.server';
 import { pageTitle } from '~/services/navigation';
-import { activeNotices, redirectDuringMaintenance } from '~/services/pages/notices.server';
+import { activeNotices, redirectDuringMaintenance, userDismissals } from '~/services/pages/notices.server';
 import { requireWebSession } from '~/sessions.server';
 
 export const SIDEBAR_COOKIE = 'lx_sidebar';
@@ -31,10 +31,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   // During maintenance everyone but administrators goes to /maintenance, with or without JavaScript.
   const { notices } = await redirectDuringMaintenance(request, context, '工作台', loaded, { isAdmin: user.role === 'admin' });
+  const dismissals = await userDismissals(request, context, '工作台', notices);
   const { notice } = web.readFlash();
   const cookie = request.headers.get('Cookie') ?? '';
   const match = cookie.match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE}=(auto|expanded|collapsed)`));
-  return { user, notice, sidebarMode: (match?.[1] ?? 'auto') as SidebarMode, notices };
+  return { user, notice, sidebarMode: (match?.[1] ?? 'auto') as SidebarMode, notices, dismissals };
 }
 
 export type ShellLayout = 'writing' | 'default';
@@ -42,7 +43,7 @@ export type ShellLayout = 'writing' | 'default';
 export type ShellHandle = { layout?: ShellLayout };
 
 export default function DashShell() {
-  const { user, notice, sidebarMode, notices } = useLoaderData<typeof loader>();
+  const { user, notice, sidebarMode, notices, dismissals } = useLoaderData<typeof loader>();
   const config = usePublicConfig();
   useRechargeNotice();
   const [mode, setMode] = useState<SidebarMode>(sidebarMode);
@@ -57,7 +58,7 @@ export default function DashShell() {
       <Sidebar mode={mode} onModeChange={changeMode} />
       <Flex direction="column" flex="1" minW="0" h={writing ? 'auto' : '100vh'}>
         <Header user={user} config={config} />
-        <ShellNotices notices={notices} isAdmin={user.role === 'admin'} />
+        <ShellNotices notices={notices} dismissals={dismissals} isAdmin={user.role === 'admin'} />
         <Box as="main" flex="1" minH="0" overflowY={writing ? 'visible' : 'auto'} data-testid="content-area">
           {notice && (
             <Box px={{ base: '4', md: '8' }} pt="4" maxW="5xl">
