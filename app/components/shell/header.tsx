@@ -11,8 +11,12 @@ import { ClearDraftsDialog, useDraftCount } from './clear-drafts-dialog';
 import { PointsDisplay } from './points-display';
 import { SearchDialog, useSearchShortcut } from './search-dialog';
 import { NewStudentDialog, useNewStudent } from '~/components/archives/new-student';
+import { RecentUpdates } from '~/components/update-logs/recent-updates';
 
-/** Contact entries appear only where the deployment configured them; the feedback form always does. */
+/**
+ * Contact entries appear only where the deployment configured them; the feedback form always does.
+ * Without a WeChat QR code the dropdown says how support is reached instead of looking empty.
+ */
 function SupportMenu({ config }: { config: PublicConfig }) {
   return (
     <Popover.Root positioning={{ placement: 'bottom-end' }}>
@@ -46,8 +50,16 @@ function SupportMenu({ config }: { config: PublicConfig }) {
                     邮箱：{config.supportEmail}
                   </Text>
                 )}
-                <Button asChild size="xs" variant="outline">
-                  <Link to="/dash/feedback">在线提交反馈</Link>
+                {!config.supportWechatQrUrl && (
+                  <Text fontSize="sm" color="gray.600" data-testid="support-no-qr">
+                    {config.supportWechatId || config.supportEmail ? '也可以' : '暂未开通微信扫码客服。请'}
+                    通过「在线提交反馈」描述问题，并留下微信号或邮箱，客服会尽快联系你。
+                  </Text>
+                )}
+                <Button asChild size="xs" variant={config.supportWechatQrUrl ? 'outline' : 'solid'} colorPalette="blue">
+                  <Link to="/dash/feedback" data-testid="support-feedback-link">
+                    在线提交反馈
+                  </Link>
                 </Button>
               </Stack>
             </Popover.Body>
@@ -189,6 +201,7 @@ export function Header({ user, config }: { user: User; config: PublicConfig }) {
         </HStack>
       </Button>
       <Box flex="1" />
+      <RecentUpdates userId={user.id} />
       <SupportMenu config={config} />
       <PointsDisplay balance={user.total_points} />
       {/* Below 480 px the header has no room: the archive list has its own 新建学生. */}

@@ -20,6 +20,7 @@ import { reduceAiAction, reduceAiLoader } from './reduce-ai.server';
 import { resourceFetch } from '~/services/browser/resource-fetch.client';
 import { pickUpload, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from '~/services/upload-rules';
 import { workDetailHref } from '~/services/works';
+import { ProgressMask, useProgressMask } from '~/components/ui/progress-mask';
 
 const PAGE = '查AI率 / 降AI率';
 export const meta: MetaFunction = () => [{ title: pageTitle(PAGE) }];
@@ -163,6 +164,12 @@ function UploadDocument({ onText }: { onText: (text: string, note: string) => vo
   );
 }
 
+/** The progress mask while a check waits for its answer (spec §4: 35 s, held at 95% until done). */
+function DetectionMask() {
+  const value = useProgressMask({ running: true });
+  return <ProgressMask value={value} label="正在检测 AI 率…" hint="逐句分析文本特征，结果出来后显示在下方。" testId="detect-running" />;
+}
+
 /** /dash/reduce-ai: paste a text or open a work, check its AI rate (a plain form post), read the result. */
 export default function ReduceAi() {
   const { works, work, lastCheck, prices } = useLoaderData<typeof loader>();
@@ -300,6 +307,7 @@ export default function ReduceAi() {
           </Stack>
         </Box>
 
+        {checking && <DetectionMask />}
         <FormAlert status="success" testId="detect-done">
           {result ? `检测完成，消耗 ${result.result.points.toFixed(2)} 积分。` : null}
         </FormAlert>

@@ -9,6 +9,7 @@ import { Header } from '~/components/shell/header';
 import { Sidebar, type SidebarMode } from '~/components/shell/sidebar';
 import { RouteErrorBoundary } from '~/components/route-error';
 import { FormAlert } from '~/components/ui/form-alert';
+import { LoadingOverlay, useNavigating } from '~/components/ui/loading-overlay';
 import { usePublicConfig } from '~/hooks/use-app-data';
 import { createApiClient, orRouteError } from '~/services/api/client.server';
 import { pageTitle } from '~/services/navigation';
@@ -48,6 +49,7 @@ export default function DashShell() {
   useRechargeNotice();
   const [mode, setMode] = useState<SidebarMode>(sidebarMode);
   const writing = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.layout === 'writing');
+  const navigating = useNavigating();
   const changeMode = useCallback((next: SidebarMode) => {
     setMode(next);
     document.cookie = `${SIDEBAR_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
@@ -59,7 +61,14 @@ export default function DashShell() {
       <Flex direction="column" flex="1" minW="0" h={writing ? 'auto' : '100vh'}>
         <Header user={user} config={config} />
         <ShellNotices notices={notices} dismissals={dismissals} isAdmin={user.role === 'admin'} />
-        <Box as="main" flex="1" minH="0" overflowY={writing ? 'visible' : 'auto'} data-testid="content-area">
+        <Box
+          as="main"
+          flex="1"
+          minH="0"
+          overflowY={writing ? 'visible' : 'auto'}
+          data-testid="content-area"
+          aria-busy={navigating || undefined}
+        >
           {notice && (
             <Box px={{ base: '4', md: '8' }} pt="4" maxW="5xl">
               <FormAlert status="warning" testId="shell-notice">
@@ -71,6 +80,7 @@ export default function DashShell() {
         </Box>
       </Flex>
       <ModalQueueHost />
+      <LoadingOverlay />
     </Flex>
   );
 }
