@@ -24,9 +24,8 @@ const serviceFor = (userId: string) => {
 };
 const EMPTY: LatestUpdateLogs = { logs: [], unread: [] };
 
-/** Opens a log in the update-log modal (width 750) and marks it read, here at once and on the server. */
-function openLog(service: UpdateLogService, log: LatestUpdateLog, unread: boolean) {
-  showModal(`recent-update:${log.id}`, (dialog) => <UpdateLogDialog {...dialog} log={log} />);
+/** Marks a log read, here at once and on the server. */
+function markRead(service: UpdateLogService, log: LatestUpdateLog, unread: boolean) {
   if (!unread) return;
   service.markRead(log.id);
   void resourceFetch('system/update-logs/reads', {
@@ -40,12 +39,16 @@ function openLog(service: UpdateLogService, log: LatestUpdateLog, unread: boolea
 
 /**
  * 最近更新 in the header (spec §2 update-log service): the newest update logs, the unread ones
- * marked and counted on the button; a click opens the log's modal, 全部更新日志 the page.
+ * marked and counted on the button; a click opens the log's update-log modal (width 750),
+ * 全部更新日志 the page.
  */
 export function RecentUpdates({ userId }: { userId: string }) {
   const service = serviceFor(userId);
   const { logs, unread } = useSyncExternalStore(service.subscribe, service.current, () => EMPTY);
   const [open, setOpen] = useState(false);
+  // The log clicked opens in its modal once the menu has closed: the menu hands focus back to its
+  // button as it closes, which a modal already open would take for a click outside it.
+  const [chosen, setChosen] = useState<LatestUpdateLog | null>(null);
   useEffect(() => {
     void service.get();
   }, [service]);
@@ -56,6 +59,11 @@ export function RecentUpdates({ userId }: { userId: string }) {
       onOpenChange={(e) => {
         setOpen(e.open);
         if (e.open) void service.get();
+      }}
+      onExitComplete={() => {
+        if (!chosen) return;
+        showModal(`recent-update:${chosen.id}`, (dialog) => <UpdateLogDialog {...dialog} log={chosen} />);
+        setChosen(null);
       }}
       positioning={{ placement: 'bottom-end' }}
     >
@@ -126,8 +134,9 @@ export function RecentUpdates({ userId }: { userId: string }) {
                           textAlign="left"
                           fontWeight="normal"
                           onClick={() => {
+                            setChosen(log);
                             setOpen(false);
-                            openLog(service, log, isUnread);
+                            markRead(service, log, isUnread);
                           }}
                           data-testid="recent-update"
                           data-unread={isUnread || undefined}
