@@ -58,24 +58,43 @@ export function useProgressMask({
 /**
  * What a long AI action shows while the user waits (spec §4 progress mask): the animation, what is
  * happening, and a bar with its percentage (role=progressbar). `children` adds a line under it.
+ * `compact`: one thin line (the label only for screen readers), for a place whose layout must not
+ * jump when the wait ends (above the writing editor).
  */
 export function ProgressMask({
   value,
   label,
   hint,
   testId = 'progress-mask',
+  compact = false,
   children,
 }: {
   value: number;
   label: string;
   hint?: string;
   testId?: string;
+  compact?: boolean;
   children?: ReactNode;
 }) {
   useEffect(() => {
     changeShown(1);
     return () => changeShown(-1);
   }, []);
+  if (compact) {
+    return (
+      <HStack gap="2" data-testid={testId} data-progress={value} aria-busy={value < 100}>
+        <Image src={LOADING_ANIMATION_SRC} alt="" aria-hidden w="5" h="5" flexShrink={0} _motionReduce={{ display: 'none' }} />
+        <Progress.Root value={value} max={100} colorPalette="blue" size="xs" flex="1" minW="0">
+          <Progress.Track aria-label={label}>
+            <Progress.Range transition="width 0.25s linear" />
+          </Progress.Track>
+        </Progress.Root>
+        <Text fontSize="xs" color="gray.600" fontVariantNumeric="tabular-nums" minW="8" textAlign="right">
+          {value}%
+        </Text>
+      </HStack>
+    );
+  }
   return (
     <Box bg="white" rounded="xl" borderWidth="1px" p="4" data-testid={testId} data-progress={value} aria-busy={value < 100}>
       <HStack gap="3" align="center">

@@ -82,7 +82,7 @@ export function RecentUpdates({ userId }: { userId: string }) {
           </Text>
           {unread.length > 0 && (
             <Badge
-              position="absolute"
+              position={{ base: 'absolute', lg: 'static' }}
               top="0"
               right="0"
               colorPalette="red"

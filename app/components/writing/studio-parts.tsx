@@ -208,14 +208,7 @@ const awaitingOutput = (run: Run) => run.phase === 'starting' || run.phase === '
  */
 function AwaitingOutputMask({ queued }: { queued: boolean }) {
   const value = useProgressMask({ running: true });
-  return (
-    <ProgressMask
-      value={value}
-      label={queued ? '排队中…' : 'AI 正在构思…'}
-      hint="AI 开始输出后，内容会实时显示。"
-      testId="generation-waiting"
-    />
-  );
+  return <ProgressMask compact value={value} label={queued ? '排队等待进度' : '等待 AI 开始输出'} testId="generation-waiting" />;
 }
 
 /** Above the editor: the generation's status line, and the saved work's link with unsaved changes noted. */
@@ -223,9 +216,9 @@ export function RunStatusBar({ run, workId, dirty }: { run: Run; workId: string 
   const line = runLine(run);
   if (!line && !workId) return null;
   return (
-    <Stack gap="2">
-      {awaitingOutput(run) && <AwaitingOutputMask queued={run.phase === 'queued'} />}
+    <Stack gap="1">
       <RunStatusLine run={run} line={line} workId={workId} dirty={dirty} />
+      {awaitingOutput(run) && <AwaitingOutputMask queued={run.phase === 'queued'} />}
     </Stack>
   );
 }
