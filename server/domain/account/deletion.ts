@@ -6,6 +6,7 @@ import {
   aiDetections,
   aiOperations,
   aiReductions,
+  announcementDismissals,
   authSessions,
   clientProfiles,
   cvDetections,
@@ -19,6 +20,7 @@ import {
   schoolPrograms,
   smsCodes,
   socketTickets,
+  updateLogReads,
   users,
   wechatScenes,
   works,
@@ -149,6 +151,9 @@ async function purgeOne(tx: Transaction, requestId: string, now: Date): Promise<
   await tx.delete(clientProfiles).where(eq(clientProfiles.userId, userId));
   await tx.delete(feedback).where(eq(feedback.userId, userId));
   await tx.delete(operationLogs).where(eq(operationLogs.userId, userId));
+  // Which notices they closed and which update logs they opened.
+  await tx.delete(announcementDismissals).where(eq(announcementDismissals.userId, userId));
+  await tx.delete(updateLogReads).where(eq(updateLogReads.userId, userId));
   // Sign-in: every session (refresh tokens cascade), socket tickets, WeChat scenes, SMS codes.
   await tx.delete(socketTickets).where(eq(socketTickets.userId, userId));
   await tx.delete(authSessions).where(eq(authSessions.userId, userId));
