@@ -125,7 +125,9 @@ describe('announcement banner dismissals (spec §3 dismissal record)', () => {
 
   it('the banner shows active announcements only, minus dismissed ones', () => {
     const records = withDismissal([], a1, 'banner', now);
-    expect(records).toEqual([{ id: 'a1', surface: 'banner', dismissedAt: new Date(now).toISOString(), announcementUpdatedAt: a1.updated_at }]);
+    expect(records).toEqual([
+      { id: 'a1', surface: 'banner', dismissedAt: new Date(now).toISOString(), announcementUpdatedAt: a1.updated_at },
+    ]);
     expect(visibleAnnouncements([a1, a2, notice({ id: 'i1', type: 'INFO' })], records).map((n) => n.id)).toEqual(['a2']);
   });
 
@@ -137,7 +139,9 @@ describe('announcement banner dismissals (spec §3 dismissal record)', () => {
     expect(visibleAnnouncements([edited], records)).toEqual([edited]);
     // Dismissing the edited version replaces the record.
     const again = withDismissal(records, edited, 'banner', now + 1000);
-    expect(again).toEqual([{ id: 'a1', surface: 'banner', dismissedAt: new Date(now + 1000).toISOString(), announcementUpdatedAt: edited.updated_at }]);
+    expect(again).toEqual([
+      { id: 'a1', surface: 'banner', dismissedAt: new Date(now + 1000).toISOString(), announcementUpdatedAt: edited.updated_at },
+    ]);
     expect(isDismissed(again, edited, 'banner')).toBe(true);
   });
 

@@ -107,9 +107,7 @@ export type DismissalRecord = DismissalRecordDto;
  */
 export function isDismissed(records: DismissalRecord[], n: Pick<Notice, 'id' | 'updated_at'>, surface: DismissalSurface): boolean {
   const at = Date.parse(n.updated_at);
-  return records.some(
-    (r) => r.id === n.id && (surface === 'modal' || r.surface === surface) && at <= Date.parse(r.announcementUpdatedAt),
-  );
+  return records.some((r) => r.id === n.id && (surface === 'modal' || r.surface === surface) && at <= Date.parse(r.announcementUpdatedAt));
 }
 
 /** The banner's announcements: active ANNOUNCEMENT notices not dismissed in their current version. */

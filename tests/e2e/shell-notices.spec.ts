@@ -112,7 +112,9 @@ test('最近更新 marks the update logs not yet opened, opens one in the update
   await expect(items.nth(0)).toHaveAttribute('data-unread', 'true');
   await expect(items.nth(1)).toHaveAttribute('data-unread', 'true');
 
-  const marked = page.waitForResponse((r) => r.url().endsWith('/resources/api/system/update-logs/reads') && r.request().method() === 'POST');
+  const marked = page.waitForResponse(
+    (r) => r.url().endsWith('/resources/api/system/update-logs/reads') && r.request().method() === 'POST',
+  );
   await items.nth(0).click();
   const dialog = page.getByTestId('update-log-dialog');
   await expect(dialog).toContainText('五月更新乙');

@@ -14,12 +14,14 @@ export const updateLogsApi = (api: ApiTransport) => ({
     return api.json(`/system/update-logs/public?${params}`, { schema: updateLogsPageSchema });
   },
   /** The newest published logs (spec §7, default 10): public, the same for everybody. */
-  latest: async (limit = 10) => (await api.json(`/system/update-logs/latest?limit=${limit}`, { schema: latestSchema, anonymous: true })).updateLogs,
+  latest: async (limit = 10) =>
+    (await api.json(`/system/update-logs/latest?limit=${limit}`, { schema: latestSchema, anonymous: true })).updateLogs,
   /** Which of these logs the signed-in user has read (最近更新's unread marks). */
   readIds: async (ids: string[]) =>
     ids.length === 0
       ? []
-      : (await api.json(`/system/update-logs/reads?ids=${ids.map(encodeURIComponent).join(',')}`, { schema: updateLogReadsSchema })).readIds,
+      : (await api.json(`/system/update-logs/reads?ids=${ids.map(encodeURIComponent).join(',')}`, { schema: updateLogReadsSchema }))
+          .readIds,
   detail: async (id: string) =>
     (await api.json(`/system/update-logs/detail/${encodeURIComponent(id)}`, { schema: detailSchema })).updateLog,
 });

@@ -110,7 +110,12 @@ export async function redirectDuringMaintenance(
  * not open again in the next). Asked only when some notice could be dismissed; a failure gives
  * none (the notices then show, as they would to a new tab: never an error page for them).
  */
-export async function userDismissals(request: Request, context: AppLoadContext, pageName: string, notices: Notice[]): Promise<DismissalRecord[]> {
+export async function userDismissals(
+  request: Request,
+  context: AppLoadContext,
+  pageName: string,
+  notices: Notice[],
+): Promise<DismissalRecord[]> {
   if (!notices.some((n) => n.type !== 'MAINTENANCE')) return [];
   try {
     return await createApiClient(request, context, pageName).system.dismissals();
