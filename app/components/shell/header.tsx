@@ -21,7 +21,7 @@ function SupportMenu({ config }: { config: PublicConfig }) {
   return (
     <Popover.Root positioning={{ placement: 'bottom-end' }}>
       <Popover.Trigger asChild>
-        <IconButton aria-label="联系客服" variant="ghost" size="sm" data-testid="support-trigger">
+        <IconButton aria-label="联系客服" variant="ghost" size="sm" minW={{ base: '8', sm: '9' }} data-testid="support-trigger">
           <Headset size={18} />
         </IconButton>
       </Popover.Trigger>
@@ -171,9 +171,10 @@ export function Header({ user, config }: { user: User; config: PublicConfig }) {
     <Flex
       as="header"
       h="16"
-      px={{ base: '3', md: '6' }}
+      px={{ base: '2', sm: '3', md: '6' }}
       align="center"
-      gap="2"
+      // At 375 px every control must fit: search, 最近更新, support, points and the user menu.
+      gap={{ base: '1', sm: '2' }}
       bg="white"
       borderBottomWidth="1px"
       position="sticky"

@@ -71,7 +71,8 @@ export function RecentUpdates({ userId }: { userId: string }) {
         <Button
           variant="ghost"
           size="sm"
-          px={{ base: '2', md: '2.5' }}
+          px={{ base: '1.5', md: '2.5' }}
+          minW={{ base: '8', sm: '9' }}
           position="relative"
           aria-label={unread.length ? `最近更新（${unread.length} 条未读）` : '最近更新'}
           data-testid="recent-updates-trigger"
