@@ -178,6 +178,10 @@ export const NOTIFICATION_STATUS_LABELS: Record<NotificationStatus, string> = {
 export const isUrgentNotification = (n: { importance: number; need_confirmation: boolean; type: NotificationType }) =>
   n.importance >= 3 || n.need_confirmation || n.type === 'MAINTENANCE' || n.type === 'ANNOUNCEMENT';
 
+/** Where a notice was dismissed (issue 28): its urgent modal, or the announcement banner. */
+export const DISMISSAL_SURFACES = ['modal', 'banner'] as const;
+export type DismissalSurface = (typeof DISMISSAL_SURFACES)[number];
+
 /** Update logs: type and importance with their labels (issue 9). */
 export const UPDATE_TYPES = ['FEATURE', 'BUGFIX', 'IMPROVEMENT', 'SECURITY', 'OTHER'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];

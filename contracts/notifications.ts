@@ -1,4 +1,4 @@
-import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UPDATE_TYPES } from './constants';
+import { DISMISSAL_SURFACES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UPDATE_TYPES } from './constants';
 import { LINK_MAX_LENGTH, linkTarget } from './links';
 import { z } from './zod';
 
@@ -170,3 +170,34 @@ export const notificationEventSchema = z.object({
   updated_at: z.string(),
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+
+/** Spec §3 dismissal record, kept per user on the server (issue 28); `surface`: the urgent modal or the banner. */
+export const dismissalRecordSchema = z.object({
+  id: z.string(),
+  surface: z.enum(DISMISSAL_SURFACES),
+  dismissedAt: z.string(),
+  announcementUpdatedAt: z.string(),
+});
+export type DismissalRecordDto = z.infer<typeof dismissalRecordSchema>;
+/** GET /api/v1/system/notifications/dismissals: the user's dismissals of notices still on file. */
+export const dismissalsSchema = z.object({ dismissals: z.array(dismissalRecordSchema) });
+/** POST /api/v1/system/notifications/{id}/dismiss: the version dismissed (the notice's updated_at as shown); unset: the current one. */
+export const dismissInputSchema = z.object({
+  surface: z.enum(DISMISSAL_SURFACES, { error: '关闭位置只能是弹窗或横幅' }),
+  announcementUpdatedAt: z.preprocess(blankToUndefined, z.coerce.date({ error: '公告版本无效' }).optional()),
+});
+
+/** The update-log ids a read-state call is about: at most 50, as a comma list in a query or an array in a body. */
+const updateLogIds = z
+  .array(z.string().uuid('更新日志不存在'))
+  .min(1, '请指定更新日志')
+  .max(50, '一次最多50条更新日志')
+  .transform((ids) => [...new Set(ids)]);
+/** GET /api/v1/system/update-logs/reads?ids=a,b */
+export const updateLogReadsQuerySchema = z.object({
+  ids: z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), updateLogIds),
+});
+/** POST /api/v1/system/update-logs/reads {ids} */
+export const updateLogReadsInputSchema = z.object({ ids: updateLogIds });
+/** Which of the asked logs this user has read (opened, or published before the account existed). */
+export const updateLogReadsSchema = z.object({ readIds: z.array(z.string()) });

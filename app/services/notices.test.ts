@@ -1,9 +1,10 @@
 import {
-  DISMISSAL_MEMORY_MS,
   isDismissed,
+  mergeDismissals,
   noticeLink,
   noticeRoute,
   noticeToast,
+  showsToast,
   ShownNotices,
   visibleAnnouncements,
   withDismissal,
@@ -54,6 +55,20 @@ describe('announcement queue routing (spec §4)', () => {
     expect(noticeRoute(notice({ type: 'UPDATE', updateLog, importance: 3 }))).toBe('update-log');
     expect(noticeRoute(notice({ type: 'UPDATE' }))).toBe('toast');
     expect(noticeRoute(notice({ type: 'UPDATE', importance: 3 }))).toBe('modal');
+  });
+
+  it('an urgent non-announcement item also shows its toast, which never closes by itself for errors (issue 28)', () => {
+    const urgentError = notice({ type: 'ERROR', importance: 3 });
+    expect(noticeRoute(urgentError)).toBe('modal');
+    expect(showsToast(urgentError)).toBe(true);
+    expect(noticeToast(urgentError)).toEqual({ type: 'error', duration: Infinity });
+    expect(showsToast(notice({ type: 'WARNING', need_confirmation: true }))).toBe(true);
+    expect(noticeToast(notice({ type: 'WARNING', need_confirmation: true })).duration).toBe(4500);
+    expect(showsToast(notice({ type: 'INFO' }))).toBe(true);
+    // Announcements have the modal and the banner; maintenance and update logs their own.
+    expect(showsToast(notice({ type: 'ANNOUNCEMENT', importance: 3 }))).toBe(false);
+    expect(showsToast(notice({ type: 'MAINTENANCE', importance: 3 }))).toBe(false);
+    expect(showsToast(notice({ type: 'UPDATE', updateLog }))).toBe(false);
   });
 
   it('maintenance notices are left to the maintenance banner and modal', () => {
@@ -112,26 +127,49 @@ describe('announcement banner dismissals (spec §3 dismissal record)', () => {
   const a2 = notice({ id: 'a2', type: 'ANNOUNCEMENT' });
 
   it('the banner shows active announcements only, minus dismissed ones', () => {
-    const records = withDismissal([], a1, now);
-    expect(records).toEqual([{ id: 'a1', dismissedAt: now, announcementUpdatedAt: a1.updated_at }]);
+    const records = withDismissal([], a1, 'banner', now);
+    expect(records).toEqual([
+      { id: 'a1', surface: 'banner', dismissedAt: new Date(now).toISOString(), announcementUpdatedAt: a1.updated_at },
+    ]);
     expect(visibleAnnouncements([a1, a2, notice({ id: 'i1', type: 'INFO' })], records).map((n) => n.id)).toEqual(['a2']);
   });
 
   it('an announcement edited after its dismissal shows again; the same version stays dismissed', () => {
-    const records = withDismissal([], a1, now);
-    expect(isDismissed(records, a1)).toBe(true);
+    const records = withDismissal([], a1, 'banner', now);
+    expect(isDismissed(records, a1, 'banner')).toBe(true);
     const edited = { ...a1, updated_at: '2026-11-23T12:30:00.000Z' };
-    expect(isDismissed(records, edited)).toBe(false);
+    expect(isDismissed(records, edited, 'banner')).toBe(false);
     expect(visibleAnnouncements([edited], records)).toEqual([edited]);
     // Dismissing the edited version replaces the record.
-    const again = withDismissal(records, edited, now + 1000);
-    expect(again).toEqual([{ id: 'a1', dismissedAt: now + 1000, announcementUpdatedAt: edited.updated_at }]);
-    expect(isDismissed(again, edited)).toBe(true);
+    const again = withDismissal(records, edited, 'banner', now + 1000);
+    expect(again).toEqual([
+      { id: 'a1', surface: 'banner', dismissedAt: new Date(now + 1000).toISOString(), announcementUpdatedAt: edited.updated_at },
+    ]);
+    expect(isDismissed(again, edited, 'banner')).toBe(true);
   });
 
-  it('forgets dismissals older than the memory when it records a new one', () => {
-    const old = withDismissal([], a1, now - DISMISSAL_MEMORY_MS);
-    expect(withDismissal(old, a2, now).map((r) => r.id)).toEqual(['a2']);
+  it("merges the server's records with this page's own: per notice the later version wins", () => {
+    const server = withDismissal([], a1, 'banner', now);
+    const edited = { ...a1, updated_at: '2026-11-23T12:30:00.000Z' };
+    const local = withDismissal(withDismissal([], edited, 'banner', now + 1000), a2, 'banner', now + 2000);
+    const merged = mergeDismissals(server, local);
+    expect(merged.map((r) => [r.id, r.announcementUpdatedAt])).toEqual([
+      ['a1', edited.updated_at],
+      ['a2', a2.updated_at],
+    ]);
+    // A stale local record never hides a newer one from the server; surfaces are kept apart.
+    expect(mergeDismissals(local, server).find((r) => r.id === 'a1')!.announcementUpdatedAt).toBe(edited.updated_at);
+    expect(mergeDismissals(server, withDismissal([], a1, 'modal', now))).toHaveLength(2);
+  });
+
+  it('a closed modal leaves the banner; a closed banner also keeps the modal closed (issue 28)', () => {
+    const modalClosed = withDismissal([], a1, 'modal', now);
+    expect(isDismissed(modalClosed, a1, 'modal')).toBe(true);
+    expect(isDismissed(modalClosed, a1, 'banner')).toBe(false);
+    expect(visibleAnnouncements([a1], modalClosed)).toEqual([a1]);
+    const bannerClosed = withDismissal([], a1, 'banner', now);
+    expect(isDismissed(bannerClosed, a1, 'modal')).toBe(true);
+    expect(isDismissed(bannerClosed, { ...a1, updated_at: '2026-11-23T12:30:00.000Z' }, 'modal')).toBe(false);
   });
 });
 

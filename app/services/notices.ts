@@ -2,9 +2,9 @@
  * The announcement queue and banner of spec §4, as pure rules (browser-safe: types only from the
  * contracts, no zod). The React side is app/components/notices/*.
  */
-import { isUrgentNotification } from '../../contracts/constants';
+import { isUrgentNotification, type DismissalSurface } from '../../contracts/constants';
 import { linkTarget, type LinkTarget } from '../../contracts/links';
-import type { SystemNotification, UpdateLog } from '../../contracts/notifications';
+import type { DismissalRecordDto, SystemNotification, UpdateLog } from '../../contracts/notifications';
 
 /**
  * A notice as the shell loader hands it to the browser (GET /system/notifications/active/list):
@@ -29,6 +29,16 @@ export function noticeRoute(n: Pick<Notice, 'type' | 'importance' | 'need_confir
   if (n.type === 'MAINTENANCE') return 'maintenance';
   if (n.type === 'UPDATE' && n.updateLog) return 'update-log';
   return isUrgentNotification(n) ? 'modal' : 'toast';
+}
+
+/**
+ * Spec §4: non-announcement items also show a toast; an urgent one (importance 3, need_confirmation)
+ * as well as its modal. Not announcements (the modal and the banner), maintenance (its own banner)
+ * or an update log (its modal).
+ */
+export function showsToast(n: Pick<Notice, 'type' | 'importance' | 'need_confirmation' | 'updateLog'>): boolean {
+  const route = noticeRoute(n);
+  return n.type !== 'ANNOUNCEMENT' && (route === 'toast' || route === 'modal');
 }
 
 /** A toast's look and life: errors stay until closed, the others close after 4.5 s. */
@@ -83,28 +93,50 @@ export class ShownNotices {
   }
 }
 
-/** Spec §3 dismissal record: which announcement, when, and the version that was dismissed. */
-export type DismissalRecord = { id: string; dismissedAt: number; announcementUpdatedAt: string };
-/** How long a dismissal is remembered (and kept in local storage). */
-export const DISMISSAL_MEMORY_MS = 30 * 24 * 3600_000;
+/**
+ * Spec §3 dismissal record: which notice, when, and the version that was dismissed. Kept for the
+ * user on the server (GET/POST /api/v1/system/notifications/dismissals, …/{id}/dismiss), so a
+ * notice closed in one tab does not open again in the next (issue 28).
+ */
+export type DismissalRecord = DismissalRecordDto;
 
-/** Dismissed, unless the announcement was edited after the dismissed version. */
-export function isDismissed(records: DismissalRecord[], n: Pick<Notice, 'id' | 'updated_at'>): boolean {
-  const record = records.find((r) => r.id === n.id);
-  return Boolean(record) && Date.parse(n.updated_at) <= Date.parse(record!.announcementUpdatedAt);
+/**
+ * Dismissed on that surface, unless the notice was edited after the dismissed version. The urgent
+ * modal stays closed once either was dismissed (a closed banner's notice was seen); the banner
+ * only by its own ✕ (the modal read, the banner still reminds).
+ */
+export function isDismissed(records: DismissalRecord[], n: Pick<Notice, 'id' | 'updated_at'>, surface: DismissalSurface): boolean {
+  const at = Date.parse(n.updated_at);
+  return records.some((r) => r.id === n.id && (surface === 'modal' || r.surface === surface) && at <= Date.parse(r.announcementUpdatedAt));
 }
 
 /** The banner's announcements: active ANNOUNCEMENT notices not dismissed in their current version. */
 export function visibleAnnouncements<N extends Pick<Notice, 'id' | 'type' | 'updated_at'>>(notices: N[], records: DismissalRecord[]): N[] {
-  return notices.filter((n) => n.type === 'ANNOUNCEMENT' && !isDismissed(records, n));
+  return notices.filter((n) => n.type === 'ANNOUNCEMENT' && !isDismissed(records, n, 'banner'));
 }
 
-/** Records after dismissing `n` now: its record replaced, records older than the memory dropped. */
-export function withDismissal(records: DismissalRecord[], n: Pick<Notice, 'id' | 'updated_at'>, now = Date.now()): DismissalRecord[] {
+/** Records after dismissing `n` on `surface` now: that record replaced. */
+export function withDismissal(
+  records: DismissalRecord[],
+  n: Pick<Notice, 'id' | 'updated_at'>,
+  surface: DismissalSurface,
+  now = Date.now(),
+): DismissalRecord[] {
   return [
-    ...records.filter((r) => r.id !== n.id && now - r.dismissedAt < DISMISSAL_MEMORY_MS),
-    { id: n.id, dismissedAt: now, announcementUpdatedAt: n.updated_at },
+    ...records.filter((r) => r.id !== n.id || r.surface !== surface),
+    { id: n.id, surface, dismissedAt: new Date(now).toISOString(), announcementUpdatedAt: n.updated_at },
   ];
+}
+
+/** The server's records with this page's own (a dismissal not yet confirmed): per notice and surface, the later version wins. */
+export function mergeDismissals(server: DismissalRecord[], local: DismissalRecord[]): DismissalRecord[] {
+  const key = (r: DismissalRecord) => `${r.id}:${r.surface}`;
+  const byKey = new Map(server.map((r) => [key(r), r]));
+  for (const r of local) {
+    const known = byKey.get(key(r));
+    if (!known || Date.parse(r.announcementUpdatedAt) > Date.parse(known.announcementUpdatedAt)) byKey.set(key(r), r);
+  }
+  return [...byKey.values()];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { checkUpload, maskProgress, pickUpload, UPLOAD_MESSAGES } from './upload-rules';
+import { checkUpload, pickUpload, UPLOAD_MESSAGES } from './upload-rules';
 import { formatSubScores, parseSubScores, splitList } from './archive-sections';
 
 const file = (name: string, size = 1000) => ({ name, size });
@@ -22,14 +22,6 @@ describe('the upload rules of spec §5, in the browser', () => {
     expect(pickUpload([file('b.pdf')], file('a.pdf'))).toEqual({ file: file('a.pdf'), warning: '仅保留第一个文件' });
     expect(pickUpload([file('a.png'), file('b.pdf')], null)).toEqual({ error: UPLOAD_MESSAGES.type });
     expect(pickUpload([], null)).toEqual({ error: '文件无效，请重新上传' });
-  });
-
-  it('the progress mask runs over its duration and stops at 95% until done', () => {
-    expect(maskProgress(0, 40_000)).toBe(0);
-    expect(maskProgress(20_000, 40_000)).toBe(50);
-    expect(maskProgress(39_000, 40_000)).toBe(95);
-    expect(maskProgress(400_000, 40_000)).toBe(95);
-    expect(maskProgress(1_000, 40_000, true)).toBe(100);
   });
 });
 

@@ -41,11 +41,3 @@ export function checkUpload(file: FileLike | null | undefined): string | null {
   if (file.size >= UPLOAD_FILE_LIMIT_BYTES) return UPLOAD_MESSAGES.size;
   return null;
 }
-
-/** The progress mask (spec §4): time-based over `durationMs` (35 s, 40 s for auto-profile), at most 95% until done. */
-export const PROGRESS_CAP = 95;
-export const AUTO_PROFILE_MASK_MS = 40_000;
-export function maskProgress(elapsedMs: number, durationMs: number, done = false): number {
-  if (done) return 100;
-  return Math.max(0, Math.min(PROGRESS_CAP, Math.floor((elapsedMs / durationMs) * 100)));
-}

@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UPDATE_TYPES } from '../../contracts/constants';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DISMISSAL_SURFACES, NOTIFICATION_STATUSES, NOTIFICATION_TYPES, UPDATE_TYPES } from '../../contracts/constants';
 import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_TARGETS } from '../../contracts/admin-audit';
 import { id, createdAt } from './columns';
 import { users } from './users';
@@ -51,6 +51,43 @@ export const systemNotifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('system_notifications_active_idx').on(t.type, t.status, t.endTime)],
+);
+
+/**
+ * Spec §3 dismissal record, kept for the user on the server (issue 28): an urgent notice's modal
+ * closed in one tab does not open again in another tab or browser, nor a banner closed there,
+ * until the notice is edited (a newer updated_at). `surface`: the modal, or the banner.
+ */
+export const announcementDismissals = pgTable(
+  'announcement_dismissals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => systemNotifications.id, { onDelete: 'cascade' }),
+    surface: text('surface', { enum: DISMISSAL_SURFACES }).notNull(),
+    /** The version dismissed: the notice's updated_at as the user saw it. */
+    announcementUpdatedAt: timestamp('announcement_updated_at', { withTimezone: true }).notNull(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notificationId, t.surface] })],
+);
+
+/** The update logs a user has opened (最近更新's unread marks, issue 28). */
+export const updateLogReads = pgTable(
+  'update_log_reads',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    updateLogId: uuid('update_log_id')
+      .notNull()
+      .references(() => updateLogs.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.updateLogId] })],
 );
 
 export const operationLogs = pgTable(

@@ -1,8 +1,11 @@
 import { Router, type RequestHandler } from 'express';
 import {
   activeNotificationsQuerySchema,
+  dismissInputSchema,
   notificationInputSchema,
   updateLogInputSchema,
+  updateLogReadsInputSchema,
+  updateLogReadsQuerySchema,
   updateLogsLatestQuerySchema,
   updateLogsPublicQuerySchema,
 } from '../../contracts/notifications';
@@ -20,17 +23,21 @@ import {
   publishNotification,
   updateNotification,
 } from '../domain/notices/notifications';
+import { dismissNotification, listDismissals } from '../domain/notices/dismissals';
 import {
   allUpdateLogs,
   createUpdateLog,
   deleteUpdateLog,
   latestUpdateLogs,
+  markUpdateLogsRead,
   publicUpdateLogs,
+  readUpdateLogIds,
   updateLogDetail,
   updateUpdateLog,
 } from '../domain/notices/update-logs';
 import type { EventBus } from '../realtime/bus';
-import { adminActor, authenticate, bearer, ok, parse, requireRole, route, type ApiDeps } from './kit';
+import { jsonBody } from './body';
+import { adminActor, authenticate, authOf, bearer, ok, parse, requireRole, route, type ApiDeps } from './kit';
 
 const idParams = z.object({ id: z.string().uuid('记录不存在') });
 const adminPageQuery = z.object({
@@ -38,10 +45,56 @@ const adminPageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).catch(20).default(20),
 });
 
-/** /api/v1/system: active notices and update logs (spec §7), readable without signing in. */
+/** Spec §7/§9: the latest update logs are cached 5 minutes (public: the same for everybody). */
+export const LATEST_UPDATE_LOGS_MAX_AGE_S = 300;
+
+/**
+ * /api/v1/system: active notices and update logs (spec §7), readable without signing in; and, for
+ * a signed-in user, their dismissals of notices and which update logs they have read (issue 28).
+ */
 export function systemRoutes(deps: ApiDeps) {
   const router = Router();
   const { db } = deps;
+  const auth = authenticate(deps);
+  const json = jsonBody();
+
+  router.get(
+    '/notifications/dismissals',
+    auth,
+    route(async (_req, res) => {
+      ok(res, { dismissals: await listDismissals(db, authOf(res).userId) });
+    }),
+  );
+
+  router.post(
+    '/notifications/:id/dismiss',
+    auth,
+    json,
+    route(async (req, res) => {
+      const { id } = parse(idParams, req.params);
+      const { surface, announcementUpdatedAt } = parse(dismissInputSchema, req.body);
+      ok(res, await dismissNotification(db, authOf(res).userId, id, surface, announcementUpdatedAt));
+    }),
+  );
+
+  router.get(
+    '/update-logs/reads',
+    auth,
+    route(async (req, res) => {
+      const { ids } = parse(updateLogReadsQuerySchema, req.query);
+      ok(res, { readIds: await readUpdateLogIds(db, authOf(res).user, ids) });
+    }),
+  );
+
+  router.post(
+    '/update-logs/reads',
+    auth,
+    json,
+    route(async (req, res) => {
+      const { ids } = parse(updateLogReadsInputSchema, req.body);
+      ok(res, { readIds: await markUpdateLogsRead(db, authOf(res).user, ids) });
+    }),
+  );
 
   router.get(
     '/notifications/active/list',
@@ -55,7 +108,9 @@ export function systemRoutes(deps: ApiDeps) {
     '/update-logs/latest',
     route(async (req, res) => {
       const { limit } = parse(updateLogsLatestQuerySchema, req.query);
-      ok(res, { updateLogs: await latestUpdateLogs(db, limit) });
+      const updateLogs = await latestUpdateLogs(db, limit);
+      res.set('Cache-Control', `public, max-age=${LATEST_UPDATE_LOGS_MAX_AGE_S}`);
+      ok(res, { updateLogs });
     }),
   );
 

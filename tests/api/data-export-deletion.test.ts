@@ -1,6 +1,17 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
-import { accountDeletions, clientProfiles, paymentOrders, pointsLedger, users, works } from '../../db/schema';
+import {
+  accountDeletions,
+  announcementDismissals,
+  clientProfiles,
+  paymentOrders,
+  pointsLedger,
+  systemNotifications,
+  updateLogReads,
+  updateLogs,
+  users,
+  works,
+} from '../../db/schema';
 import { purgeDueAccountDeletions } from '../../server/domain/account/deletion';
 import { ledgerMismatches } from '../../server/domain/points/ledger';
 import { docxText } from '../fixtures/docx';
@@ -144,6 +155,14 @@ describe('account deletion', () => {
     expect(again.status).toBe(202);
     const dueAgain = new Date(again.body.data.scheduledFor);
 
+    // A notice they closed and an update log they opened (issue 28).
+    const [notice] = await db.insert(systemNotifications).values({ title: '公告', type: 'ANNOUNCEMENT' }).returning();
+    const [log] = await db.insert(updateLogs).values({ version: '1', title: '更新', content: 'x', updateType: 'OTHER' }).returning();
+    await db
+      .insert(announcementDismissals)
+      .values({ userId: me.user.id, notificationId: notice!.id, surface: 'modal', announcementUpdatedAt: notice!.updatedAt });
+    await db.insert(updateLogReads).values({ userId: me.user.id, updateLogId: log!.id });
+
     // Before the date: nothing happens.
     expect((await purgeDueAccountDeletions(db, new Date(dueAgain.getTime() - 60_000))).purged).not.toContain(me.user.id);
     expect((await api.get(`/works/${work.id}`)).status).toBe(200);
@@ -167,6 +186,8 @@ describe('account deletion', () => {
 
     expect(await db.select().from(clientProfiles).where(eq(clientProfiles.userId, me.user.id))).toEqual([]);
     expect(await db.select().from(works).where(eq(works.userId, me.user.id))).toEqual([]);
+    expect(await db.select().from(announcementDismissals).where(eq(announcementDismissals.userId, me.user.id))).toEqual([]);
+    expect(await db.select().from(updateLogReads).where(eq(updateLogReads.userId, me.user.id))).toEqual([]);
     const [tomb] = await db.select().from(users).where(eq(users.id, me.user.id));
     expect(tomb).toMatchObject({ phone: null, name: '已注销用户', username: '已注销用户', wechatOpenid: null, pointsCents: 0 });
     expect(tomb!.deletedAt).not.toBeNull();

@@ -369,6 +369,130 @@ describe('update logs', () => {
   });
 });
 
+describe('latest update logs and their read state (issue 28)', () => {
+  const publish = async (title: string) =>
+    (
+      await client(server.url).post(
+        '/admin/update-logs',
+        { version: 'v3.0', title, content: '- 改进', update_type: 'IMPROVEMENT', status: 'PUBLISHED' },
+        boss.accessToken,
+      )
+    ).body.data.updateLog.id as string;
+
+  it('newest first, limit (default 10), cached 5 minutes by its Cache-Control', async () => {
+    const api = client(server.url);
+    const ids: string[] = [];
+    for (let i = 0; i < 11; i++) ids.push(await publish(`最近更新 ${i}`));
+    const byDefault = await api.get('/system/update-logs/latest');
+    expect(byDefault.status).toBe(200);
+    expect(byDefault.body.data.updateLogs).toHaveLength(10);
+    expect(byDefault.headers.get('cache-control')).toBe('public, max-age=300');
+    // Newest first: the last published leads, the first of the eleven is past the tenth place.
+    expect(byDefault.body.data.updateLogs[0].id).toBe(ids[10]);
+    expect(byDefault.body.data.updateLogs.map((l: any) => l.id)).not.toContain(ids[0]);
+    const three = await api.get('/system/update-logs/latest?limit=3');
+    expect(three.body.data.updateLogs.map((l: any) => l.id)).toEqual([ids[10], ids[9], ids[8]]);
+    // A limit out of range falls back to the default.
+    expect((await api.get('/system/update-logs/latest?limit=0')).body.data.updateLogs).toHaveLength(10);
+  });
+
+  it('unread until opened, per user; logs published before the account existed count as read', async () => {
+    const api = client(server.url);
+    const old = await publish('注册前的更新');
+    const reader = await login(server.url);
+    const other = await login(server.url);
+    const fresh = await publish('注册后的更新');
+    const draft = (
+      await api.post('/admin/update-logs', { version: 'v0', title: '草稿', content: 'x', update_type: 'OTHER' }, boss.accessToken)
+    ).body.data.updateLog.id as string;
+
+    const reads = (token: string) => api.get(`/system/update-logs/reads?ids=${old},${fresh}`, token);
+    expect((await reads(reader.accessToken)).body.data.readIds).toEqual([old]);
+    const marked = await api.post('/system/update-logs/reads', { ids: [fresh] }, reader.accessToken);
+    expect(marked.status).toBe(200);
+    expect(marked.body.data.readIds).toEqual([fresh]);
+    expect([...(await reads(reader.accessToken)).body.data.readIds].sort()).toEqual([old, fresh].sort());
+    // Again is harmless; another user's state is their own.
+    expect((await api.post('/system/update-logs/reads', { ids: [fresh] }, reader.accessToken)).status).toBe(200);
+    expect((await reads(other.accessToken)).body.data.readIds).toEqual([old]);
+
+    expect((await api.post('/system/update-logs/reads', { ids: [draft] }, reader.accessToken)).status).toBe(404);
+    const bad = await api.post('/system/update-logs/reads', { ids: ['x'] }, reader.accessToken);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('更新日志不存在');
+    expect((await api.get(`/system/update-logs/reads?ids=${old}`)).status).toBe(401);
+  });
+});
+
+describe('dismissals kept on the server (issue 28)', () => {
+  it('a dismissal holds for the user in every tab until the notice is edited; never for another user', async () => {
+    const api = client(server.url);
+    const user = await login(server.url);
+    const other = await login(server.url);
+    const created = await api.post(
+      '/admin/notifications',
+      { title: '紧急公告', content: '今晚系统升级。', type: 'ANNOUNCEMENT', status: 'PUBLISHED', importance: 3 },
+      boss.accessToken,
+    );
+    const notice = created.body.data;
+    const list = async (token: string) => (await api.get<any>('/system/notifications/dismissals', token)).body.data.dismissals as any[];
+    expect(await list(user.accessToken)).toEqual([]);
+
+    const dismiss = (body: Record<string, unknown>) => api.post(`/system/notifications/${notice.id}/dismiss`, body, user.accessToken);
+    const dismissed = await dismiss({ surface: 'modal', announcementUpdatedAt: notice.updated_at });
+    expect(dismissed.status).toBe(200);
+    expect(dismissed.body.data).toEqual({
+      id: notice.id,
+      surface: 'modal',
+      dismissedAt: expect.any(String),
+      announcementUpdatedAt: notice.updated_at,
+    });
+    // What a new tab (a new page load) reads back; another user has dismissed nothing.
+    expect(await list(user.accessToken)).toEqual([dismissed.body.data]);
+    expect(await list(other.accessToken)).toEqual([]);
+    // The banner is closed on its own.
+    expect((await dismiss({ surface: 'banner' })).body.data).toMatchObject({ surface: 'banner', announcementUpdatedAt: notice.updated_at });
+    expect((await list(user.accessToken)).map((r) => r.surface).sort()).toEqual(['banner', 'modal']);
+    const where = await dismiss({ surface: 'toast' });
+    expect(where.status).toBe(400);
+    expect(where.body.message).toBe('关闭位置只能是弹窗或横幅');
+
+    // Edited, it is a newer version than the one dismissed (the page shows it again).
+    const edited = await api.put(
+      `/admin/notifications/${notice.id}`,
+      { title: '紧急公告（更新）', type: 'ANNOUNCEMENT', status: 'PUBLISHED', importance: 3 },
+      boss.accessToken,
+    );
+    expect(Date.parse(edited.body.data.updated_at)).toBeGreaterThan(Date.parse((await list(user.accessToken))[0].announcementUpdatedAt));
+    // A version from the future is taken as the current one; a stale tab's older version changes nothing.
+    const future = await dismiss({ surface: 'modal', announcementUpdatedAt: '2999-01-01T00:00:00Z' });
+    expect(future.body.data.announcementUpdatedAt).toBe(edited.body.data.updated_at);
+    const stale = await dismiss({ surface: 'modal', announcementUpdatedAt: notice.updated_at });
+    expect(stale.body.data.announcementUpdatedAt).toBe(edited.body.data.updated_at);
+
+    // Deleted, its record is no longer listed.
+    expect((await api.delete(`/admin/notifications/${notice.id}`, boss.accessToken)).status).toBe(200);
+    expect(await list(user.accessToken)).toEqual([]);
+  });
+
+  it('refuses maintenance notices, unknown ones and anonymous callers', async () => {
+    const api = client(server.url);
+    const user = await login(server.url);
+    const maintenance = await api.post(
+      '/admin/notifications',
+      { title: '维护', type: 'MAINTENANCE', status: 'DRAFT', start_time: inSeconds(7200) },
+      boss.accessToken,
+    );
+    const refused = await api.post(`/system/notifications/${maintenance.body.data.id}/dismiss`, { surface: 'modal' }, user.accessToken);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('维护通知不能关闭');
+    const unknown = '/system/notifications/00000000-0000-4000-8000-000000000000/dismiss';
+    expect((await api.post(unknown, { surface: 'banner' }, user.accessToken)).status).toBe(404);
+    expect((await api.post(`/system/notifications/${maintenance.body.data.id}/dismiss`, { surface: 'banner' })).status).toBe(401);
+    expect((await api.get('/system/notifications/dismissals')).status).toBe(401);
+  });
+});
+
 describe('socket protocol', () => {
   it('malformed and unknown messages get ERROR and the socket stays open; order listens need the owner', async () => {
     const ws = await openSocket(server.url);

@@ -1,9 +1,11 @@
-import { Box, Button, Flex, HStack, Input, Progress, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Input, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { CheckCircle2, FileText, Upload, X } from 'lucide-react';
 import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { FormAlert } from '~/components/ui/form-alert';
 import { FormField } from '~/components/ui/form-field';
 import type { AutoProfilePhase, CreatedStudent, MatchChoice } from '~/services/browser/auto-profile.client';
+import { ProgressMask, useProgressMask } from '~/components/ui/progress-mask';
+import { AUTO_PROFILE_MASK_MS } from '~/services/progress';
 import { UPLOAD_ACCEPT } from '~/services/upload-rules';
 import type { NewStudentErrors, NewStudentStep } from './use-auto-profile';
 
@@ -154,36 +156,32 @@ export function CreatedStep({ student, picked }: { student: CreatedStudent; pick
   );
 }
 
-/** The progress mask while 智能建档 runs: its share of the usual time, and the phase it is in. */
-export function ProgressStep({ fileName, progress, phase }: { fileName?: string; progress: number; phase: AutoProfilePhase }) {
+/** The progress mask while 智能建档 runs (spec §4: over 40 s, held at 95% until done), and the phase it is in. */
+export function ProgressStep({ fileName, startedAt, phase }: { fileName?: string; startedAt: number; phase: AutoProfilePhase }) {
   const phaseIndex = PHASES.findIndex((p) => p.phase === phase);
+  const progress = useProgressMask({ running: true, startedAt, durationMs: AUTO_PROFILE_MASK_MS, done: phase === 'done' });
   return (
     <Stack gap="4" py="2" data-testid="new-student-progress" aria-live="polite">
-      <Text fontSize="sm" color="gray.600">
-        正在根据「{fileName}」建立档案，通常需要 10–40 秒，请不要关闭页面。
-      </Text>
-      <Progress.Root value={progress} max={100} colorPalette="blue" size="sm">
-        <HStack justify="space-between" mb="1">
-          <Progress.Label fontSize="sm">{PHASES[phaseIndex]?.label}…</Progress.Label>
-          <Progress.ValueText fontSize="sm">{progress}%</Progress.ValueText>
+      <ProgressMask
+        value={progress}
+        label={`${PHASES[phaseIndex]?.label ?? ''}…`}
+        hint={`正在根据「${fileName ?? ''}」建立档案，通常需要 10–40 秒，请不要关闭页面。`}
+        testId="new-student-mask"
+      >
+        <HStack gap={{ base: '2', sm: '4' }} fontSize="xs" color="gray.500" flexWrap="wrap" data-testid="new-student-phases">
+          {PHASES.map((p, i) => (
+            <Text
+              key={p.phase}
+              color={i < phaseIndex ? 'green.600' : i === phaseIndex ? 'blue.600' : undefined}
+              fontWeight={i === phaseIndex ? 'semibold' : undefined}
+              data-phase={p.phase}
+              data-current={i === phaseIndex || undefined}
+            >
+              {i + 1}. {p.label}
+            </Text>
+          ))}
         </HStack>
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
-      <HStack gap={{ base: '2', sm: '4' }} fontSize="xs" color="gray.500" flexWrap="wrap" data-testid="new-student-phases">
-        {PHASES.map((p, i) => (
-          <Text
-            key={p.phase}
-            color={i < phaseIndex ? 'green.600' : i === phaseIndex ? 'blue.600' : undefined}
-            fontWeight={i === phaseIndex ? 'semibold' : undefined}
-            data-phase={p.phase}
-            data-current={i === phaseIndex || undefined}
-          >
-            {i + 1}. {p.label}
-          </Text>
-        ))}
-      </HStack>
+      </ProgressMask>
     </Stack>
   );
 }

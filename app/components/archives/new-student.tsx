@@ -9,7 +9,7 @@ import { useHydrated } from '~/hooks/use-hydrated';
 import { archiveDetailHref, ARCHIVES_ROUTE } from '~/services/archives';
 import type { ProfileMergeField } from '../../../contracts/archives';
 import type { CreatedStudent } from '~/services/browser/auto-profile.client';
-import { AUTO_PROFILE_MASK_MS, maskProgress, pickUpload, UPLOAD_MESSAGES } from '~/services/upload-rules';
+import { pickUpload, UPLOAD_MESSAGES } from '~/services/upload-rules';
 import { CvMatchChoice } from './cv-match';
 import { CreatedStep, FormStep, NameStep, NewStudentFooter, ProgressStep, stepTitle } from './new-student-steps';
 import { useAutoProfile } from './use-auto-profile';
@@ -152,11 +152,7 @@ export function NewStudentDialog() {
         ) : step.kind === 'created' ? (
           <CreatedStep student={step.student} picked={step.picked} />
         ) : step.kind === 'running' ? (
-          <ProgressStep
-            fileName={file?.name}
-            progress={maskProgress(flow.now - step.startedAt, AUTO_PROFILE_MASK_MS, step.phase === 'done')}
-            phase={step.phase}
-          />
+          <ProgressStep fileName={file?.name} startedAt={step.startedAt} phase={step.phase} />
         ) : (
           <FormStep
             errors={errors}

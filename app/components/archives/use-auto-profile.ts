@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ProfileMatch, ProfileMergeField } from '../../../contracts/archives';
 import { notifyInfo } from '~/services/toasts';
 import {
@@ -35,7 +35,6 @@ export function useAutoProfile(announce: (student: CreatedStudent) => boolean) {
   const [errors, setErrors] = useState<NewStudentErrors>({});
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
   const run = useRef<AutoProfileRun | null>(null);
   /** Answers the run's question when the CV may be a student who exists. */
   const decide = useRef<((choice: MatchChoice | null) => void) | null>(null);
@@ -43,11 +42,6 @@ export function useAutoProfile(announce: (student: CreatedStudent) => boolean) {
   const giveName = useRef<((name: string | null) => void) | null>(null);
 
   const running = step.kind === 'running';
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, [running]);
 
   const created = (student: CreatedStudent) => setStep({ kind: 'created', student, picked: announce(student) });
   /** Back to the empty form (the dialog closed). */
@@ -73,7 +67,6 @@ export function useAutoProfile(announce: (student: CreatedStudent) => boolean) {
 
   const createFromCv = async (file: File, name: string) => {
     const startedAt = Date.now();
-    setNow(startedAt);
     setStep({ kind: 'running', phase: 'uploading', startedAt });
     const current = startAutoProfile({
       file,
@@ -107,7 +100,6 @@ export function useAutoProfile(announce: (student: CreatedStudent) => boolean) {
 
   /** The run goes on to generate once its question is answered. */
   const resume = (startedAt: number) => {
-    setNow(Date.now());
     setStep({ kind: 'running', phase: 'generating', startedAt });
   };
   const answerMatch = (choice: MatchChoice) => {
@@ -173,7 +165,6 @@ export function useAutoProfile(announce: (student: CreatedStudent) => boolean) {
     confirmingCancel,
     setConfirmingCancel,
     busy,
-    now,
     running,
     cvRead,
     reset,

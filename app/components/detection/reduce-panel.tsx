@@ -11,6 +11,7 @@ import { keptText, runReduction, saveReduction } from '~/services/browser/reduce
 import { ReduceSavedAlert, ReduceSaveBar, ReduceSummary, SentenceDiff } from './reduce-result';
 import { ReduceProgressBar, ReduceRunControls, ReduceSettings, type ReduceSettingsValue } from './reduce-settings';
 import { initialReduceState, reduceReducer } from './reduce-state';
+import { ProgressMask, useProgressMask } from '~/components/ui/progress-mask';
 
 type Work = { id: string; title: string } | null;
 
@@ -98,6 +99,11 @@ function useReduction({ text, work, userId }: { text: string; work: Work; userId
   return { state, dispatch, start, save, stop: () => stopper.current?.abort() };
 }
 
+function ReduceWaitMask() {
+  const value = useProgressMask({ running: true });
+  return <ProgressMask value={value} label="正在准备降AI率…" hint="先检测全文，再改写 AI 特征最明显的句子。" testId="reduce-waiting" />;
+}
+
 /**
  * 降AI率 on the page (issue 14): mode and target, progress as the rounds stream in, each rewritten
  * sentence beside its original to take or leave, the new rate, and saving what was kept into the
@@ -142,7 +148,8 @@ export function ReducePanel({
         onStart={() => reduction.start(settings)}
         onStop={reduction.stop}
       />
-      {progress && !done && running && <ReduceProgressBar progress={progress} />}
+      {/* Waiting for the first round: the progress mask; then each round's own progress as it streams. */}
+      {running && !done && (progress ? <ReduceProgressBar progress={progress} /> : <ReduceWaitMask />)}
       <FormAlert testId="reduce-error">{state.error}</FormAlert>
 
       {done && (

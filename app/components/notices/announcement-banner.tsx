@@ -3,34 +3,21 @@ import { Megaphone, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { showModal } from '~/components/modal-queue';
 import { useHydrated } from '~/hooks/use-hydrated';
-import { getItem, setItem } from '~/services/browser/local-storage.client';
-import {
-  DISMISSAL_MEMORY_MS,
-  NOTICE_TIMING,
-  visibleAnnouncements,
-  withDismissal,
-  type DismissalRecord,
-  type Notice,
-} from '~/services/notices';
+import { NOTICE_TIMING, visibleAnnouncements, type DismissalRecord, type Notice } from '~/services/notices';
 import { AnnouncementDialog } from './notice-dialogs';
-
-const DISMISSALS_KEY = 'announcement-dismissals';
+import { dismissNotice } from './use-dismissals';
 
 /**
  * The announcement banner (spec §2/§4): the active announcements, one at a time, rotating every
- * 8 s (paused while the pointer or focus is on it), each dismissible. Dismissals live in local
- * storage with the announcement's update time, so an edited announcement shows again. Rendered
- * after hydration only: dismissals are known to the browser alone, and a dismissed banner must
- * not flash on every page.
+ * 8 s (paused while the pointer or focus is on it), each dismissible. Dismissals are the user's,
+ * kept on the server with the announcement's update time (use-dismissals.ts), so an edited
+ * announcement shows again. Rendered after hydration only: the rotation and the buttons need it.
  */
-export function AnnouncementBanner({ notices }: { notices: Notice[] }) {
+export function AnnouncementBanner({ notices, dismissals }: { notices: Notice[]; dismissals: DismissalRecord[] }) {
   const hydrated = useHydrated();
-  const [records, setRecords] = useState<DismissalRecord[]>(() =>
-    typeof window === 'undefined' ? [] : (getItem<DismissalRecord[]>(DISMISSALS_KEY) ?? []),
-  );
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-  const visible = visibleAnnouncements(notices, records);
+  const visible = visibleAnnouncements(notices, dismissals);
   const count = visible.length;
 
   useEffect(() => {
@@ -41,11 +28,7 @@ export function AnnouncementBanner({ notices }: { notices: Notice[] }) {
 
   if (!hydrated || count === 0) return null;
   const current = visible[index % count]!;
-  const dismiss = () => {
-    const next = withDismissal(records, current);
-    setItem(DISMISSALS_KEY, next, DISMISSAL_MEMORY_MS);
-    setRecords(next);
-  };
+  const dismiss = () => dismissNotice(current, 'banner');
   const open = () => showModal(`announcement-view:${current.id}`, (dialog) => <AnnouncementDialog {...dialog} notice={current} />);
 
   return (

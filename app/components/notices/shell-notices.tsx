@@ -3,10 +3,21 @@ import { useEffect, type ReactNode } from 'react';
 import { closeModal, showModal } from '~/components/modal-queue';
 import { toaster } from '~/services/toasts';
 import { useRealtimeEvents } from '~/hooks/use-maintenance';
-import { NOTICE_TIMING, noticeRoute, noticeToast, noticeVersion, ShownNotices, type Notice } from '~/services/notices';
+import {
+  isDismissed,
+  NOTICE_TIMING,
+  noticeRoute,
+  noticeToast,
+  noticeVersion,
+  showsToast,
+  ShownNotices,
+  type DismissalRecord,
+  type Notice,
+} from '~/services/notices';
 import { AnnouncementBanner } from './announcement-banner';
 import { MaintenanceLayer } from './maintenance-layer';
 import { AnnouncementDialog, UpdateLogDialog } from './notice-dialogs';
+import { dismissNotice, useDismissals } from './use-dismissals';
 
 let shown: ShownNotices | null = null;
 function shownNotices(): ShownNotices {
@@ -48,39 +59,46 @@ function withdrawGone(notices: Notice[]) {
   }
 }
 
+function toastFor(notice: Notice, version: string) {
+  const { type, duration } = noticeToast(notice);
+  const description = notice.content.length > 200 ? `${notice.content.slice(0, 200)}…` : notice.content;
+  queuedKeys.set(`notice:${version}`, version);
+  toaster.create({ id: `notice:${version}`, type, title: notice.title, description: description || undefined, duration, closable: true });
+}
+
 /**
  * The announcement queue (spec §4): each active notice, once per session and version, goes to the
  * announcement modal, a toast, or (an UPDATE with a published update log) the update-log modal
- * after 500 ms, through the one modal queue. A notice counts as shown when its modal has opened
- * (a reload before that shows it again) or its toast was made.
+ * after 500 ms, through the one modal queue. An urgent non-announcement item shows its toast too
+ * (an error's never closes by itself). A notice counts as shown when its modal has opened (a
+ * reload before that shows it again) or its toast was made. Closing an urgent notice's modal
+ * dismisses it for the user on the server: no other tab opens it again until it is edited.
  */
-function useNoticeQueue(notices: Notice[]) {
+function useNoticeQueue(notices: Notice[], dismissals: DismissalRecord[]) {
   useEffect(() => {
     withdrawGone(notices);
     const memory = shownNotices();
     for (const notice of notices) {
-      if (memory.has(notice)) continue;
+      if (memory.has(notice) || isDismissed(dismissals, notice, 'modal')) continue;
       const version = noticeVersion(notice);
       const route = noticeRoute(notice);
       if (route === 'maintenance') continue;
       if (route === 'toast') {
-        const { type, duration } = noticeToast(notice);
-        const description = notice.content.length > 200 ? `${notice.content.slice(0, 200)}…` : notice.content;
-        queuedKeys.set(`notice:${version}`, version);
-        toaster.create({
-          id: `notice:${version}`,
-          type,
-          title: notice.title,
-          description: description || undefined,
-          duration,
-          closable: true,
-        });
+        toastFor(notice, version);
         memory.mark(notice);
       } else if (route === 'modal') {
+        if (showsToast(notice) && !toaster.isVisible(`notice:${version}`)) toastFor(notice, version);
         queuedKeys.set(`notice:${version}`, version);
         showModal(`notice:${version}`, (dialog) => (
           <MarkShown notice={notice}>
-            <AnnouncementDialog {...dialog} notice={notice} />
+            <AnnouncementDialog
+              {...dialog}
+              onOpenChange={(details) => {
+                if (!details.open) dismissNotice(notice, 'modal');
+                dialog.onOpenChange(details);
+              }}
+              notice={notice}
+            />
           </MarkShown>
         ));
       } else if (notice.updateLog && !pendingUpdateLogs.has(version)) {
@@ -98,7 +116,7 @@ function useNoticeQueue(notices: Notice[]) {
         }, NOTICE_TIMING.updateLogDelayMs);
       }
     }
-  }, [notices]);
+  }, [notices, dismissals]);
 }
 
 /** Spec §4: active announcements are cached 5 min; past that the page asks again (pushes ask at once). */
@@ -115,14 +133,15 @@ function useNoticeRefresh(notices: Notice[]) {
  * (revalidating on each event), the maintenance banner, modal and redirect, the announcement
  * banner and the announcement queue.
  */
-export function ShellNotices({ notices, isAdmin }: { notices: Notice[]; isAdmin: boolean }) {
+export function ShellNotices({ notices, dismissals, isAdmin }: { notices: Notice[]; dismissals: DismissalRecord[]; isAdmin: boolean }) {
   useRealtimeEvents({ signedIn: true });
-  useNoticeQueue(notices);
+  const dismissed = useDismissals(dismissals);
+  useNoticeQueue(notices, dismissed);
   useNoticeRefresh(notices);
   return (
     <>
       <MaintenanceLayer notices={notices} isAdmin={isAdmin} />
-      <AnnouncementBanner notices={notices} />
+      <AnnouncementBanner notices={notices} dismissals={dismissed} />
     </>
   );
 }

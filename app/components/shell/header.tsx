@@ -11,13 +11,17 @@ import { ClearDraftsDialog, useDraftCount } from './clear-drafts-dialog';
 import { PointsDisplay } from './points-display';
 import { SearchDialog, useSearchShortcut } from './search-dialog';
 import { NewStudentDialog, useNewStudent } from '~/components/archives/new-student';
+import { RecentUpdates } from '~/components/update-logs/recent-updates';
 
-/** Contact entries appear only where the deployment configured them; the feedback form always does. */
+/**
+ * Contact entries appear only where the deployment configured them; the feedback form always does.
+ * Without a WeChat QR code the dropdown says how support is reached instead of looking empty.
+ */
 function SupportMenu({ config }: { config: PublicConfig }) {
   return (
     <Popover.Root positioning={{ placement: 'bottom-end' }}>
       <Popover.Trigger asChild>
-        <IconButton aria-label="联系客服" variant="ghost" size="sm" data-testid="support-trigger">
+        <IconButton aria-label="联系客服" variant="ghost" size="sm" minW={{ base: '8', sm: '9' }} data-testid="support-trigger">
           <Headset size={18} />
         </IconButton>
       </Popover.Trigger>
@@ -46,8 +50,16 @@ function SupportMenu({ config }: { config: PublicConfig }) {
                     邮箱：{config.supportEmail}
                   </Text>
                 )}
-                <Button asChild size="xs" variant="outline">
-                  <Link to="/dash/feedback">在线提交反馈</Link>
+                {!config.supportWechatQrUrl && (
+                  <Text fontSize="sm" color="gray.600" data-testid="support-no-qr">
+                    {config.supportWechatId || config.supportEmail ? '也可以' : '暂未开通微信扫码客服。请'}
+                    通过「在线提交反馈」描述问题，并留下微信号或邮箱，客服会尽快联系你。
+                  </Text>
+                )}
+                <Button asChild size="xs" variant={config.supportWechatQrUrl ? 'outline' : 'solid'} colorPalette="blue">
+                  <Link to="/dash/feedback" data-testid="support-feedback-link">
+                    在线提交反馈
+                  </Link>
                 </Button>
               </Stack>
             </Popover.Body>
@@ -159,9 +171,10 @@ export function Header({ user, config }: { user: User; config: PublicConfig }) {
     <Flex
       as="header"
       h="16"
-      px={{ base: '3', md: '6' }}
+      px={{ base: '2', sm: '3', md: '6' }}
       align="center"
-      gap="2"
+      // At 375 px every control must fit: search, 最近更新, support, points and the user menu.
+      gap={{ base: '1', sm: '2' }}
       bg="white"
       borderBottomWidth="1px"
       position="sticky"
@@ -189,6 +202,7 @@ export function Header({ user, config }: { user: User; config: PublicConfig }) {
         </HStack>
       </Button>
       <Box flex="1" />
+      <RecentUpdates userId={user.id} />
       <SupportMenu config={config} />
       <PointsDisplay balance={user.total_points} />
       {/* Below 480 px the header has no room: the archive list has its own 新建学生. */}

@@ -8,6 +8,7 @@ import { workExportHref } from '~/services/work-export';
 import { workDetailHref } from '~/services/works';
 import { reduceAiHref, type WritingStudent } from '~/services/writing';
 import { PolishPanel, RevisionPanel, type Decision, type ReadReview, type Review, type ReviewItem } from './review-panel';
+import { ProgressMask, useProgressMask } from '~/components/ui/progress-mask';
 import { runLine, STUDIO_SIDE_BY_SIDE, type Run } from './studio-model';
 
 /** The page header's actions: save, the draft's state, export and the AI-rate check of the saved work. */
@@ -198,10 +199,41 @@ export function GenerateControls({
   );
 }
 
+/** Submitted, queued, or started with nothing written yet: the wait the progress mask covers. */
+const awaitingOutput = (run: Run) => run.phase === 'starting' || run.phase === 'queued' || (run.phase === 'running' && run.chars === 0);
+
+/**
+ * The progress mask until the first words arrive (spec §4: 35 s, held at 95%); from then on the
+ * streamed text itself shows the progress, with the status line's count.
+ */
+function AwaitingOutputMask({ queued }: { queued: boolean }) {
+  const value = useProgressMask({ running: true });
+  return <ProgressMask compact value={value} label={queued ? '排队等待进度' : '等待 AI 开始输出'} testId="generation-waiting" />;
+}
+
 /** Above the editor: the generation's status line, and the saved work's link with unsaved changes noted. */
 export function RunStatusBar({ run, workId, dirty }: { run: Run; workId: string | null; dirty: boolean }) {
   const line = runLine(run);
   if (!line && !workId) return null;
+  return (
+    <Stack gap="1">
+      <RunStatusLine run={run} line={line} workId={workId} dirty={dirty} />
+      {awaitingOutput(run) && <AwaitingOutputMask queued={run.phase === 'queued'} />}
+    </Stack>
+  );
+}
+
+function RunStatusLine({
+  run,
+  line,
+  workId,
+  dirty,
+}: {
+  run: Run;
+  line: ReturnType<typeof runLine>;
+  workId: string | null;
+  dirty: boolean;
+}) {
   return (
     <HStack justify="space-between" gap="2" flexWrap="wrap" fontSize="sm">
       {line ? (

@@ -20,6 +20,7 @@ import { pageTitle } from '~/services/navigation';
 import { reduceAiAction, reduceAiLoader } from './reduce-ai.server';
 import { workDetailHref } from '~/services/works';
 import { UploadDocument } from '~/components/upload-document';
+import { ProgressMask, useProgressMask } from '~/components/ui/progress-mask';
 import { useSubmittedText } from '~/hooks/use-submitted-text';
 import { REDUCE_PANEL_ID } from '~/services/text-submit';
 
@@ -108,29 +109,38 @@ function LastCheckNote({ last }: { last: LastCheck }) {
   );
 }
 
-/** /dash/reduce-ai: paste a text or open a work, check its AI rate (a plain form post), read the result. */
-export default function ReduceAi() {
-  const { works, work, lastCheck, prices } = useLoaderData<typeof loader>();
-  const detectPrice = priceText(priceOf(prices, 'detect'));
-  const answer = useActionAnswer<typeof action>();
-  const user = useShellUser();
-  const navigation = useNavigation();
-  const checking = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'detect';
-  const failure = answer && !answer.ok ? answer : null;
-  const result = answer?.ok ? answer : null;
-  const initialText = failure?.values.text ?? result?.text ?? work?.text ?? '';
-  const [text, setText] = useState(initialText);
-  // A new answer or another opened work puts its text in the box (state adjusted while rendering).
-  const [shown, setShown] = useState(initialText);
-  if (shown !== initialText) {
-    setShown(initialText);
-    setText(initialText);
-  }
-  const hydrated = useHydrated();
-  const [uploaded, setUploaded] = useState<string | null>(null);
-  const submitted = useSubmittedText(hydrated && !result && !failure, setText, setUploaded);
-  const pageIdentifier = work?.id ?? REDUCE_AI_PAGE_ID;
+/** The progress mask while a check waits for its answer (spec §4: 35 s, held at 95% until done). */
+function DetectionMask() {
+  const value = useProgressMask({ running: true });
+  return <ProgressMask value={value} label="正在检测 AI 率…" hint="逐句分析文本特征，结果出来后显示在下方。" testId="detect-running" />;
+}
 
+/** /dash/reduce-ai: paste a text or open a work, check its AI rate (a plain form post), read the result. */
+/**
+ * The note about the last check (spec §3, §4), and the cached text put back into an empty box.
+ * Null while an answer is shown or once the box holds another text.
+ */
+function useLastCheck({
+  lastCheck,
+  active,
+  hidden,
+  userId,
+  pageIdentifier,
+  text,
+  setText,
+  submitted,
+  initialText,
+}: {
+  lastCheck: ReturnType<typeof useLoaderData<typeof loader>>['lastCheck'];
+  active: boolean;
+  hidden: boolean;
+  userId: string;
+  pageIdentifier: string;
+  text: string;
+  setText: (text: string) => void;
+  submitted: boolean;
+  initialText: string;
+}): LastCheck | null {
   // The last check (spec §3, §4): this browser's cache while fresh (it has the text, put back into
   // an empty box), else the latest the API kept (the loader read it, free).
   const fromApi: LastCheck | null = lastCheck
@@ -139,8 +149,8 @@ export default function ReduceAi() {
   // Read after hydration (the server has no browser storage), once per page, opened work and answer.
   const apiTimestamp = lastCheck?.timestamp ?? null;
   const entry = useMemo(
-    () => (hydrated && !result ? freshCacheEntry(cachedAiRate(user.id, pageIdentifier), apiTimestamp) : null),
-    [hydrated, result, user.id, pageIdentifier, apiTimestamp],
+    () => (active ? freshCacheEntry(cachedAiRate(userId, pageIdentifier), apiTimestamp) : null),
+    [active, userId, pageIdentifier, apiTimestamp],
   );
   // An empty box gets the cached text back, once per entry (state adjusted while rendering).
   const entryKey = entry ? `${pageIdentifier}:${entry.timestamp}` : null;
@@ -165,7 +175,42 @@ export default function ReduceAi() {
   // has not been checked, so the note goes.
   const checkedText = entry ? (entry.modified ?? entry.original) : initialText;
   const stillApplies = sameText(text, checkedText);
-  const last = result || !stillApplies ? null : (fromCache ?? fromApi);
+  return hidden || !stillApplies ? null : (fromCache ?? fromApi);
+}
+
+export default function ReduceAi() {
+  const { works, work, lastCheck, prices } = useLoaderData<typeof loader>();
+  const detectPrice = priceText(priceOf(prices, 'detect'));
+  const answer = useActionAnswer<typeof action>();
+  const user = useShellUser();
+  const navigation = useNavigation();
+  const checking = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'detect';
+  const failure = answer && !answer.ok ? answer : null;
+  const result = answer?.ok ? answer : null;
+  const initialText = failure?.values.text ?? result?.text ?? work?.text ?? '';
+  const [text, setText] = useState(initialText);
+  // A new answer or another opened work puts its text in the box (state adjusted while rendering).
+  const [shown, setShown] = useState(initialText);
+  if (shown !== initialText) {
+    setShown(initialText);
+    setText(initialText);
+  }
+  const hydrated = useHydrated();
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  const submitted = useSubmittedText(hydrated && !result && !failure, setText, setUploaded);
+  const pageIdentifier = work?.id ?? REDUCE_AI_PAGE_ID;
+
+  const last = useLastCheck({
+    lastCheck,
+    active: hydrated && !result,
+    hidden: Boolean(result),
+    userId: user.id,
+    pageIdentifier,
+    text,
+    setText,
+    submitted,
+    initialText,
+  });
 
   // The AI rate cache (spec §4): the page's last check, 24 h, with the text it was of.
   useEffect(() => {
@@ -253,6 +298,7 @@ export default function ReduceAi() {
           </Stack>
         </Box>
 
+        {checking && <DetectionMask />}
         <FormAlert status="success" testId="detect-done">
           {result ? `检测完成，消耗 ${result.result.points.toFixed(2)} 积分。` : null}
         </FormAlert>

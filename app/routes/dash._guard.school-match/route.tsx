@@ -1,4 +1,5 @@
-import { Box, Button, Grid, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ProgressMask, useProgressMask } from '~/components/ui/progress-mask';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useLoaderData, useNavigate, useRevalidator, useSearchParams } from '@remix-run/react';
 import { Search } from 'lucide-react';
@@ -133,18 +134,16 @@ function useRun(studentId: string | null, onResult: (id: string) => void) {
   return { run, running, error, errors };
 }
 
+/** The progress mask while a run waits (spec §4: 35 s, held at 95% until the answer). */
 function RunProgress() {
+  const value = useProgressMask({ running: true });
   return (
-    <Box bg="white" rounded="xl" borderWidth="1px" p="4" data-testid="match-running" role="status">
-      <Stack gap="2">
-        <Text fontSize="sm">正在选校：查找项目、比对要求、根据本机构案例和公开录取率计算录取概率…</Text>
-        <Progress.Root value={null} size="xs" colorPalette="blue">
-          <Progress.Track>
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
-      </Stack>
-    </Box>
+    <ProgressMask
+      value={value}
+      label="正在选校…"
+      hint="查找项目、比对要求、根据本机构案例和公开录取率计算录取概率。"
+      testId="match-running"
+    />
   );
 }
 

@@ -11,10 +11,11 @@ import { Header } from '~/components/shell/header';
 import { Sidebar, type SidebarMode } from '~/components/shell/sidebar';
 import { RouteErrorBoundary } from '~/components/route-error';
 import { FormAlert } from '~/components/ui/form-alert';
+import { LoadingOverlay, useNavigating } from '~/components/ui/loading-overlay';
 import { usePublicConfig } from '~/hooks/use-app-data';
 import { createApiClient, orRouteError } from '~/services/api/client.server';
 import { pageTitle } from '~/services/navigation';
-import { activeNotices, redirectDuringMaintenance } from '~/services/pages/notices.server';
+import { activeNotices, redirectDuringMaintenance, userDismissals } from '~/services/pages/notices.server';
 import { requireWebSession } from '~/sessions.server';
 
 export const SIDEBAR_COOKIE = 'lx_sidebar';
@@ -33,10 +34,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   // During maintenance everyone but administrators goes to /maintenance, with or without JavaScript.
   const { notices } = await redirectDuringMaintenance(request, context, '工作台', loaded, { isAdmin: user.role === 'admin' });
+  const dismissals = await userDismissals(request, context, '工作台', notices);
   const { notice, welcomePoints } = web.readFlash();
   const cookie = request.headers.get('Cookie') ?? '';
   const match = cookie.match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE}=(auto|expanded|collapsed)`));
-  return { user, notice, welcomePoints, sidebarMode: (match?.[1] ?? 'auto') as SidebarMode, notices };
+  return { user, notice, welcomePoints, sidebarMode: (match?.[1] ?? 'auto') as SidebarMode, notices, dismissals };
 }
 
 export type ShellLayout = 'writing' | 'default';
@@ -44,12 +46,13 @@ export type ShellLayout = 'writing' | 'default';
 export type ShellHandle = { layout?: ShellLayout };
 
 export default function DashShell() {
-  const { user, notice, welcomePoints, sidebarMode, notices } = useLoaderData<typeof loader>();
+  const { user, notice, welcomePoints, sidebarMode, notices, dismissals } = useLoaderData<typeof loader>();
   const config = usePublicConfig();
   useRechargeNotice();
   useWelcomeNotice(welcomePoints);
   const [mode, setMode] = useState<SidebarMode>(sidebarMode);
   const writing = useMatches().some((m) => (m.handle as ShellHandle | undefined)?.layout === 'writing');
+  const navigating = useNavigating();
   const changeMode = useCallback((next: SidebarMode) => {
     setMode(next);
     document.cookie = `${SIDEBAR_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
@@ -60,8 +63,15 @@ export default function DashShell() {
       <Sidebar mode={mode} onModeChange={changeMode} />
       <Flex direction="column" flex="1" minW="0" h={writing ? 'auto' : '100vh'}>
         <Header user={user} config={config} />
-        <ShellNotices notices={notices} isAdmin={user.role === 'admin'} />
-        <Box as="main" flex="1" minH="0" overflowY={writing ? 'visible' : 'auto'} data-testid="content-area">
+        <ShellNotices notices={notices} dismissals={dismissals} isAdmin={user.role === 'admin'} />
+        <Box
+          as="main"
+          flex="1"
+          minH="0"
+          overflowY={writing ? 'visible' : 'auto'}
+          data-testid="content-area"
+          aria-busy={navigating || undefined}
+        >
           {notice && (
             <Box px={{ base: '4', md: '8' }} pt="4" maxW="5xl">
               <FormAlert status="warning" testId="shell-notice">
@@ -73,6 +83,7 @@ export default function DashShell() {
         </Box>
       </Flex>
       <ModalQueueHost />
+      <LoadingOverlay />
     </Flex>
   );
 }

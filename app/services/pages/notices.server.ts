@@ -4,7 +4,7 @@ import { createApiClient } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
 import { currentNotice, isMaintenanceExempt, maintenancePhase } from '~/services/maintenance';
 import { renderMarkdown } from './markdown.server';
-import type { Notice } from '~/services/notices';
+import type { DismissalRecord, Notice } from '~/services/notices';
 
 /**
  * The active notices for pages (announcements, other notices, maintenance notices before and during
@@ -103,4 +103,24 @@ export async function redirectDuringMaintenance(
   const current = loaded.cached ? await activeNotices(request, context, pageName, { maxAgeMs: 0 }) : loaded;
   if (!maintenanceInForce(current.notices)) return current;
   throw redirect(`/maintenance?from=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
+
+/**
+ * The signed-in user's dismissals (issue 28: kept on the server, so a notice closed in one tab does
+ * not open again in the next). Asked only when some notice could be dismissed; a failure gives
+ * none (the notices then show, as they would to a new tab: never an error page for them).
+ */
+export async function userDismissals(
+  request: Request,
+  context: AppLoadContext,
+  pageName: string,
+  notices: Notice[],
+): Promise<DismissalRecord[]> {
+  if (!notices.some((n) => n.type !== 'MAINTENANCE')) return [];
+  try {
+    return await createApiClient(request, context, pageName).system.dismissals();
+  } catch (error) {
+    if (error instanceof ApiRequestError) return [];
+    throw error;
+  }
 }

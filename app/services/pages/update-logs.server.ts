@@ -6,6 +6,7 @@ import { createApiClient } from '~/services/api/client.server';
 import { ApiRequestError } from '~/services/errors';
 import { markdownExcerpt, renderMarkdown } from './markdown.server';
 import { updateLogsHref } from '~/services/navigation';
+import { LATEST_UPDATE_LOGS_LIMIT, type LatestUpdateLogs } from '~/services/update-log-service';
 
 /**
  * The update-log pages' loaders (spec §2 system/update-logs and its detail). Spec §8: a failed
@@ -78,4 +79,36 @@ export async function updateLogDetailLoader(pageName: string, { request, context
   await requireWebSession(request, context);
   const rendered = await loadRenderedUpdateLog(request, context, pageName, params.id ?? '');
   return json(rendered ?? { updateLog: null, html: null }, { status: rendered ? 200 : 404 });
+}
+
+/**
+ * GET /resources/update-logs: the newest published logs for 最近更新 (GET /system/update-logs/latest,
+ * spec §7), rendered here, and which of them this user has not opened. The browser caches the
+ * answer 5 minutes (app/services/update-log-service.ts); a failure is an empty list (spec §8).
+ */
+export async function latestUpdateLogsLoader(pageName: string, { request, context }: LoaderFunctionArgs) {
+  await requireWebSession(request, context);
+  const headers = { 'Cache-Control': 'private, no-store' };
+  try {
+    const api = createApiClient(request, context, pageName);
+    const latest = await api.updateLogs.latest(LATEST_UPDATE_LOGS_LIMIT);
+    const read = new Set(await api.updateLogs.readIds(latest.map((l) => l.id)));
+    const answer: LatestUpdateLogs = {
+      logs: latest.map((log) => ({
+        id: log.id,
+        version: log.version,
+        title: log.title,
+        update_type: log.update_type,
+        importance: log.importance,
+        publish_time: log.publish_time,
+        date: log.publish_time ?? log.created_at,
+        html: renderMarkdown(log.content),
+      })),
+      unread: latest.filter((l) => !read.has(l.id)).map((l) => l.id),
+    };
+    return json(answer, { headers });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    return json({ logs: [], unread: [] } satisfies LatestUpdateLogs, { headers });
+  }
 }

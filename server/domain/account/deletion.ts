@@ -7,6 +7,7 @@ import {
   aiOperations,
   aiReductions,
   analyticsEvents,
+  announcementDismissals,
   authSessions,
   clientProfiles,
   cvDetections,
@@ -20,6 +21,7 @@ import {
   schoolPrograms,
   smsCodes,
   socketTickets,
+  updateLogReads,
   users,
   wechatScenes,
   works,
@@ -151,6 +153,9 @@ async function purgeOne(tx: Transaction, requestId: string, now: Date): Promise<
   await tx.delete(feedback).where(eq(feedback.userId, userId));
   await tx.delete(operationLogs).where(eq(operationLogs.userId, userId));
   await tx.delete(analyticsEvents).where(eq(analyticsEvents.userId, userId));
+  // Which notices they closed and which update logs they opened.
+  await tx.delete(announcementDismissals).where(eq(announcementDismissals.userId, userId));
+  await tx.delete(updateLogReads).where(eq(updateLogReads.userId, userId));
   // Sign-in: every session (refresh tokens cascade), socket tickets, WeChat scenes, SMS codes.
   await tx.delete(socketTickets).where(eq(socketTickets.userId, userId));
   await tx.delete(authSessions).where(eq(authSessions.userId, userId));

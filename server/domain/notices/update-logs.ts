@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { updateLogs } from '../../../db/schema';
+import { updateLogReads, updateLogs } from '../../../db/schema';
 import type { UpdateType } from '../../../contracts/constants';
 import type { UpdateLog, UpdateLogInput, UpdateLogsPage } from '../../../contracts/notifications';
 import { notFound } from '../errors';
@@ -180,4 +180,38 @@ export async function deleteUpdateLog(db: Database, actor: AdminActor, id: strin
       after: { deleted: true },
     });
   });
+}
+
+/**
+ * GET /api/v1/system/update-logs/reads?ids=: which of these logs the user has read (最近更新's
+ * unread marks). Opened ones are read, and so is anything published before the account existed:
+ * a new user starts with nothing unread rather than the whole history.
+ */
+export async function readUpdateLogIds(db: Database, user: { id: string; createdAt: Date }, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: updateLogs.id, readAt: updateLogReads.readAt })
+    .from(updateLogs)
+    .leftJoin(updateLogReads, and(eq(updateLogReads.updateLogId, updateLogs.id), eq(updateLogReads.userId, user.id)))
+    .where(
+      and(
+        inArray(updateLogs.id, ids),
+        or(isNotNull(updateLogReads.readAt), lt(sql`coalesce(${updateLogs.publishTime}, ${updateLogs.createdAt})`, user.createdAt)),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** POST /api/v1/system/update-logs/reads {ids}: the user opened these (published) logs; idempotent. */
+export async function markUpdateLogsRead(db: Database, user: { id: string; createdAt: Date }, ids: string[]): Promise<string[]> {
+  const logs = await db
+    .select({ id: updateLogs.id })
+    .from(updateLogs)
+    .where(and(inArray(updateLogs.id, ids), visible()));
+  if (logs.length === 0) throw notFound('更新日志不存在');
+  await db
+    .insert(updateLogReads)
+    .values(logs.map((l) => ({ userId: user.id, updateLogId: l.id })))
+    .onConflictDoNothing();
+  return readUpdateLogIds(db, user, ids);
 }
