@@ -61,9 +61,10 @@ if (isStale()) {
     logLevel: 'warning',
   });
   for (const { from, to } of BESIDE) cpSync(from, path.join(OUT, to), { recursive: true });
-  // Every file a bundle addresses beside itself must be there (a worker entry missing from ENTRIES).
+  // Every worker entry a bundle addresses beside itself must be there (one missing from ENTRIES); the
+  // `.ts` beside it is what a run from the sources bundles instead (server/thread-entry.ts).
   for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.mjs'))) {
-    for (const [, name] of readFileSync(file, 'utf8').matchAll(/new URL\("\.\/([\w.-]+)", import\.meta\.url\)/g)) {
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(/new URL\("\.\/([\w.-]+\.mjs)", import\.meta\.url\)/g)) {
       if (!existsSync(path.join(OUT, name)))
         throw new Error(`${file} 引用了 ${name}，但构建中没有它：请在 scripts/build-server.mjs 的 ENTRIES 中加入`);
     }

@@ -24,7 +24,8 @@ export function maintenanceCountdown(
 ): Countdown | null {
   const end = row.endTime ?? row.estimatedCompletionTime;
   if (row.type !== 'MAINTENANCE' || !row.startTime || !end || end <= row.startTime) return null;
-  const totalSeconds = Math.ceil((end.getTime() - row.startTime.getTime()) / 1000);
+  // Rounded: times a client sends a millisecond apart still make a 30-minute window 1800 s.
+  const totalSeconds = Math.round((end.getTime() - row.startTime.getTime()) / 1000);
   const remainingSeconds = Math.min(totalSeconds, Math.max(0, Math.ceil((end.getTime() - now) / 1000)));
   return { totalSeconds, remainingSeconds };
 }
