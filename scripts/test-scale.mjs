@@ -332,7 +332,8 @@ async function signIn(person) {
     person.token = data.accessToken;
     return;
   }
-  const form = new URLSearchParams({ phone: person.phone, code, redirectTo: '/dash/overview' }).toString();
+  // The ticked consent box (我已阅读并同意《服务协议》《隐私政策》) posts agree=on.
+  const form = new URLSearchParams({ phone: person.phone, code, agree: 'on', redirectTo: '/dash/overview' }).toString();
   const page = await call(
     'sign-in',
     {
