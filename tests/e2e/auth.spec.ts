@@ -74,18 +74,24 @@ test('logout ends the session, clears drafts and keeps the last login phone', as
     put('draft:someone:ps', { content: 'draft', updatedAt: now });
     put('sidebar:someone:ps', { school: 'MIT' });
   });
+  const analyticsSession = () => page.evaluate(() => localStorage.getItem('lx:analytics-session'));
+  await expect.poll(analyticsSession).not.toBeNull();
+  const signedInSession = await analyticsSession();
   await page.getByTestId('user-menu-trigger').click();
   await page.getByTestId('menu-logout').click();
   await expect(page).toHaveURL(/\/login$/);
+  // Everything but the last login phone is wiped; the login page then starts a guest's analytics
+  // session of its own, never the signed-in one again.
   await expect
     .poll(() =>
       page.evaluate(() =>
         Object.keys(localStorage)
-          .filter((k) => k.startsWith('lx:'))
+          .filter((k) => k.startsWith('lx:') && k !== 'lx:analytics-session')
           .sort(),
       ),
     )
     .toEqual(['lx:last-login-phone']);
+  expect(await analyticsSession()).not.toBe(signedInSession);
   await expect(page.getByLabel('手机号')).toHaveValue(phone);
   // The old cookie no longer opens the dashboard.
   await page.goto('/dash/overview');

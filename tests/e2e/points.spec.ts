@@ -4,7 +4,8 @@ import { adminStorageState, expect, signIn, randomPhone, test, visitorHeaders, w
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 
 /** A batch of redemption codes made by the run's administrator (tests/e2e/seed.ts) through the API passthrough. */
-async function createCodes(points: number, count: number): Promise<string[]> {
+/** One batch of `count` codes worth `points` each. */
+async function createBatch(points: number, count: number): Promise<string[]> {
   const admin = await playwrightRequest.newContext({
     baseURL: BASE_URL,
     storageState: adminStorageState(),
@@ -17,6 +18,13 @@ async function createCodes(points: number, count: number): Promise<string[]> {
   } finally {
     await admin.dispose();
   }
+}
+
+/** `count` codes one user may all redeem: each of its own batch (one code of a batch per user, issue 28). */
+async function createCodes(points: number, count: number): Promise<string[]> {
+  const codes: string[] = [];
+  for (let i = 0; i < count; i++) codes.push(...(await createBatch(points, 1)));
+  return codes;
 }
 
 /** Redeems through the API as the page's signed-in user (for tests about something else). */
@@ -66,13 +74,22 @@ test.describe('without JavaScript', () => {
     await page.getByTestId('redeem-submit').click();
     await expect(page.getByText('你已经使用过这个兑换码')).toBeVisible();
     await expect(page.getByTestId('points-display')).toHaveText('132.50');
+    // Another code of a batch this user has redeemed from: refused, as the console says.
+    const [first, second] = await createBatch(50, 2);
+    await page.getByLabel('兑换码').fill(first!);
+    await page.getByTestId('redeem-submit').click();
+    await expect(page.getByTestId('redeem-balance')).toHaveText('182.50');
+    await page.getByLabel('兑换码').fill(second!);
+    await page.getByTestId('redeem-submit').click();
+    await expect(page.getByText('每个用户对同一批兑换码只能兑换一次')).toBeVisible();
+    await expect(page.getByTestId('points-display')).toHaveText('182.50');
 
     for (const code of codes.slice(1)) {
       await page.getByLabel('兑换码').fill(code);
       await page.getByTestId('redeem-submit').click();
       await expect(page.getByTestId('redeem-success')).toBeVisible();
     }
-    await expect(page.getByTestId('points-display')).toHaveText('245.00');
+    await expect(page.getByTestId('points-display')).toHaveText('295.00');
 
     // The header's balance is a link to the history page when scripts do not run.
     await page.getByTestId('points-display').click();
@@ -81,11 +98,11 @@ test.describe('without JavaScript', () => {
     await expect(rows).toHaveCount(10);
     await expect(rows.first()).toContainText('兑换码');
     await expect(rows.first().getByTestId('points-history-points')).toHaveText('+12.50');
-    await expect(page.getByTestId('points-history-pager')).toContainText('共 12 条');
+    await expect(page.getByTestId('points-history-pager')).toContainText('共 13 条');
 
     await page.getByRole('link', { name: '下一页' }).click();
     await expect(page).toHaveURL(/\/dash\/points-history\?page=2$/);
-    await expect(rows).toHaveCount(2);
+    await expect(rows).toHaveCount(3);
     await expect(page.getByTestId('points-history-table')).toContainText('首次手机登录奖励');
     await expect(page.getByTestId('points-history-table')).toContainText('+100.00');
     // Past the last page goes to the last page.

@@ -5,7 +5,7 @@ import {
   type AnalyticsEventType,
   type AnalyticsRole,
 } from '../../../contracts/analytics-constants';
-import { getItem, setItem } from './local-storage.client';
+import { ANALYTICS_SESSION_KEY, getItem, setItem } from './local-storage.client';
 
 /**
  * The first-party analytics tracker (issue 28, ADR 0058; spec §1, §4, §9). One per page: page views
@@ -18,7 +18,7 @@ import { getItem, setItem } from './local-storage.client';
  */
 
 export const ANALYTICS_ENDPOINT = '/resources/analytics';
-export const ANALYTICS_SESSION_KEY = 'analytics-session';
+export { ANALYTICS_SESSION_KEY };
 const ONCE_KEY = 'analytics-once';
 /** A batch leaves this long after its first event (when the browser is idle), or at once past MAX_QUEUED. */
 export const FLUSH_DELAY_MS = 5_000;

@@ -10,6 +10,7 @@ import {
   setItem,
   sidebarDataKey,
   wipeOnLogout,
+  ANALYTICS_SESSION_KEY,
   writeItem,
 } from './local-storage.client';
 import { MemoryStorage } from '~/services/testing/memory-storage';
@@ -30,13 +31,14 @@ describe('local storage', () => {
     vi.useRealTimers();
   });
 
-  it('logout wipes drafts and sidebar data but keeps the last login phone and other keys', () => {
+  it('logout wipes drafts, sidebar data and the analytics session but keeps the last login phone and other keys', () => {
+    setItem(ANALYTICS_SESSION_KEY, { id: 'a1', startedAt: Date.now() });
     setItem(draftKey('u1', 'ps'), { content: 'draft' });
     setItem(sidebarDataKey('u1', 'ps'), { school: 'MIT' });
     setItem(draftKey('u2', 'cv'), { content: 'other' });
     setItem(LAST_LOGIN_PHONE_KEY, '13800138000');
     setItem('maintenance-shown', ['n1']);
-    expect(wipeOnLogout()).toBe(3);
+    expect(wipeOnLogout()).toBe(4);
     expect(
       listKeys()
         .map((k) => k.key)

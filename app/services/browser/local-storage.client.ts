@@ -204,16 +204,19 @@ const DRAFT_PREFIX = 'draft:';
 /** The AI rate cache (ai-rate-cache.client.ts) keeps checked texts: they go at logout too. */
 export const AI_RATE_PREFIX = 'ai-rate:';
 const SIDEBAR_STALE_MS = 30 * 24 * 3600_000;
+/** The page analytics' session (analytics.client.ts): it ends at logout, so whoever logs in next starts their own. */
+export const ANALYTICS_SESSION_KEY = 'analytics-session';
 
 /**
  * Logout (spec §4): drafts, sidebar data and cached AI rates (they hold the checked text) go,
- * whoever they belong to; the last login phone and
+ * whoever they belong to, and the analytics session; the last login phone and
  * other keys (notices already shown, flags) stay. Sidebar data is never kept past 30 days either.
  */
 export function wipeOnLogout(): number {
   let removed = 0;
   for (const item of listKeys()) {
-    if (item.key.startsWith(DRAFT_PREFIX) || item.key.startsWith(SIDEBAR_DATA_PREFIX) || item.key.startsWith(AI_RATE_PREFIX)) {
+    const wiped = [DRAFT_PREFIX, SIDEBAR_DATA_PREFIX, AI_RATE_PREFIX].some((prefix) => item.key.startsWith(prefix));
+    if (wiped || item.key === ANALYTICS_SESSION_KEY) {
       removeItem(item.key);
       removed++;
     }
