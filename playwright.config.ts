@@ -67,8 +67,6 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'zh-CN',
-    // Less painting: the app turns animations off for reduced motion (app/styles/theme.ts).
-    reducedMotion: 'reduce',
     timezoneId: 'Asia/Shanghai',
     // A trace records DOM snapshots and a screencast at every step: about a sixth of the suite's CPU
     // on two cores (ADR 0045). A failure keeps a screenshot; E2E_TRACE=1 keeps the failure's trace.
