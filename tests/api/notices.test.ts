@@ -1,3 +1,4 @@
+import { dismissalsSchema } from '../../contracts/notifications';
 import { eq } from 'drizzle-orm';
 import { systemNotifications } from '../../db/schema';
 import { setRole } from '../../server/domain/users';
@@ -435,7 +436,9 @@ describe('dismissals kept on the server (issue 28)', () => {
       boss.accessToken,
     );
     const notice = created.body.data;
-    const list = async (token: string) => (await api.get<any>('/system/notifications/dismissals', token)).body.data.dismissals as any[];
+    // Read through the contract: the answer's shape is checked too.
+    const list = async (token: string) =>
+      dismissalsSchema.parse((await api.get<{ data: unknown }>('/system/notifications/dismissals', token)).body.data).dismissals;
     expect(await list(user.accessToken)).toEqual([]);
 
     const dismiss = (body: Record<string, unknown>) => api.post(`/system/notifications/${notice.id}/dismiss`, body, user.accessToken);
