@@ -86,6 +86,11 @@ export type WebSession = {
   signIn: (tokens: Tokens, user: { id: string; role: Role }) => void;
   updateTokens: (tokens: Tokens) => void;
   signOut: (options?: { wipeLocalData?: boolean }) => void;
+  /**
+   * The API refused the session's tokens: signed out with `notice` for the login page. A background
+   * request leaves the cookie as it came (see isBackgroundRequest); the next navigation signs out.
+   */
+  endRefusedSession: (notice: string) => void;
   flashNotice: (notice: string) => void;
   /** A new account signed in: the shell shows the welcome-points notice once. */
   flashWelcome: (points: number) => void;
@@ -96,6 +101,18 @@ export type WebSession = {
 };
 
 const perRequest = new WeakMap<AppLoadContext, Promise<WebSession>>();
+
+/**
+ * A request the page made behind the user's back (the tracker's batches, the maintenance poll,
+ * 最近更新, the socket ticket, the browser's API calls): a /resources/ path not navigated to. Its
+ * answer may arrive after a sign-in that replaced the session it carried (an account merge, a
+ * login in another tab), so a refusal of that old session must not write the cookie: it would
+ * sign the new session out. Browsers without Sec-Fetch-Mode count as navigating (no redirect loop).
+ */
+function isBackgroundRequest(request: Request): boolean {
+  const mode = request.headers.get('Sec-Fetch-Mode');
+  return mode !== null && mode !== 'navigate' && new URL(request.url).pathname.startsWith('/resources/');
+}
 
 export function getWebSession(request: Request, context: AppLoadContext): Promise<WebSession> {
   let pending = perRequest.get(context);
@@ -129,6 +146,13 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
   };
   const userId = session.get('userId');
   if (userId) context.userId = userId;
+  const background = isBackgroundRequest(request);
+  /** Signed out for the rest of this request; written to the cookie only by touch(). */
+  const forget = () => {
+    for (const key of ['accessToken', 'refreshToken', 'accessTokenExpiresAt', 'refreshTokenExpiresAt', 'userId', 'role'] as const)
+      session.unset(key);
+    for (const key of Object.values(SCENE_KEYS)) session.unset(key);
+  };
 
   const web: WebSession = {
     get tokens() {
@@ -151,10 +175,14 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
       touch();
     },
     signOut(options = {}) {
-      for (const key of ['accessToken', 'refreshToken', 'accessTokenExpiresAt', 'refreshTokenExpiresAt', 'userId', 'role'] as const)
-        session.unset(key);
-      for (const key of Object.values(SCENE_KEYS)) session.unset(key);
+      forget();
       if (options.wipeLocalData) session.set('wipeLocalData', true);
+      touch();
+    },
+    endRefusedSession(notice) {
+      forget();
+      if (background) return;
+      session.flash('notice', notice);
       touch();
     },
     flashNotice(notice) {

@@ -4,9 +4,9 @@ import { getWebSession } from '~/sessions.server';
 
 /**
  * For tests of the web layer against a stand-in /api/v1 at `apiUrl`: a load context per call and the
- * cookie of a signed-in session (tokens access-1 / refresh-1, user u1) made by the session module itself.
+ * cookie of a signed-in session (tokens access-1 / refresh-1 unless told, user u1) made by the session module itself.
  */
-export async function signedInWebSession(apiUrl: string, config: AppConfig) {
+export async function signedInWebSession(apiUrl: string, config: AppConfig, accessToken = 'access-1') {
   const web = webConfig(config);
   const context = (): AppLoadContext => ({
     requestId: 'req',
@@ -20,7 +20,12 @@ export async function signedInWebSession(apiUrl: string, config: AppConfig) {
   const session = await getWebSession(new Request('http://app/'), ctx);
   const far = (ms: number) => new Date(Date.now() + ms).toISOString();
   session.signIn(
-    { accessToken: 'access-1', refreshToken: 'refresh-1', accessTokenExpiresAt: far(7200_000), refreshTokenExpiresAt: far(86400_000) },
+    {
+      accessToken,
+      refreshToken: accessToken.replace('access', 'refresh'),
+      accessTokenExpiresAt: far(7200_000),
+      refreshTokenExpiresAt: far(86400_000),
+    },
     { id: 'u1', role: 'user' },
   );
   const headers = new Headers();

@@ -146,6 +146,45 @@ describe('streams through the web app', () => {
   });
 });
 
+describe('a session the API refuses', () => {
+  it('is signed out by a navigation, never by a background request, whose answer may come after a sign-in that replaced it', async () => {
+    // The upstream refuses every token but access-1: this cookie holds a revoked session (access-2).
+    const revoked = (await signedInWebSession(upstream.url, web.config, 'access-2')).cookie;
+    const background = { cookie: revoked, 'sec-fetch-mode': 'cors', 'content-type': 'application/json' };
+    const calls = [
+      fetch(`${web.url}/resources/api/user/info`, { headers: background, redirect: 'manual' }),
+      fetch(`${web.url}/resources/update-logs`, { headers: background, redirect: 'manual' }),
+      fetch(`${web.url}/resources/socket-ticket`, { method: 'POST', headers: { ...background, origin: web.url }, redirect: 'manual' }),
+      fetch(`${web.url}/resources/analytics`, {
+        method: 'POST',
+        headers: { ...background, 'sec-fetch-mode': 'no-cors', origin: web.url },
+        body: JSON.stringify({
+          batchId: 'batch-0001',
+          sessionId: 'session-0001',
+          events: [{ type: 'page_view', page: '/dash/overview', pageName: '工作台', role: 'user', at: new Date().toISOString() }],
+        }),
+      }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status, res.url).not.toBe(500);
+      expect(res.headers.get('set-cookie'), res.url).toBeNull();
+    }
+    expect((await fetch(`${web.url}/resources/api/user/info`, { headers: background })).status).toBe(401);
+
+    // A navigation carries the browser's current cookie: that one is signed out, with the notice.
+    const page = await fetch(`${web.url}/dash/overview`, {
+      headers: { cookie: revoked, 'sec-fetch-mode': 'navigate' },
+      redirect: 'manual',
+    });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/dash/login?redirectTo=%2Fdash%2Foverview');
+    const cleared = page.headers.get('set-cookie')!.split(';')[0]!;
+    expect(cleared).toMatch(/^__lx_session=/);
+    const login = await fetch(`${web.url}/dash/login`, { headers: { cookie: cleared } });
+    expect(await login.text()).toContain('登录已过期，请重新登录');
+  });
+});
+
 describe('downloads through the web app', () => {
   it('passes a file with its name: the browser saves an exported work under its Chinese title', async () => {
     const res = await fetch(`${web.url}/resources/api/works/w1/export?format=pdf`, { headers: { cookie } });

@@ -207,8 +207,7 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
   }
 
   function signOutAndRedirect(web: WebSession): Response {
-    web.signOut();
-    web.flashNotice(ERROR_MESSAGES.TOKEN_INVALID);
+    web.endRefusedSession(ERROR_MESSAGES.TOKEN_INVALID);
     return redirect(loginRedirectUrl(request));
   }
 
