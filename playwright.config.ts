@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT as PORT, FAKE_OPENAI_PORT, PROVIDER_PORT } from './tests/e2e/ports';
+import { E2E_PORT as PORT, FAKE_OPENAI_PORT, NOTICES_PORT, NOTICES_URL, PROVIDER_PORT, serverDataDir } from './tests/e2e/ports';
 import { seededMarker } from './tests/e2e/seed';
 
 // A fresh embedded database per run: tests never see data from an earlier run.
@@ -18,9 +18,9 @@ if (!existsSync(seededMarker(dataDir))) {
     cwd: path.dirname(fileURLToPath(import.meta.url)),
     stdio: 'inherit',
   });
-  // The language-model server's database starts as a copy: migrating and loading the 选校
-  // catalogue again would hold its start-up (and the run) for 15–20 s.
-  cpSync(dataDir, `${dataDir}-provider`, { recursive: true });
+  // The language-model server's and the notices server's databases start as copies: migrating and
+  // loading the 选校 catalogue again would hold their start-up (and the run) for 15–20 s.
+  for (const port of [PROVIDER_PORT, NOTICES_PORT]) cpSync(dataDir, serverDataDir(dataDir, port), { recursive: true });
 }
 
 const SERVER_ENV = {
@@ -48,21 +48,20 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   projects: [
-    { name: 'chromium', testIgnore: /(notices|notifications|provider).*\.spec\.ts$/ },
-    // Against the app configured with a language model (the fake provider); a database of its own.
-    // After the main project, beside the notices project below: that one runs on one worker, and
-    // these keep the other busy (`--no-deps` runs them alone).
+    // System notices and maintenance are global to a database: an announcement opens a modal on
+    // every open page, maintenance sends every page away. So these tests have a server and database
+    // of their own and run one at a time; listed first, they start at once on one worker while the
+    // other worker runs the rest (their chain is the run's longest: ~95 s).
     {
-      name: 'provider',
-      testMatch: /provider.*\.spec\.ts$/,
-      dependencies: ['chromium'],
-      use: { baseURL: `http://127.0.0.1:${PROVIDER_PORT}` },
+      name: 'notices',
+      testMatch: /(notices|notifications).*\.spec\.ts$/,
+      fullyParallel: false,
+      workers: 1,
+      use: { baseURL: NOTICES_URL },
     },
-    // System notices and maintenance are global to the run's one database: an announcement opens a
-    // modal on every open page, maintenance sends every page away. These tests run alone, one at a
-    // time, after all the others (`--no-deps` runs them without the others: `npx playwright test
-    // --project=notices --no-deps`). A failure in the other project skips them.
-    { name: 'notices', testMatch: /(notices|notifications).*\.spec\.ts$/, dependencies: ['chromium'], fullyParallel: false, workers: 1 },
+    // Against the app configured with a language model (the fake provider); a database of its own.
+    { name: 'provider', testMatch: /provider.*\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${PROVIDER_PORT}` } },
+    { name: 'chromium', testIgnore: /(notices|notifications|provider).*\.spec\.ts$/ },
   ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -85,7 +84,7 @@ export default defineConfig({
       ],
     },
   },
-  // Started one after the other, in this order (the first `npm start` builds; the second finds the build fresh).
+  // Started one after the other, in this order (the first `npm start` builds; the others find the build fresh).
   webServer: [
     {
       command: `node --import tsx tests/fixtures/fake-openai/serve.ts ${FAKE_OPENAI_PORT}`,
@@ -109,11 +108,18 @@ export default defineConfig({
       env: {
         ...SERVER_ENV,
         PORT: String(PROVIDER_PORT),
-        DATA_DIR: `${dataDir}-provider`,
+        DATA_DIR: serverDataDir(dataDir, PROVIDER_PORT),
         AI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
         AI_API_KEY: 'e2e-fake-key',
         AI_MODELS: 'fake-writer:测试模型,fake-editor:测试模型二',
       },
+    },
+    {
+      command: 'npm start',
+      url: `${NOTICES_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...SERVER_ENV, PORT: String(NOTICES_PORT), DATA_DIR: serverDataDir(dataDir, NOTICES_PORT) },
     },
   ],
 });

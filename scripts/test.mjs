@@ -215,8 +215,10 @@ countPlaywright('test-results/e2e.json');
 // Playwright has stopped the servers; a server still closing its database gets a moment to finish.
 await waitForDataDir(e2eDataDir);
 await waitForDataDir(`${e2eDataDir}-provider`);
+await waitForDataDir(`${e2eDataDir}-notices`);
 await ledgerCheck('end-to-end database (offline engine)', { DATA_DIR: e2eDataDir, DATABASE_URL: '' });
 await ledgerCheck('end-to-end database (language model)', { DATA_DIR: `${e2eDataDir}-provider`, DATABASE_URL: '' });
+await ledgerCheck('end-to-end database (notices)', { DATA_DIR: `${e2eDataDir}-notices`, DATABASE_URL: '' });
 
 /** Waits (up to 20 s) until no live process holds the embedded database's lock file. */
 async function waitForDataDir(dir) {

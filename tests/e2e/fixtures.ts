@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test as base, type Page } from '@playwright/test';
 import { signedInCookie } from '../../app/sessions.server';
 import { e2eDataDir } from './seed';
-import { PROVIDER_PORT } from './ports';
+import { serverDataDir } from './ports';
 
 /** The run's administrator: `test.use({ storageState: adminStorageState() })` (see seed.ts). */
 export { adminStorageState, E2E_ADMIN_PHONE, E2E_MERGE_PHONES } from './seed';
@@ -73,7 +73,7 @@ export async function signIn(page: Page, phone = randomPhone()) {
 
 /** The session secret `npm start` generated in its data directory (the README's defaults: no SESSION_SECRET set). */
 function serverSessionSecret(baseURL: string): string {
-  const dataDir = new URL(baseURL).port === String(PROVIDER_PORT) ? `${e2eDataDir()}-provider` : e2eDataDir();
+  const dataDir = serverDataDir(e2eDataDir(), new URL(baseURL).port);
   return (JSON.parse(readFileSync(`${dataDir}/dev-secrets.json`, 'utf8')) as { session: string }).session;
 }
 

@@ -23,7 +23,7 @@ const created: Array<{ kind: 'notifications' | 'update-logs'; id: string }> = []
 
 async function administrator(browser: Browser): Promise<Admin> {
   adminContext ??= await browser.newContext({
-    storageState: adminStorageState(),
+    storageState: adminStorageState(test.info().project.use.baseURL),
     extraHTTPHeaders: visitorHeaders(),
     baseURL: test.info().project.use.baseURL,
   });

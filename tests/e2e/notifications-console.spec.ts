@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminStorageState, expect, test, waitForHydration } from './fixtures';
+import { NOTICES_URL } from './ports';
 
 /**
  * The console's notices page (/dash/admin/notifications). Notices are global to the run's
@@ -10,7 +11,7 @@ import { adminStorageState, expect, test, waitForHydration } from './fixtures';
  * its cached list on it), so none of those shows here either.
  */
 
-test.use({ storageState: adminStorageState() });
+test.use({ storageState: adminStorageState(NOTICES_URL) });
 
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

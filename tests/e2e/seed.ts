@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { E2E_PORT } from './ports';
 
 /**
  * What the end-to-end run finds in its fresh database. The embedded database admits one process
@@ -28,7 +29,9 @@ export function e2eDataDir(): string {
   return dir;
 }
 
-export const adminStorageState = () => path.join(e2eDataDir(), 'e2e-admin-state.json');
+/** The administrator's signed-in browser state on the server at `baseURL` (the main one unless told). */
+export const adminStorageState = (baseURL = `http://127.0.0.1:${E2E_PORT}`) =>
+  path.join(e2eDataDir(), `e2e-admin-state-${new URL(baseURL).port}.json`);
 /** Written once the seed has run, so Playwright's workers, which load the config again, skip it. */
 export const seededMarker = (dataDir: string) => path.join(dataDir, SEEDED_MARKER);
 

@@ -6,8 +6,8 @@ import { adminStorageState, expect, signIn, test, visitorHeaders, waitForHydrati
  * The shell's waits and notices (issue 28): the progress mask of a long action and the loading
  * overlay of a slow navigation, 最近更新 with its unread marks, an urgent announcement dismissed in
  * one tab staying closed in the next, an urgent error's toast, and the contact dropdown without a
- * QR code. Notices are global to the run's database, so this file runs in the notices project
- * (alone, after the others) and deletes what it publishes.
+ * QR code. Notices are global to a database, so this file runs in the notices project
+ * (its own server, one test at a time) and deletes what it publishes.
  */
 
 let adminContext: BrowserContext | null = null;
@@ -16,7 +16,7 @@ const created: Array<{ kind: 'notifications' | 'update-logs'; id: string }> = []
 /** Publishes as the seeded administrator (through /resources/api with their session). */
 async function publish(browser: Browser, kind: 'notifications' | 'update-logs', body: Record<string, unknown>): Promise<string> {
   adminContext ??= await browser.newContext({
-    storageState: adminStorageState(),
+    storageState: adminStorageState(test.info().project.use.baseURL),
     extraHTTPHeaders: visitorHeaders(),
     baseURL: test.info().project.use.baseURL,
   });
