@@ -466,8 +466,11 @@ describe('POST /api/v1/ai/generate', () => {
       provider.script(fake.stream('好'));
       const result = await generate(server, me.accessToken, FREE);
       const operationId = result.events[0]!.data.operationId;
-      await waitFor(() => seen.some((e) => e.type === 'AI_OPERATION_FINISHED'));
-      expect(seen.find((e) => e.type === 'AI_OPERATION_FINISHED')).toMatchObject({
+      // This operation's event: on PostgreSQL the bus (LISTEN/NOTIFY) can still deliver an earlier test's.
+      const finished = () =>
+        seen.find((e) => e.type === 'AI_OPERATION_FINISHED' && (e.data as { operationId?: string }).operationId === operationId);
+      await waitFor(() => finished() !== undefined);
+      expect(finished()).toMatchObject({
         audience: { kind: 'user', userId: me.user.id },
         data: { operationId, status: 'succeeded', pointsChanged: true },
       });
