@@ -283,6 +283,7 @@ test('free writing: a free topic, then write by requirement, each streamed in wi
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('自由写作');
   const editor = editorOf(page);
   await expect(editor).toBeVisible();
+  await expect(page.getByTestId('student-select').locator('option:checked')).toHaveText('不关联学生');
 
   // The form says what is missing before any points are spent.
   await page.getByTestId('generate').click();
@@ -343,6 +344,8 @@ test('CV: built from the archive for a student, in the sections chosen', async (
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('简历 CV 写作');
   const editor = editorOf(page);
   await expect(editor).toBeVisible();
+  // A CV is written from the archive alone: there is no "without a student" to pick.
+  await expect(page.getByTestId('student-select').locator('option:checked')).toHaveText('请选择学生');
   await page.getByTestId('generate').click();
   await expect(page.getByText('请先选择学生档案：简历根据档案内容生成')).toBeVisible();
 

@@ -71,12 +71,15 @@ export function StudioActions({
 export function StudentPicker({
   students,
   student,
+  required,
   disabled,
   onPick,
   onNew,
 }: {
   students: Array<{ id: string; name: string }>;
   student: WritingStudent | null;
+  /** A PS or CV is written from the archive alone: no "without a student" choice (STUDENT_REQUIRED). */
+  required: boolean;
   disabled: boolean;
   onPick: (id: string) => void;
   onNew: (event: MouseEvent) => void;
@@ -94,7 +97,7 @@ export function StudentPicker({
             onChange={(e) => onPick(e.currentTarget.value)}
             data-testid="student-select"
           >
-            <option value="">不关联学生</option>
+            <option value="">{required ? '请选择学生' : '不关联学生'}</option>
             {students.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}

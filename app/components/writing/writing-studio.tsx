@@ -1,6 +1,7 @@
 import { Box, Grid, Stack } from '@chakra-ui/react';
-import { useCallback, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useReducer, useRef, useState, type Dispatch, type ReactNode } from 'react';
 import type { EditorDocument } from '../../../contracts/works';
+import { STUDENT_REQUIRED } from '../../../contracts/ai-operation-constants';
 import { useNewStudent } from '~/components/archives/new-student';
 import { WritingEditor, type WritingEditorHandle } from '~/components/editor/writing-editor';
 import { Page } from '~/components/page';
@@ -14,7 +15,7 @@ import { ProposalPanel, SelectionToolbar } from './selection-tools';
 import { checkFacts, decideReview, factHighlights, generate, paintHighlights, saveWork, type StudioContext } from './studio-commands';
 import { STUDIO_SIDE_BY_SIDE, type StudioData, type StudioPage } from './studio-model';
 import { GenerateControls, ReviewArea, RunStatusBar, StudentPicker, StudioActions } from './studio-parts';
-import { initialStudioState, studioReducer, type StudioState } from './studio-state';
+import { initialStudioState, studioReducer, type StudioAction, type StudioState } from './studio-state';
 import { useOperationStream } from './use-operation-stream';
 import { useSelectionTools } from './use-selection-tools';
 import { useStudentParams } from './use-student-params';
@@ -36,6 +37,20 @@ function revealEditor(surface: HTMLElement | null) {
  * beside it (stacked on phones; the page grows with the document), streamed generation with 停止,
  * selection tools, autosave to the local draft, saving as a work and export.
  */
+/** Once the editor is live: the opened work, or the draft (content, form, student), restored. */
+function restoreStudio<F>(
+  handle: WritingEditorHandle,
+  stored: ReturnType<typeof readStoredStudio<F>>,
+  loadDraftStudent: (id: string) => void,
+  dispatch: Dispatch<StudioAction<F>>,
+) {
+  if (stored.document) handle.setDocument(stored.document, { addToHistory: false });
+  if (stored.draftStudent) loadDraftStudent(stored.draftStudent);
+  const { review, decisions } = stored.restored;
+  if (review && decisions) paintHighlights(handle, [], decisions, readReview(review));
+  dispatch({ type: 'restored', restored: stored.restored });
+}
+
 export function WritingStudio<F>({
   page,
   data,
@@ -94,14 +109,8 @@ export function WritingStudio<F>({
     },
   });
 
-  // Restore once the editor is live: the opened work, or the draft (content, form, student).
   const restore = (handle: WritingEditorHandle) => {
-    const stored = readStoredStudio(page, data, user.id);
-    if (stored.document) handle.setDocument(stored.document, { addToHistory: false });
-    if (stored.draftStudent) studentParams.loadDraftStudent(stored.draftStudent);
-    const { review: restoredReview, decisions: decided } = stored.restored;
-    if (restoredReview && decided) paintHighlights(handle, [], decided, readReview(restoredReview));
-    dispatch({ type: 'restored', restored: stored.restored });
+    restoreStudio(handle, readStoredStudio(page, data, user.id), studentParams.loadDraftStudent, dispatch);
     setEditor(handle);
   };
 
@@ -140,6 +149,7 @@ export function WritingStudio<F>({
           <StudentPicker
             students={data.students}
             student={student}
+            required={page.priceOperation in STUDENT_REQUIRED}
             disabled={busy}
             onPick={studentParams.pick}
             onNew={newStudent.openFromLink}
