@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { eq } from 'drizzle-orm';
 import {
@@ -51,6 +52,30 @@ async function populated(tag: string) {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const work = created.body.data;
   expect((await api.put(`/works/${work.id}`, { content: doc(`终稿正文${tag}`, '第二段') })).body.data.latestVersion).toBe(2);
+  // A page view the browser's tracker reported for this account.
+  const viewed = await fetch(`${server.url}/api/v1/analytics/events`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${me.accessToken}`,
+      'content-type': 'application/json',
+      'x-batch-id': `batch-${randomUUID()}`,
+      'x-batch-size': '1',
+    },
+    body: JSON.stringify({
+      sessionId: `session-${randomUUID()}`,
+      events: [
+        {
+          type: 'page_view',
+          page: '/dash/works',
+          pageName: '我的作品',
+          role: 'user',
+          at: new Date().toISOString(),
+          data: { mark: `访问${tag}` },
+        },
+      ],
+    }),
+  });
+  expect(viewed.status, await viewed.clone().text()).toBeLessThan(300);
   return { me, api, student, work };
 }
 
@@ -95,9 +120,15 @@ describe('GET /api/v1/user/data-export', () => {
     expect((await docxText(Buffer.from(files[docx[2]!]!))).join('\n')).toContain('终稿正文甲');
     const ledger = JSON.parse(text('points-ledger.json'));
     expect(ledger.length).toBeGreaterThan(0);
+    // What the analytics and the notices kept about the account (issue 28) is the account's too.
+    expect(JSON.parse(text('analytics-events.json'))).toEqual([
+      expect.objectContaining({ type: 'page_view', page: '/dash/works', pageName: '我的作品', data: { mark: '访问甲' } }),
+    ]);
+    expect(JSON.parse(text('notice-dismissals.json'))).toEqual([]);
+    expect(JSON.parse(text('update-log-reads.json'))).toEqual([]);
 
     // Nothing of the other account: not its student, work, phone or id.
-    for (const foreign of ['学生乙', '文书乙', '正文乙', theirs.me.phone, theirs.me.user.id]) expect(all).not.toContain(foreign);
+    for (const foreign of ['学生乙', '文书乙', '正文乙', '访问乙', theirs.me.phone, theirs.me.user.id]) expect(all).not.toContain(foreign);
 
     // Two more this hour, then 429 in Chinese.
     expect((await download(mine.me.accessToken)).res.status).toBe(200);

@@ -6,6 +6,8 @@ import {
   aiDetections,
   aiOperations,
   aiReductions,
+  analyticsEvents,
+  announcementDismissals,
   clientProfiles,
   cvDetections,
   feedback,
@@ -17,10 +19,12 @@ import {
   schoolMatchResults,
   schoolMatchShortlist,
   schoolPrograms,
+  updateLogReads,
   users,
   workVersions,
   works,
 } from '../../../db/schema';
+import { ANALYTICS_RETENTION_DAYS } from '../analytics/events';
 import { DomainError, notFound } from '../errors';
 import { aiContentOf, aigcLabel } from '../works/export/aigc';
 import { printable } from '../works/export/layout';
@@ -79,6 +83,9 @@ const readme = (o: { exportedAt: string; works: number; docx: number; skippedDoc
     '  redemptions.json          兑换码使用记录',
     '  feedback.json             您提交的反馈',
     '  operation-logs.json       操作日志',
+    `  analytics-events.json     页面访问与功能使用统计（页面、时间、事件类型；不含输入的文字，保存 ${ANALYTICS_RETENTION_DAYS} 天）`,
+    '  notice-dismissals.json    已关闭的系统公告',
+    '  update-log-reads.json     已读的更新日志',
     '',
     `本次导出共 ${o.works} 篇作品，${o.docx} 个 Word 文件。`,
     o.skippedDocx > 0
@@ -126,6 +133,13 @@ function accountRows(db: Database, userId: string) {
     db.select().from(feedback).where(eq(feedback.userId, userId)).orderBy(asc(feedback.createdAt)),
     db.select().from(operationLogs).where(eq(operationLogs.userId, userId)).orderBy(asc(operationLogs.createdAt)),
     db.select().from(accountDeletions).where(eq(accountDeletions.userId, userId)).orderBy(desc(accountDeletions.requestedAt)),
+    db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, userId)).orderBy(asc(analyticsEvents.occurredAt)),
+    db
+      .select()
+      .from(announcementDismissals)
+      .where(eq(announcementDismissals.userId, userId))
+      .orderBy(asc(announcementDismissals.dismissedAt)),
+    db.select().from(updateLogReads).where(eq(updateLogReads.userId, userId)).orderBy(asc(updateLogReads.readAt)),
   ]);
 }
 
@@ -205,6 +219,9 @@ export async function buildDataExport(db: Database, userId: string, now = new Da
     feedbackRows,
     logs,
     deletion,
+    analytics,
+    dismissals,
+    reads,
   ] = await accountRows(db, userId);
 
   const files: AsyncZippable = {};
@@ -262,6 +279,9 @@ export async function buildDataExport(db: Database, userId: string, now = new Da
   files['redemptions.json'] = json(redeemed.map(({ userId: _u, ...row }) => row));
   files['feedback.json'] = json(feedbackRows.map(({ userId: _u, ...row }) => row));
   files['operation-logs.json'] = json(logs.map(({ userId: _u, ...row }) => row));
+  files['analytics-events.json'] = json(analytics.map(({ userId: _u, batchId: _b, batchSeq: _s, ...row }) => row));
+  files['notice-dismissals.json'] = json(dismissals.map(({ userId: _u, ...row }) => row));
+  files['update-log-reads.json'] = json(reads.map(({ userId: _u, ...row }) => row));
   const exportedAt = now.toISOString();
   files['README.txt'] = strToU8(readme({ exportedAt, works: workRows.length, docx, skippedDocx }));
 
