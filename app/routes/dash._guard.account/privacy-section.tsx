@@ -37,7 +37,7 @@ function DataDownload() {
     <Stack gap="3">
       <Text color="gray.600" fontSize="sm">
         下载账户中的全部数据：账户资料、学生档案（含上传简历的文字）、作品及每个历史版本（JSON 和 Word 文件）、AI
-        生成记录、选校结果、积分明细和充值订单，打包为一个 zip 文件。每小时最多导出 3 次。
+        生成记录、选校结果、积分明细、充值订单、页面访问统计和公告阅读记录，打包为一个 zip 文件。每小时最多导出 3 次。
       </Text>
       <HStack>
         <Button
