@@ -167,6 +167,9 @@ export const notificationEventSchema = z.object({
   need_confirmation: z.boolean(),
   start_time: isoOrNull,
   end_time: isoOrNull,
+  /** Spec §3: a maintenance notice carries both spellings of its times, on the socket as over REST. */
+  startTime: isoOrNull,
+  endTime: isoOrNull,
   updated_at: z.string(),
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;

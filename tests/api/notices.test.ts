@@ -242,7 +242,15 @@ describe('maintenance', () => {
       boss.accessToken,
     );
     const upcomingId = upcoming.body.data.id;
-    await ws.next((m) => m.type === 'MAINTENANCE_NOTIFICATION' && m.data.id === upcomingId);
+    const announced = await ws.next((m) => m.type === 'MAINTENANCE_NOTIFICATION' && m.data.id === upcomingId);
+    // Both spellings of the times on the socket too (spec §3), as over REST.
+    expect(announced.data).toMatchObject({
+      start_time: upcoming.body.data.start_time,
+      startTime: upcoming.body.data.start_time,
+      end_time: null,
+      endTime: null,
+      estimatedCompletionTime: upcoming.body.data.estimatedCompletionTime,
+    });
     const listed = await api.get<any[]>('/system/notifications/active/list?type=MAINTENANCE');
     expect(listed.body.data.find((n) => n.id === upcomingId)).toMatchObject({ estimatedCompletionTime: expect.any(String) });
     // Not started: writes go through.

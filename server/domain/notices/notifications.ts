@@ -135,6 +135,8 @@ const eventOf = (n: SystemNotification): NotificationEvent & { estimatedCompleti
   need_confirmation: n.need_confirmation,
   start_time: n.start_time,
   end_time: n.end_time,
+  startTime: n.startTime,
+  endTime: n.endTime,
   updated_at: n.updated_at,
   estimatedCompletionTime: n.estimatedCompletionTime,
 });
