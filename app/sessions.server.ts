@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect, type AppLoadContext, type Session } from '@remix-run/node';
+import { createCookieSessionStorage, json, redirect, type AppLoadContext, type Session } from '@remix-run/node';
 import { tokensSchema, type Tokens } from '../contracts/auth';
 import type { Role } from '../contracts/constants';
 import { z } from '../contracts/zod';
@@ -87,10 +87,12 @@ export type WebSession = {
   updateTokens: (tokens: Tokens) => void;
   signOut: (options?: { wipeLocalData?: boolean }) => void;
   /**
-   * The API refused the session's tokens: signed out with `notice` for the login page. A background
-   * request leaves the cookie as it came (see isBackgroundRequest); the next navigation signs out.
+   * The API refused the session's tokens: signed out with `notice`, and the answer to give, the
+   * login page. A background request (see isBackgroundRequest) leaves the cookie as it came and
+   * gets a 401 in JSON: redirected, it would bounce between the login page, which still sees the
+   * old tokens, and itself. The next navigation signs out.
    */
-  endRefusedSession: (notice: string) => void;
+  endRefusedSession: (notice: string) => Response;
   flashNotice: (notice: string) => void;
   /** A new account signed in: the shell shows the welcome-points notice once. */
   flashWelcome: (points: number) => void;
@@ -181,9 +183,10 @@ async function openWebSession(request: Request, context: AppLoadContext): Promis
     },
     endRefusedSession(notice) {
       forget();
-      if (background) return;
+      if (background) return json({ success: false, code: 'TOKEN_INVALID', message: notice }, { status: 401 });
       session.flash('notice', notice);
       touch();
+      return redirect(loginRedirectUrl(request));
     },
     flashNotice(notice) {
       session.flash('notice', notice);

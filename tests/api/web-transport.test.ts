@@ -168,6 +168,8 @@ describe('a session the API refuses', () => {
     for (const res of await Promise.all(calls)) {
       expect(res.status, res.url).not.toBe(500);
       expect(res.headers.get('set-cookie'), res.url).toBeNull();
+      // Not sent to the login page: it still sees the old tokens and would send the request back.
+      expect(res.headers.get('location'), res.url).toBeNull();
     }
     expect((await fetch(`${web.url}/resources/api/user/info`, { headers: background })).status).toBe(401);
 

@@ -111,8 +111,8 @@ export async function passThrough(request: Request, context: AppLoadContext, pag
     return new Response(upstream.body, { status: upstream.status, headers });
   } catch (error) {
     if (error instanceof ApiRequestError) return envelope(error.status || 502, error.code, error.message);
-    // A redirect means the API refused the session (the next navigation clears the cookie): say so in JSON.
-    if (error instanceof Response && error.status >= 300 && error.status < 400) {
+    // A redirect or a 401 means the API refused the session (the next navigation clears the cookie): say so in JSON.
+    if (error instanceof Response && (error.status === 401 || (error.status >= 300 && error.status < 400))) {
       return envelope(401, 'TOKEN_INVALID', ERROR_MESSAGES.TOKEN_INVALID);
     }
     throw error;

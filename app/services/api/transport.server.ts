@@ -206,9 +206,9 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
     }
   }
 
+  /** The session refused: the login page, or a 401 for a background request (see endRefusedSession). */
   function signOutAndRedirect(web: WebSession): Response {
-    web.endRefusedSession(ERROR_MESSAGES.TOKEN_INVALID);
-    return redirect(loginRedirectUrl(request));
+    return web.endRefusedSession(ERROR_MESSAGES.TOKEN_INVALID);
   }
 
   /**
@@ -259,7 +259,7 @@ export function createTransport(request: Request, context: AppLoadContext, pageN
     return error;
   }
 
-  /** Sends with the session's token, refreshing first or after an expiry 401. Throws redirects. */
+  /** Sends with the session's token, refreshing first or after an expiry 401. Throws the refusal's answer (a Response). */
   async function authorizedCall(path: string, call: RawCall, anonymous = false): Promise<Response> {
     const web = await sessionPromise;
     if (anonymous) return send(to, path, call, null);
