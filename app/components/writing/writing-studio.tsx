@@ -32,11 +32,6 @@ function revealEditor(surface: HTMLElement | null) {
   if (top > window.innerHeight * 0.6 || bottom < 0) surface.scrollIntoView({ behavior: 'smooth', block: 'start' });
 }
 
-/**
- * The writing pages' frame (issue 13, ADR 0030): a sidebar form bound to a student, the editor
- * beside it (stacked on phones; the page grows with the document), streamed generation with 停止,
- * selection tools, autosave to the local draft, saving as a work and export.
- */
 /** Once the editor is live: the opened work, or the draft (content, form, student), restored. */
 function restoreStudio<F>(
   handle: WritingEditorHandle,
@@ -51,6 +46,11 @@ function restoreStudio<F>(
   dispatch({ type: 'restored', restored: stored.restored });
 }
 
+/**
+ * The writing pages' frame (issue 13, ADR 0030): a sidebar form bound to a student, the editor
+ * beside it (stacked on phones; the page grows with the document), streamed generation with 停止,
+ * selection tools, autosave to the local draft, saving as a work and export.
+ */
 export function WritingStudio<F>({
   page,
   data,
