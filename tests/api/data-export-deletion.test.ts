@@ -52,14 +52,14 @@ async function populated(tag: string) {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const work = created.body.data;
   expect((await api.put(`/works/${work.id}`, { content: doc(`终稿正文${tag}`, '第二段') })).body.data.latestVersion).toBe(2);
-  // A page view the browser's tracker reported for this account.
+  // A page view and an identify heartbeat the browser's tracker reported for this account.
   const viewed = await fetch(`${server.url}/api/v1/analytics/events`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${me.accessToken}`,
       'content-type': 'application/json',
       'x-batch-id': `batch-${randomUUID()}`,
-      'x-batch-size': '1',
+      'x-batch-size': '2',
     },
     body: JSON.stringify({
       sessionId: `session-${randomUUID()}`,
@@ -72,6 +72,7 @@ async function populated(tag: string) {
           at: new Date().toISOString(),
           data: { mark: `访问${tag}` },
         },
+        { type: 'identify', page: '/dash/works', pageName: '我的作品', role: 'user', at: new Date().toISOString() },
       ],
     }),
   });
@@ -124,6 +125,10 @@ describe('GET /api/v1/user/data-export', () => {
     expect(JSON.parse(text('analytics-events.json'))).toEqual([
       expect.objectContaining({ type: 'page_view', page: '/dash/works', pageName: '我的作品', data: { mark: '访问甲' } }),
     ]);
+    // Heartbeats as one line a day, not one row each.
+    const heartbeats = JSON.parse(text('analytics-identify-by-day.json'));
+    expect(heartbeats).toEqual([{ day: expect.any(String), count: 1, first: expect.any(String), last: expect.any(String) }]);
+    expect(heartbeats[0].day).toBe(new Date(heartbeats[0].first).toISOString().slice(0, 10));
     expect(JSON.parse(text('notice-dismissals.json'))).toEqual([]);
     expect(JSON.parse(text('update-log-reads.json'))).toEqual([]);
 
