@@ -6,7 +6,8 @@
 //
 // Settings (environment): SCALE_SECONDS (60), SCALE_USERS (30), SCALE_SOCKETS (2000), DATABASE_URL
 // (a PostgreSQL to use; without it one is started in a temp folder on port 54345), SCALE_PORT_BASE
-// (3800: nginx on it, instances on +1…+3, the fake model on +9), SCALE_KEEP=1 keeps the temp folder.
+// (3800: nginx on it, instances on +1…+3, the fake model on +9), SCALE_KEEP=1 keeps the temp folder
+// (a failed run always keeps it, with the instances' and nginx's logs).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
@@ -584,7 +585,8 @@ async function maxOverlapInDatabase() {
   }
 }
 
-async function cleanup() {
+/** `keep`: a failed run keeps its folder (instance and nginx logs) to be read; SCALE_KEEP=1 keeps every run's. */
+async function cleanup({ keep = false } = {}) {
   if (cleaningUp) return;
   cleaningUp = true;
   closingSockets = true;
@@ -593,7 +595,7 @@ async function cleanup() {
   await Promise.race([Promise.all([...children].map((c) => c.exited)), sleep(20_000)]);
   for (const child of children) child.kill('SIGKILL');
   stopPostgres();
-  if (process.env.SCALE_KEEP !== '1') rmSync(work, { recursive: true, force: true });
+  if (process.env.SCALE_KEEP !== '1' && !keep) rmSync(work, { recursive: true, force: true });
   else console.log(`temp folder kept: ${work}`);
 }
 process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
@@ -761,6 +763,6 @@ try {
 } catch (error) {
   console.error(`\nscale test stopped: ${error.stack ?? error}`);
 } finally {
-  await cleanup();
+  await cleanup({ keep: exitCode !== 0 });
 }
 process.exit(exitCode);
