@@ -16,16 +16,26 @@ export type DraftSave = () => 'saved' | 'failed' | 'skipped';
  */
 export function useDraftAutosave(save: DraftSave, delayMs: number) {
   const [status, setStatus] = useState<DraftStatus>('idle');
+  // The status last set: an unchanged status is not set again. The layout effect below runs for
+  // every new `save`, and while a lower-priority update of the page is pending React re-renders it
+  // from an older state, so its reducer hands out new objects (a new `save`) on every render: an
+  // update from that effect each time made a loop React stops with error #185 (ci30).
+  const shown = useRef<DraftStatus>('idle');
+  const show = useCallback((next: DraftStatus) => {
+    if (shown.current === next) return;
+    shown.current = next;
+    setStatus(next);
+  }, []);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const run = useCallback(() => {
     const outcome = save();
-    setStatus((current) => (outcome === 'skipped' ? (current === 'pending' ? 'idle' : current) : outcome));
-  }, [save]);
+    show(outcome === 'skipped' ? (shown.current === 'pending' ? 'idle' : shown.current) : outcome);
+  }, [save, show]);
   const schedule = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
-    setStatus('pending');
+    show('pending');
     timer.current = setTimeout(run, delayMs);
-  }, [run, delayMs]);
+  }, [run, delayMs, show]);
   useBrowserLayoutEffect(() => {
     schedule();
     return () => {
