@@ -87,7 +87,12 @@ test('essay revision: an assessment and quoted suggestions; one accepted into th
     // From the top: the sticky header and menu would otherwise be drawn mid-page in a full-page shot.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: testInfo.outputPath(`essay-revision-${width}.png`), fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Polled: right after a resize the shell (and an open toast) may still be laying out for the old width.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), {
+        message: `no sideways scroll at ${width}px`,
+      })
+      .toBe(true);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -142,7 +147,12 @@ test('essay polish: each changed sentence against the original; one taken, one k
     // From the top: the sticky header and menu would otherwise be drawn mid-page in a full-page shot.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: testInfo.outputPath(`essay-polish-${width}.png`), fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Polled: right after a resize the shell (and an open toast) may still be laying out for the old width.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), {
+        message: `no sideways scroll at ${width}px`,
+      })
+      .toBe(true);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 
