@@ -3,7 +3,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { webConfig, type AppConfig, type WebConfig } from './config';
 import { authRoutes } from './http/auth';
 import { jsonBody, rawBody } from './http/body';
-import { errorHandler, fail, type ApiDeps } from './http/kit';
+import { errorHandler, fail, sessionCacheUpkeep, type ApiDeps } from './http/kit';
 import { archiveRoutes } from './http/archives';
 import { workRoutes } from './http/works';
 import { adminPointsRoutes, pointsRoutes } from './http/points';
@@ -87,6 +87,7 @@ export function apiRouter(deps: ApiDeps, options: { apiUrl: string; events: Even
   const json = jsonBody();
   const router = express.Router();
   router.use(maintenanceGuard(deps, options.events));
+  router.use(sessionCacheUpkeep(deps, options.events));
   router.use('/system', systemRoutes(deps));
   const wechat = { ...deps, wechat: createWechatLogin({ config: deps.config, db: deps.db, logger: deps.logger }) };
   router.use('/auth', json, authRoutes(deps), wechatAuthRoutes(wechat));

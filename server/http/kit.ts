@@ -8,10 +8,10 @@ import { DomainError, forbidden, tooManyRequests, validationError } from '../dom
 import { contentDisposition } from '../domain/works/export';
 import { hitRateLimit } from '../domain/rate-limit';
 import type { AiEngine } from '../domain/ai/engine';
-import { authenticateAccessToken, type AuthenticatedRequest } from '../domain/auth/tokens';
+import { authenticateAccessToken, sessionCacheOf, verifyAccessToken, type AuthenticatedRequest } from '../domain/auth/tokens';
 import type { Logger } from '../logger';
 import type { SmsSender } from '../integrations/sms';
-import type { RealtimePublisher } from '../realtime/bus';
+import type { EventBus, RealtimePublisher } from '../realtime/bus';
 import type { AdminActor } from '../domain/admin-audit';
 
 export type ApiDeps = {
@@ -112,17 +112,57 @@ export const bearer = (req: Request) => {
 
 const signInFirst = () => new DomainError('TOKEN_INVALID', '请先登录');
 
-/** Sets `locals(res).auth`; with `optional`, a request without a token passes as anonymous. */
+/** Methods that change nothing: their requests may be answered from the session cache (ADR 0064). */
+export const readsOnly = (req: Request) => req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS';
+
+/**
+ * Sets `locals(res).auth`; with `optional`, a request without a token passes as anonymous. A
+ * request that may change things reads its user afresh, and while it runs (until its response
+ * closes) so does every other request of that user; then the process forgets what it had read of
+ * the user (of everyone, after an administrator's).
+ */
 export function authenticate(deps: ApiDeps, options: { optional?: boolean } = {}): RequestHandler {
   return (req, res, next) => {
     // Already authenticated by an outer router (admin routers are stacked under /admin).
     if (locals(res).auth) return next();
     const token = bearer(req);
     if (!token) return options.optional ? next() : next(signInFirst());
+    if (!readsOnly(req)) {
+      let userId: string;
+      try {
+        userId = verifyAccessToken(deps.config.jwtSecret, token).userId;
+      } catch (error) {
+        return next(error);
+      }
+      const sessions = sessionCacheOf(deps.db);
+      sessions.beginChange(userId);
+      res.once('close', () => {
+        sessions.endChange(userId);
+        if (locals(res).auth?.user.role === 'admin') sessions.clear();
+      });
+    }
     authenticateAccessToken({ db: deps.db, secret: deps.config.jwtSecret }, token).then((claims) => {
       locals(res).auth = claims;
       next();
     }, next);
+  };
+}
+
+/**
+ * Keeps the process's session cache true (ADR 0064): each event to a user (a charge or refund, a
+ * paid order) forgets that user, and a request that may change things without a signed-in user (a
+ * payment gateway's notification, a login, a refresh) forgets everyone when it ends.
+ */
+export function sessionCacheUpkeep(deps: Pick<ApiDeps, 'db'>, bus: EventBus): RequestHandler {
+  const sessions = sessionCacheOf(deps.db);
+  bus.subscribe((event) => sessions.forgetAudience(event.audience));
+  return (req, res, next) => {
+    if (!readsOnly(req)) {
+      res.once('close', () => {
+        if (!locals(res).auth) sessions.clear();
+      });
+    }
+    next();
   };
 }
 

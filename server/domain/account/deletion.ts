@@ -29,6 +29,7 @@ import {
 import type { AccountDeletionState } from '../../../contracts/user';
 import { DomainError } from '../errors';
 import { applyChange, lockBalance, type Transaction } from '../points/ledger';
+import { sessionCacheOf } from '../auth/tokens';
 
 /**
  * Account deletion (issue 27, ADR 0055). A request schedules the purge ACCOUNT_DELETION_GRACE_DAYS
@@ -117,6 +118,8 @@ export async function purgeDueAccountDeletions(db: Database, now = new Date()): 
   for (const { id } of due) {
     const result = await db.transaction((tx) => purgeOne(tx, id, now));
     if (result) outcome[result.done ? 'purged' : 'postponed'].push(result.userId);
+    // Committed: this process stops serving the purged account's sessions at once (ADR 0064).
+    if (result?.done) sessionCacheOf(db).forgetUser(result.userId);
   }
   return outcome;
 }

@@ -23,6 +23,7 @@ import { DomainError } from '../errors';
 import { applyChange } from '../points/ledger';
 import { moveCaseLibrary } from '../school-match/cases';
 import type { UserRow } from '../users';
+import { sessionCacheOf } from './tokens';
 
 /**
  * Binding a phone and WeChat that each already have an account (ADR 0039). The rule: the phone
@@ -113,6 +114,13 @@ const MOVED_TABLES = [
 
 /** Merges in one transaction; returns the phone account as it is afterwards. */
 export async function mergeAccounts(db: Database, parties: MergeParties): Promise<UserRow> {
+  const merged = await mergeInTransaction(db, parties);
+  // Committed: this process stops serving either account's sessions as they were (ADR 0064).
+  for (const id of [parties.phoneAccountId, parties.wechatAccountId]) sessionCacheOf(db).forgetUser(id);
+  return merged;
+}
+
+function mergeInTransaction(db: Database, parties: MergeParties): Promise<UserRow> {
   return db.transaction(async (tx) => {
     // Both rows locked in one order: a concurrent spend or a second merge waits, no deadlock.
     const ids = [parties.phoneAccountId, parties.wechatAccountId].sort();

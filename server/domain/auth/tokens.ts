@@ -6,6 +6,7 @@ import { authSessions, refreshTokens, users } from '../../../db/schema';
 import { tokenExpired, tokenInvalid } from '../errors';
 import { tokensSchema, type Tokens } from '../../../contracts/auth';
 import type { Role } from '../../../contracts/constants';
+import { SessionCache } from './session-cache';
 
 export const ACCESS_TOKEN_TTL_MS = 2 * 3600_000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
@@ -148,13 +149,28 @@ function unseal(secret: string, sealed: string): TokenPair | null {
   }
 }
 
+/** One per database handle, so every caller in the process shares what was read (ADR 0064). */
+const sessionCaches = new WeakMap<Database, SessionCache>();
+export function sessionCacheOf(db: Database): SessionCache {
+  let cache = sessionCaches.get(db);
+  if (!cache) {
+    cache = new SessionCache();
+    sessionCaches.set(db, cache);
+  }
+  return cache;
+}
+
 /**
- * Verifies the JWT and that its session is still live, reading the user in the same query (one
- * round trip per authenticated request). The role comes from the database, not the token.
+ * Verifies the JWT and that its session is still live, with the user read in the same query, or
+ * from this process's session cache when read less than SESSION_CACHE_MS ago (ADR 0064). The role
+ * comes from the database, not the token.
  */
 export async function authenticateAccessToken(deps: { db: Database; secret: string }, token: string): Promise<AuthenticatedRequest> {
   const { userId, sessionId } = verifyAccessToken(deps.secret, token);
-  const [row] = await liveSessionUser(deps.db).execute({ sessionId, userId });
+  const row = await sessionCacheOf(deps.db).read(sessionId, userId, async () => {
+    const [read] = await liveSessionUser(deps.db).execute({ sessionId, userId });
+    return read;
+  });
   if (!row || row.revokedAt) throw tokenInvalid();
   return { userId, sessionId, role: row.user.role, user: row.user };
 }
