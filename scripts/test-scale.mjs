@@ -25,6 +25,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import pg from 'pg';
 import WebSocket from 'ws';
 
@@ -35,6 +36,9 @@ const BASE = Number(process.env.SCALE_PORT_BASE ?? 3800);
 const NGINX_PORT = BASE;
 const INSTANCE_PORTS = [BASE + 1, BASE + 2, BASE + 3];
 const FAKE_PORT = BASE + 9;
+/** The shipped upstream's fail_timeout: how long nginx keeps out an instance it saw fail. */
+const FAIL_TIMEOUT_MS =
+  1000 * Number(/fail_timeout=(\d+)s/.exec(readFileSync('deploy/nginx/upstream.conf', 'utf8').replace(/^#.*$/gm, ''))?.[1] ?? 10);
 const PG_PORT = 54345;
 const AI_MAX_CONCURRENT = 4;
 /** Sockets per client address: under the hub's 20 anonymous sockets per address (ADR 0013) while they AUTH. */
@@ -665,8 +669,13 @@ async function main() {
       const stopped = Date.now() - t;
       await startInstance(instance);
       restarts.push({ instance: instance.index + 1, stopMs: stopped, exit: exit.code ?? exit.signal, startMs: Date.now() - t - stopped });
+      const healthyAt = Date.now();
       await publishNotice(admin, `after restarting instance ${instance.index + 1}`);
-      await sleep(Math.max(0, (SECONDS * 1000) / 6 - (Date.now() - t)));
+      // nginx keeps an instance it saw refuse out for fail_timeout after its last failure, healthy
+      // or not: restarting the next one sooner left one instance for all (ci29, ci32: "no live
+      // instance"). An operator's rolling restart waits the same (README, deployment).
+      const nextIn = instance === instances.at(-1) ? 0 : healthyAt + FAIL_TIMEOUT_MS - Date.now();
+      await sleep(Math.max(0, (SECONDS * 1000) / 6 - (Date.now() - t), nextIn));
     }
     restartsDone = true;
     await Promise.all(drivers);
