@@ -1,11 +1,9 @@
 import { ledgerMismatches } from '../../server/domain/points/ledger';
 import { fake, startFakeOpenAI, type FakeOpenAI } from '../fixtures/fake-openai/server';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { adjustPoints } from '../../server/domain/points/adjustments';
 import { updatePrices } from '../../server/domain/points/prices';
 import { CONTINUE_INSTRUCTION } from '../../server/ai/prompts/shared';
-import { client, login, startIsolatedServer, startTestServer, type TestServer } from './harness';
+import { client, login, startIsolatedServer, startTestServer, type TestServer, startSecondApiProcess } from './harness';
 
 type SseEvent = { event: string; data: Record<string, unknown>; at: number };
 type OperationView = { id: string; status: string; points: number; outputChars: number; workId: string | null };
@@ -401,20 +399,9 @@ describe('POST /api/v1/ai/generate', () => {
     async () => {
       const env = { ...aiEnv(provider.url), AI_MAX_CONCURRENT: '1', AI_MAX_QUEUE: '1' };
       const a = await startIsolatedServer(env);
-      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/fixtures/serve-api.ts'], {
-        env: { ...process.env, ...env, DATABASE_URL: a.config.DATABASE_URL, JWT_SECRET: a.config.jwtSecret },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const other = await startSecondApiProcess({ ...env, DATABASE_URL: a.config.DATABASE_URL, JWT_SECRET: a.config.jwtSecret });
       try {
-        const bUrl = await new Promise<string>((resolve, reject) => {
-          let out = '';
-          child.stdout!.on('data', (d: Buffer) => {
-            out += d.toString();
-            const m = /listening (\S+)/.exec(out);
-            if (m) resolve(m[1]!);
-          });
-          child.once('exit', (code) => reject(new Error(`second process exited with ${code}`)));
-        });
+        const bUrl = other.url;
         const b = { url: bUrl } as TestServer;
         const me = await login(a.url);
         const before = await balance(a, me.accessToken);
@@ -450,8 +437,7 @@ describe('POST /api/v1/ai/generate', () => {
         expect(await balance(a, me.accessToken)).toBe(before - 10);
         expect(await ledgerMismatches(a.database.db)).toEqual([]);
       } finally {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
+        await other.stop();
         await a.close();
       }
     },

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../../server/config';
@@ -151,3 +153,34 @@ export const plainDoc = (...texts: string[]) => ({
     children: [],
   })),
 });
+
+/**
+ * A second API process on the same database (tests/fixtures/serve-api.ts), for the cross-process
+ * tests on PostgreSQL: `env` adds to this process's environment (DATABASE_URL and JWT_SECRET at least).
+ */
+export async function startSecondApiProcess(env: Record<string, string | undefined>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/fixtures/serve-api.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /listening (\S+)/.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      child.once('exit', (code) => reject(new Error(`second process exited with ${code}`)));
+    });
+    return { url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { socketTickets } from '../../db/schema';
-import { client, login, startTestServer, type TestServer } from './harness';
+import { client, login, startTestServer, type TestServer, startSecondApiProcess } from './harness';
 import { authenticateSocket, openSocket } from './socket';
 
 let server: TestServer;
@@ -101,20 +99,9 @@ describe('event bus', () => {
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     'a message published in one process reaches a socket connected to another process',
     async () => {
-      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/fixtures/serve-api.ts'], {
-        env: { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: server.config.jwtSecret },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const other = await startSecondApiProcess({ DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: server.config.jwtSecret });
       try {
-        const otherUrl = await new Promise<string>((resolve, reject) => {
-          let out = '';
-          child.stdout!.on('data', (d) => {
-            out += d;
-            const m = /listening (\S+)/.exec(out);
-            if (m) resolve(m[1]!);
-          });
-          child.once('exit', (code) => reject(new Error(`second process exited with ${code}`)));
-        });
+        const otherUrl = other.url;
         const user = await login(server.url);
         // The ticket is issued by this process and redeemed by the other: tickets live in the database.
         const ws = await openSocket(otherUrl);
@@ -123,7 +110,7 @@ describe('event bus', () => {
         expect((await ws.next((m) => m.type === 'SYSTEM_NOTIFICATION')).data).toEqual({ n: 1 });
         ws.close();
       } finally {
-        child.kill('SIGTERM');
+        await other.stop();
       }
     },
     60_000,

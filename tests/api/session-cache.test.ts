@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { setRole } from '../../server/domain/users';
-import { client, login, startTestServer, type TestServer } from './harness';
+import { client, login, startTestServer, type TestServer, startSecondApiProcess } from './harness';
 
 // ADR 0064: a request that changes nothing reads its session and user from the process's cache;
 // these are the ways that must never show a user something older than what they or others changed.
@@ -45,20 +43,9 @@ describe('the session cache', () => {
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     'a session revoked on one process is refused on another within a second',
     async () => {
-      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/fixtures/serve-api.ts'], {
-        env: { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: server.config.jwtSecret },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const other = await startSecondApiProcess({ DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: server.config.jwtSecret });
       try {
-        const otherUrl = await new Promise<string>((resolve, reject) => {
-          let out = '';
-          child.stdout!.on('data', (d) => {
-            out += d;
-            const m = /listening (\S+)/.exec(out);
-            if (m) resolve(m[1]!);
-          });
-          child.once('exit', (code) => reject(new Error(`second process exited with ${code}`)));
-        });
+        const otherUrl = other.url;
         const here = client(server.url);
         const there = client(otherUrl);
         for (const allDevices of [false, true]) {
@@ -78,7 +65,7 @@ describe('the session cache', () => {
           expect(refusedAfter).toBeLessThan(1_000);
         }
       } finally {
-        child.kill('SIGTERM');
+        await other.stop();
       }
     },
     60_000,

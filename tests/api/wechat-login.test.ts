@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { authSessions, pointsLedger, users, wechatAccessTokens, wechatScenes } from '../../db/schema';
 import { createLogger } from '../../server/logger';
 import { createMpClient } from '../../server/integrations/wechat/mp';
 import { sandboxOpenid } from '../../server/integrations/wechat';
 import { eventXml, pushEvent, signedQuery, startFakeWechat } from '../fixtures/fake-wechat';
-import { client, login, randomIp, randomPhone, startTestServer, type TestServer } from './harness';
+import { client, login, randomIp, randomPhone, startTestServer, type TestServer, startSecondApiProcess } from './harness';
 import { openSocket } from './socket';
 
 /**
@@ -234,20 +232,13 @@ describe('login with the Official Account (WECHAT_LOGIN=mp)', () => {
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     'the scan pushed to one process reaches the login page listening on another',
     async () => {
-      const child = spawn(path.resolve('node_modules/.bin/tsx'), ['tests/fixtures/serve-api.ts'], {
-        env: { ...process.env, DATABASE_URL: process.env.TEST_DATABASE_URL, JWT_SECRET: mp.config.jwtSecret, WECHAT_LOGIN: 'sandbox' },
-        stdio: ['ignore', 'pipe', 'inherit'],
+      const other = await startSecondApiProcess({
+        DATABASE_URL: process.env.TEST_DATABASE_URL,
+        JWT_SECRET: mp.config.jwtSecret,
+        WECHAT_LOGIN: 'sandbox',
       });
       try {
-        const otherUrl = await new Promise<string>((resolve, reject) => {
-          let out = '';
-          child.stdout!.on('data', (d) => {
-            out += d;
-            const m = /listening (\S+)/.exec(out);
-            if (m) resolve(m[1]!);
-          });
-          child.once('exit', (code) => reject(new Error(`second process exited with ${code}`)));
-        });
+        const otherUrl = other.url;
         const scene = await loginScene();
         const ws = await openSocket(otherUrl);
         ws.send('SCAN_LOGIN_LISTEN', { sceneStr: scene.sceneStr });
@@ -256,7 +247,7 @@ describe('login with the Official Account (WECHAT_LOGIN=mp)', () => {
         await ws.next((m) => m.type === 'SCAN_LOGIN_STATUS' && m.data.status === 'scanned');
         ws.close();
       } finally {
-        child.kill('SIGTERM');
+        await other.stop();
       }
     },
     60_000,
