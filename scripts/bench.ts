@@ -158,7 +158,7 @@ async function main() {
     const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
     await seedBench(dataDir);
     children.push(spawn(process.execPath, ['-e', BASELINE_SOURCE], { env: { ...process.env, PORT: String(basePort) }, stdio: 'ignore' }));
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const server = spawn(process.execPath, ['scripts/start.mjs'], {
       // BENCH_DATABASE_URL measures the same on PostgreSQL instead of embedded PGlite.
       env: {
         ...process.env,
@@ -177,7 +177,7 @@ async function main() {
       },
       stdio: 'ignore',
     });
-    // As `npm start` runs it: node with the tsx loader, no relay process.
+    // As `npm start` runs it (scripts/start.mjs): the built plain-JavaScript server, no TypeScript loader (ADR 0046).
     children.push(server);
     const app = `http://127.0.0.1:${appPort}`;
     await Promise.all([waitFor(`${app}/healthz`), waitFor(`http://127.0.0.1:${basePort}/`)]);
