@@ -25,7 +25,6 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-
 import pg from 'pg';
 import WebSocket from 'ws';
 

@@ -8,7 +8,7 @@ import { DomainError, forbidden, tooManyRequests, validationError } from '../dom
 import { contentDisposition } from '../domain/works/export';
 import { hitRateLimit } from '../domain/rate-limit';
 import type { AiEngine } from '../domain/ai/engine';
-import { authenticateAccessToken, sessionCacheOf, verifyAccessToken, type AuthenticatedRequest } from '../domain/auth/tokens';
+import { authenticateVerified, sessionCacheOf, verifyAccessToken, type AuthenticatedRequest } from '../domain/auth/tokens';
 import type { Logger } from '../logger';
 import type { SmsSender } from '../integrations/sms';
 import type { EventBus, RealtimePublisher } from '../realtime/bus';
@@ -127,21 +127,21 @@ export function authenticate(deps: ApiDeps, options: { optional?: boolean } = {}
     if (locals(res).auth) return next();
     const token = bearer(req);
     if (!token) return options.optional ? next() : next(signInFirst());
+    let verified: { userId: string; sessionId: string };
+    try {
+      verified = verifyAccessToken(deps.config.jwtSecret, token);
+    } catch (error) {
+      return next(error);
+    }
     if (!readsOnly(req)) {
-      let userId: string;
-      try {
-        userId = verifyAccessToken(deps.config.jwtSecret, token).userId;
-      } catch (error) {
-        return next(error);
-      }
       const sessions = sessionCacheOf(deps.db);
-      sessions.beginChange(userId);
+      sessions.beginChange(verified.userId);
       res.once('close', () => {
-        sessions.endChange(userId);
+        sessions.endChange(verified.userId);
         if (locals(res).auth?.user.role === 'admin') sessions.clear();
       });
     }
-    authenticateAccessToken({ db: deps.db, secret: deps.config.jwtSecret }, token).then((claims) => {
+    authenticateVerified(deps, verified).then((claims) => {
       locals(res).auth = claims;
       next();
     }, next);

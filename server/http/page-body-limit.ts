@@ -1,12 +1,13 @@
 import type { RequestHandler } from 'express';
 import { PAGE_BODY_LIMIT_BYTES, PASSTHROUGH_BODY_LIMIT_BYTES } from '../../contracts/limits';
+import { readsOnly } from './kit';
 
 /**
  * Web requests with a body must declare its length, within the limit, before Remix reads a byte:
  * browsers always send Content-Length for forms and uploads, and Node stops reading at it.
  */
 export const pageBodyLimit: RequestHandler = (req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+  if (readsOnly(req)) return next();
   const text = (status: number, message: string) => {
     res.setHeader('Connection', 'close');
     res.status(status).type('text/plain; charset=utf-8').send(message);

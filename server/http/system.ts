@@ -37,7 +37,7 @@ import {
 } from '../domain/notices/update-logs';
 import type { EventBus } from '../realtime/bus';
 import { jsonBody } from './body';
-import { adminActor, authenticate, authOf, bearer, ok, parse, requireRole, route, type ApiDeps } from './kit';
+import { adminActor, authenticate, authOf, bearer, ok, parse, readsOnly, requireRole, route, type ApiDeps } from './kit';
 
 const idParams = z.object({ id: z.string().uuid('记录不存在') });
 const adminPageQuery = z.object({
@@ -258,7 +258,7 @@ export function maintenanceGuard(deps: ApiDeps, bus: EventBus): RequestHandler {
   };
   const refuse = () => new DomainError('MAINTENANCE', '系统维护中，暂时无法提交，请稍后再试');
   return (req, _res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    if (readsOnly(req)) return next();
     if (OPEN_DURING_MAINTENANCE.some((p) => p.test(req.path))) return next();
     inForce().then(async (maintenance) => {
       if (!maintenance) return next();

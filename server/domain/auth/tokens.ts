@@ -166,7 +166,14 @@ export function sessionCacheOf(db: Database): SessionCache {
  * comes from the database, not the token.
  */
 export async function authenticateAccessToken(deps: { db: Database; secret: string }, token: string): Promise<AuthenticatedRequest> {
-  const { userId, sessionId } = verifyAccessToken(deps.secret, token);
+  return authenticateVerified(deps, verifyAccessToken(deps.secret, token));
+}
+
+/** authenticateAccessToken for claims already verified (the API's `authenticate` verifies first). */
+export async function authenticateVerified(
+  deps: { db: Database },
+  { userId, sessionId }: { userId: string; sessionId: string },
+): Promise<AuthenticatedRequest> {
   const row = await sessionCacheOf(deps.db).read(sessionId, userId, async () => {
     const [read] = await liveSessionUser(deps.db).execute({ sessionId, userId });
     return read;
