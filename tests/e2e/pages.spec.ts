@@ -28,9 +28,10 @@ test.describe('signed in', () => {
     await page.getByTestId('profile-submit').click();
     await expect(page.getByTestId('profile-saved')).toHaveText('更新成功');
     await page.getByTestId('profile-submit').click();
-    await expect(page.getByRole('status').filter({ hasText: '更新成功' })).toHaveCount(1);
-    const toast = (await page.getByRole('status').filter({ hasText: '更新成功' }).boundingBox())!;
-    expect(toast.y).toBeGreaterThanOrEqual(64);
+    const toast = page.getByRole('status').filter({ hasText: '更新成功' });
+    await expect(toast).toHaveCount(1);
+    // The toast slides in from above, so its place is polled until the slide has ended.
+    await expect.poll(async () => (await toast.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(64);
   });
 
   test('退出所有设备 asks first and can be declined', async ({ page }) => {
