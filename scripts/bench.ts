@@ -8,7 +8,6 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { openDatabase } from '../db/client';
@@ -17,6 +16,7 @@ import { clientProfiles, users } from '../db/schema';
 import { profileDataSchema } from '../contracts/archives';
 import { searchTextOf } from '../server/domain/archives/profiles';
 import { TIMED_ALONE } from './timed-tests.mjs';
+import { FIRST_LOAD_FILE, firstLoadOf } from './first-load';
 import { fake, startFakeOpenAI, type FakeOpenAI, type StreamStep } from '../tests/fixtures/fake-openai/server';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
@@ -214,11 +214,8 @@ async function main() {
     const stream = await streamBench(app, provider, token, cookie);
     const sockets = SOCKETS > 0 ? await holdSockets(app, token, adminToken, server.pid!) : null;
 
-    // First-load JavaScript of the overview: every module the HTML asks the browser to load.
-    const html = await (await fetch(`${app}/dash/overview`, { headers: { cookie } })).text();
-    const scripts = [...new Set([...html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!))];
-    let gz = 0;
-    for (const s of scripts) gz += gzipSync(Buffer.from(await (await fetch(app + s)).arrayBuffer())).length;
+    // First-load JavaScript of the overview, from the build the server runs (ADR 0065).
+    const firstLoad = firstLoadOf();
 
     console.log(
       `\ndatabase: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}; ${DURATION_S} s per target; autocannon, 10 connections unless named`,
@@ -235,7 +232,7 @@ async function main() {
     }
     const apiAtRate = results[2]!;
     const ssrAtRate = results.at(-1)!;
-    console.log(`\nfirst-load JS for /dash/overview: ${(gz / 1024).toFixed(1)} KB gzipped in ${scripts.length} files`);
+    console.log(`\nfirst-load JS for /dash/overview: ${firstLoad.kb.toFixed(1)} KB gzipped in ${firstLoad.files} files`);
     console.log(
       `\nAI streaming (fake provider, ${STREAM_RUNS} operations one after another; medians): provider's own time to first token ${stream.providerTtft} ms; ` +
         `through the API ${stream.apiTtft} ms (+${stream.apiOverhead} ms); through the web's /resources/api as a browser ${stream.webTtft} ms (+${stream.webOverhead} ms)`,
@@ -256,7 +253,7 @@ async function main() {
     const search = byName('GET /ai/global-search');
     const ssrMax = byName('SSR /dash/overview (max)');
     const ratio = (r: Result) => r.rps / base.rps;
-    const firstLoadKb = gz / 1024;
+    const firstLoadKb = firstLoad.kb;
     const loop = eventLoopBudgets();
     const lines: Array<[string, boolean]> = [
       [`GET /api/v1/user/info ≥ ${BUDGET.apiRatio}× the bare handler: ${ratio(apiMax).toFixed(3)}×`, ratio(apiMax) >= BUDGET.apiRatio],
@@ -298,6 +295,8 @@ async function main() {
         .map((r) => [r.name, Number(ratio(r).toFixed(5))]),
     );
     if (!compareFigures(figures)) process.exitCode = 1;
+    // The ceiling tests/unit/first-load.test.ts holds the build to.
+    if (process.env.BENCH_SAVE) writeFileSync(FIRST_LOAD_FILE, `${JSON.stringify({ kb: firstLoad.kb })}\n`);
   } finally {
     await provider.close();
     for (const c of children) c.kill('SIGTERM');
