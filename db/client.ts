@@ -164,6 +164,33 @@ export async function migrationState(db: Database): Promise<{ state: 'current' |
 }
 
 /**
+ * What autovacuum's ANALYZE does, for the tables whose planner statistics are missing or stale
+ * (never gathered for a table that has rows, or its size moved by more than a tenth since): the
+ * statistics, and the GIN indexes' pending lists moved into the indexes (every search through one
+ * reads its pending list whole). PostgreSQL's autovacuum normally leaves nothing to do; embedded
+ * PGlite has none, and without statistics its planner takes every table for a small one and never
+ * reads an index in order to stop at a LIMIT (ADR 0066). Answers the tables analyzed.
+ */
+export async function analyzeStaleTables(db: Database): Promise<string[]> {
+  const { rows } = (await db.execute(sql`
+    select c.relname as name
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind = 'r' and pg_relation_size(c.oid) > 0
+      and ((c.reltuples <> 0 and not exists (select 1 from pg_stats s where s.schemaname = 'public' and s.tablename = c.relname))
+        or abs(pg_relation_size(c.oid) / current_setting('block_size')::int - c.relpages) > c.relpages / 10)
+    order by c.relname`)) as unknown as { rows: { name: string }[] };
+  for (const { name } of rows) {
+    await db.execute(sql`analyze ${sql.identifier(name)}`);
+    await db.execute(sql`
+      select gin_clean_pending_list(i.indexrelid)
+      from pg_index i join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
+        join pg_class ic on ic.oid = i.indexrelid join pg_am am on am.oid = ic.relam
+      where n.nspname = 'public' and t.relname = ${name} and am.amname = 'gin'`);
+  }
+  return rows.map((r) => r.name);
+}
+
+/**
  * The embedded database's directory inside DATA_DIR. Backup and restore (server/cli/backup.ts) go
  * through these two, under the same lock a server takes: never while a server has it open.
  */
@@ -229,6 +256,8 @@ export async function createPgliteTemplate(options: { prepare?: (db: Database) =
     await migrate(db, { migrationsFolder });
     // What every server would otherwise do at start (the 选校 catalogue, ADR 0050): once per run.
     await options.prepare?.(db as unknown as Database);
+    // And the statistics a start would gather for it.
+    await analyzeStaleTables(db as unknown as Database);
     return await client.dumpDataDir('none');
   } finally {
     await client.close();

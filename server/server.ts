@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type RequestHandler } from 'express';
-import type { DatabaseHandle } from '../db/client';
+import { analyzeStaleTables, type DatabaseHandle } from '../db/client';
 import type { AppConfig } from './config';
 import { authenticateSocketToken } from './domain/auth/socket-tickets';
 import { createAiEngine } from './domain/ai/engine';
@@ -97,6 +97,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   if (catalogue.loaded)
     logger.info('school_match.catalogue_loaded', { version: catalogue.version, rows: catalogue.rows, ms: Math.round(catalogue.ms) });
+  // Planner statistics for what changed while no server ran (PGlite gathers none by itself, ADR 0066).
+  const analyzing = performance.now();
+  await analyzeStaleTables(database.db).then(
+    (tables) => tables.length > 0 && logger.info('database.analyzed', { tables, ms: Math.round(performance.now() - analyzing) }),
+    (err: unknown) => logger.warn('database.analyze_failed', { err }),
+  );
 
   // The language model is created once: every paid operation shares its queue and limits (ADR 0035).
   const ai = createAiEngine({ db: database.db, config, logger, events });

@@ -25,8 +25,14 @@ export const clientProfiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('client_profiles_user_updated_idx').on(t.userId, t.updatedAt),
+    // id too: the global search and the list read a user's rows newest first (ties by id) straight from it.
+    index('client_profiles_user_updated_id_idx').on(t.userId, t.updatedAt, t.id),
     index('client_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The global search's name matches (ranked first) without reading every other match (ADR 0066).
+    // No pending list: PGlite has no autovacuum to flush one, and every search would scan it.
+    index('client_profiles_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -44,10 +44,16 @@ export const works = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('works_user_updated_idx').on(t.userId, t.updatedAt),
+    // id too: the global search reads a user's works newest first (ties by id) straight from it.
+    index('works_user_updated_id_idx').on(t.userId, t.updatedAt, t.id),
     index('works_client_profile_idx').on(t.clientProfileId),
     index('works_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('works_history_search_trgm_idx').using('gin', sql`${t.historySearchText} gin_trgm_ops`),
+    // The global search's title matches (ranked first) without reading every other match (ADR 0066).
+    // No pending list: PGlite has no autovacuum to flush one, and every search would scan it.
+    index('works_title_trgm_idx')
+      .using('gin', sql`lower(${t.title}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

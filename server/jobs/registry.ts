@@ -1,4 +1,5 @@
 import { lt } from 'drizzle-orm';
+import { analyzeStaleTables } from '../../db/client';
 import { healthProbes, jobRuns } from '../../db/schema';
 import { purgeDueAccountDeletions } from '../domain/account/deletion';
 import { pruneCaptchaChallenges } from '../domain/auth/captcha';
@@ -62,6 +63,15 @@ export const JOBS: readonly Job[] = [
         .returning({ id: jobRuns.id });
       return { jobRunsPruned: runs.length };
     },
+  },
+  {
+    // Planner statistics of tables whose size moved by a tenth (ADR 0066): embedded PGlite has no
+    // autovacuum to gather them; on PostgreSQL autovacuum normally leaves nothing to do.
+    name: 'database.analyze',
+    everyMs: 10 * MINUTE,
+    leaseMs: 5 * MINUTE,
+    maxAttempts: 3,
+    run: async ({ db }) => ({ analyzed: await analyzeStaleTables(db) }),
   },
   {
     // Reservations a crashed process left pending are refunded: nobody pays for work that died.

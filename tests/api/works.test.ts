@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { aiOperations, workVersions } from '../../db/schema';
+import { aiOperations, clientProfiles, works, workVersions } from '../../db/schema';
 import { MAX_VERSIONS_PER_WORK, editorDocumentSchema } from '../../contracts/works';
 import { recordAiRate, saveGeneratedContent } from '../../server/domain/works/works';
 import { client, login, startTestServer, type TestServer } from './harness';
@@ -336,6 +336,63 @@ describe('works', () => {
     await api.post(`/works/${work.id}/versions/${versions.find((v) => v.number === 1)!.id}/restore`, {}, me.accessToken);
     expect((await search('青海支教')).list).toHaveLength(2);
     expect((await search('全新的第二段')).list.map((r: { id: string }) => r.id)).toEqual([work.id]);
+  });
+
+  it('global search pages across name and title matches and the rest: a boundary inside a page or at its edge, ties on updated_at (issue 29)', async () => {
+    const { me, api, create } = await setup();
+    const stranger = await setup();
+    const db = server.database.db;
+    // Three instants for fifteen rows: most rows share theirs with others, across both tables and every rank.
+    const at = [new Date('2026-03-01T00:00:00Z'), new Date('2026-02-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z')];
+    const rows: { type: string; id: string; rank: number; at: Date }[] = [];
+    const student = async (name: string, currentSchool: string, rank: number) => {
+      const { id } = (await api.post('/client-profiles', { name, data: { currentSchool } }, me.accessToken)).body.data;
+      const row = { type: 'client', id, rank, at: at[rows.length % 3]! };
+      await db.update(clientProfiles).set({ updatedAt: row.at }).where(eq(clientProfiles.id, id));
+      rows.push(row);
+    };
+    const work = async (title: string, text: string, type: string, rank: number) => {
+      const { id } = (await create({ title, type: 'free', content: doc(text) })).body.data;
+      const row = { type, id, rank, at: at[rows.length % 3]! };
+      await db.update(works).set({ updatedAt: row.at }).where(eq(works.id, id));
+      rows.push(row);
+    };
+    await student('Orbit', '复旦大学', 0);
+    await student('orbit lab', '复旦大学', 1);
+    await student('Deep Orbit', '复旦大学', 2);
+    await student('Orbital', '复旦大学', 1);
+    for (let i = 0; i < 6; i++) await student(`学生${i}`, 'Orbit Academy', 3);
+    await work('ORBIT', '正文', 'work', 0);
+    await work('Orbit notes', '正文', 'work', 1);
+    for (let i = 0; i < 3; i++) await work(`文书${i}`, `about the orbit ${i}`, 'document', 3);
+    await work('无关', '正文', 'none', 9);
+    // Another user's matches are never on any page.
+    await stranger.api.post('/client-profiles', { name: 'Orbit' }, stranger.me.accessToken);
+    await stranger.create({ title: 'Orbit', type: 'free', content: doc('orbit') });
+
+    const expected = rows
+      .filter((r) => r.type !== 'none')
+      .sort((a, b) => a.rank - b.rank || b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1))
+      .map((r) => [r.type, r.id]);
+    expect(expected).toHaveLength(15);
+    // Six name and title matches: with 4 a page the boundary falls inside page 2, with 3 at its edge.
+    for (const pageSize of [1, 2, 3, 4, 5, 7, 15, 50]) {
+      const seen: string[][] = [];
+      for (let page = 1; ; page++) {
+        const res = (await api.get(`/ai/global-search?query=ORBIT&page=${page}&pageSize=${pageSize}`, me.accessToken)).body.data;
+        seen.push(...res.list.map((r: { type: string; id: string }) => [r.type, r.id]));
+        expect(res.hasMore).toBe(seen.length < expected.length);
+        if (!res.hasMore) {
+          expect((await api.get(`/ai/global-search?query=ORBIT&page=${page + 1}&pageSize=${pageSize}`, me.accessToken)).body.data).toEqual({
+            list: [],
+            hasMore: false,
+          });
+          break;
+        }
+        expect(res.list).toHaveLength(pageSize);
+      }
+      expect(seen).toEqual(expected);
+    }
   });
 
   it(`keep the newest ${MAX_VERSIONS_PER_WORK} versions of a work`, async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, like, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, not, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { clientProfiles, works, workVersions } from '../../../db/schema';
@@ -156,6 +156,11 @@ const SNIPPET_LEAD = 20;
  * LIKE with the wildcards escaped (no regular expressions) over stored text, and every branch is
  * the owner's rows only. The trigram indexes serve queries of three or more characters; shorter
  * ones scan only this user's rows.
+ *
+ * From three characters, each table is two branches of one query (ADR 0066): the rows whose name
+ * or title matches (ranks 0–2, found through the trigram index on it, normally few), and the other
+ * matches newest first straight from the (user_id, updated_at, id) index, cut at the page's end:
+ * a query matching thousands reads about a page of them, not all.
  */
 export async function globalSearch(
   db: Database,
@@ -165,49 +170,18 @@ export async function globalSearch(
   const q = query.query.trim().toLowerCase();
   if (!q) return { list: [], hasMore: false };
   const pattern = likePattern(q);
-  const rankBy = (title: SQLWrapper) => sql<number>`case
-      when lower(${title}) = ${q} then 0
-      when lower(${title}) like ${pattern.slice(1)} then 1
-      when lower(${title}) like ${pattern} then 2
-      else 3 end`;
-  // Both sides select the same columns in the same order: a UNION matches them by position.
-  const students = db
-    .select({
-      id: clientProfiles.id,
-      kind: sql<SearchResult['type']>`'client'`.as('kind'),
-      title: sql<string>`${clientProfiles.name}`.as('title'),
-      data: sql<Partial<ProfileData> | null>`${clientProfiles.data}`.as('data'),
-      snippet: sql<string | null>`null::text`.as('snippet'),
-      rank: rankBy(clientProfiles.name).as('rank'),
-      updatedAt: sql<string>`${clientProfiles.updatedAt}`.as('updated_at'),
-    })
-    .from(clientProfiles)
-    // search_text is stored lower-cased: LIKE, not ILIKE (no per-row case folding), and the
-    // trigram index serves both.
-    .where(and(eq(clientProfiles.userId, userId), like(clientProfiles.searchText, pattern)));
-  const ownWorks = db
-    .select({
-      id: works.id,
-      kind: sql<SearchResult['type']>`case when lower(${works.title}) like ${pattern} then 'work' else 'document' end`.as('kind'),
-      title: sql<string>`${works.title}`.as('title'),
-      data: sql<Partial<ProfileData> | null>`null::jsonb`.as('data'),
-      // The text around the first match (its start when only the title matched). Constants inline,
-      // not parameters: PostgreSQL then needs no type guess for them.
-      snippet: sql<
-        string | null
-      >`substr(${works.plainText}, greatest(strpos(lower(${works.plainText}), ${q}) - ${sql.raw(String(SNIPPET_LEAD))}, 1), ${sql.raw(String(SNIPPET_CHARS))})`.as(
-        'snippet',
-      ),
-      rank: rankBy(works.title).as('rank'),
-      updatedAt: sql<string>`${works.updatedAt}`.as('updated_at'),
-    })
-    .from(works)
-    // The title and current text, or paragraphs of earlier versions (both stored lower-cased, trigram-indexed).
-    .where(and(eq(works.userId, userId), or(like(works.searchText, pattern), like(works.historySearchText, pattern))));
-  const rows = await unionAll(students, ownWorks)
-    .orderBy(asc(sql`"rank"`), desc(sql`"updated_at"`), desc(sql`"id"`))
-    .limit(query.pageSize + 1)
-    .offset((query.page - 1) * query.pageSize);
+  const offset = (query.page - 1) * query.pageSize;
+  const students = studentRows(db, userId, q, pattern);
+  const ownWorks = workRows(db, userId, q, pattern);
+  // One or two characters have no trigram: no index finds the name matches, and apart they would
+  // cost two passes over the user's rows instead of one.
+  const rows: SearchRow[] =
+    [...q].length < 3
+      ? await unionAll(students.all(), ownWorks.all())
+          .orderBy(asc(sql`"rank"`), desc(sql`"updated_at"`), desc(sql`"id"`))
+          .limit(query.pageSize + 1)
+          .offset(offset)
+      : await splitSearch(db, students, ownWorks, offset, query.pageSize);
   const page = rows.slice(0, query.pageSize);
   const fromVersions = await versionSnippets(
     db,
@@ -224,6 +198,102 @@ export async function globalSearch(
     return { id: r.id, type: 'client', title: r.title, content };
   });
   return { list, hasMore: rows.length > query.pageSize };
+}
+
+type SearchRow = { id: string; kind: SearchResult['type']; title: string; data: Partial<ProfileData> | null; snippet: string | null };
+
+/**
+ * The page (and one more row, for hasMore) when name and title matches are apart from the rest:
+ * those first, all of them (materialized once), then the rest of each table newest first, cut where
+ * the page ends: at offset + pageSize + 1 less the name matches. Cut to nothing when the name
+ * matches alone reach past the page, the rest is never read: a query matching thousands of names
+ * and little else would otherwise walk every row of the user for the rest.
+ */
+async function splitSearch(
+  db: Database,
+  students: ReturnType<typeof studentRows>,
+  ownWorks: ReturnType<typeof workRows>,
+  offset: number,
+  pageSize: number,
+): Promise<SearchRow[]> {
+  const rest = (branch: SQLWrapper) => sql`(${branch} limit greatest(${offset + pageSize + 1} - (select count(*) from titled), 0))`;
+  const { rows } = (await db.execute(sql`
+    with titled as materialized ${unionAll(students.titled(), ownWorks.titled())}
+    (select * from titled)
+    union all ${rest(students.untitled())}
+    union all ${rest(ownWorks.untitled())}
+    order by "rank", "updated_at" desc, "id" desc
+    limit ${pageSize + 1} offset ${offset}`)) as unknown as { rows: SearchRow[] };
+  return rows;
+}
+
+/** Where the name or title matched: exactly, at its start, within it, or not (elsewhere). */
+const rankBy = (title: SQLWrapper, q: string, pattern: string) => sql<number>`case
+      when lower(${title}) = ${q} then 0
+      when lower(${title}) like ${pattern.slice(1)} then 1
+      when lower(${title}) like ${pattern} then 2
+      else 3 end`;
+
+/**
+ * The user's matching students: all of them, those whose name matches, or the others newest
+ * first. Every branch of the search selects the same columns in the same order: a UNION matches
+ * them by position.
+ */
+function studentRows(db: Database, userId: string, q: string, pattern: string) {
+  const named = like(sql`lower(${clientProfiles.name})`, pattern);
+  const select = (rank: SQL<number>, where?: SQL) =>
+    db
+      .select({
+        id: clientProfiles.id,
+        kind: sql<SearchResult['type']>`'client'`.as('kind'),
+        title: sql<string>`${clientProfiles.name}`.as('title'),
+        data: sql<Partial<ProfileData> | null>`${clientProfiles.data}`.as('data'),
+        snippet: sql<string | null>`null::text`.as('snippet'),
+        rank: rank.as('rank'),
+        updatedAt: sql<string>`${clientProfiles.updatedAt}`.as('updated_at'),
+      })
+      .from(clientProfiles)
+      // search_text is stored lower-cased: LIKE, not ILIKE (no per-row case folding), and the
+      // trigram index serves both.
+      .where(and(eq(clientProfiles.userId, userId), like(clientProfiles.searchText, pattern), where));
+  const rank = rankBy(clientProfiles.name, q, pattern);
+  return {
+    all: () => select(rank),
+    titled: () => select(rank, named),
+    // Constants where the rank is known: less for the planner to read on every search.
+    untitled: () => select(sql`3`, not(named)).orderBy(desc(clientProfiles.updatedAt), desc(clientProfiles.id)),
+  };
+}
+
+/** The user's matching works, as studentRows: a title match is a `work`, any other a `document`. */
+function workRows(db: Database, userId: string, q: string, pattern: string) {
+  const titled = like(sql`lower(${works.title})`, pattern);
+  const select = (kind: SQL<SearchResult['type']>, rank: SQL<number>, where?: SQL) =>
+    db
+      .select({
+        id: works.id,
+        kind: kind.as('kind'),
+        title: sql<string>`${works.title}`.as('title'),
+        data: sql<Partial<ProfileData> | null>`null::jsonb`.as('data'),
+        // The text around the first match (its start when only the title matched). Constants inline,
+        // not parameters: PostgreSQL then needs no type guess for them.
+        snippet: sql<
+          string | null
+        >`substr(${works.plainText}, greatest(strpos(lower(${works.plainText}), ${q}) - ${sql.raw(String(SNIPPET_LEAD))}, 1), ${sql.raw(String(SNIPPET_CHARS))})`.as(
+          'snippet',
+        ),
+        rank: rank.as('rank'),
+        updatedAt: sql<string>`${works.updatedAt}`.as('updated_at'),
+      })
+      .from(works)
+      // The title and current text, or paragraphs of earlier versions (both stored lower-cased, trigram-indexed).
+      .where(and(eq(works.userId, userId), or(like(works.searchText, pattern), like(works.historySearchText, pattern)), where));
+  const rank = rankBy(works.title, q, pattern);
+  return {
+    all: () => select(sql`case when ${titled} then 'work' else 'document' end`, rank),
+    titled: () => select(sql`'work'`, rank, titled),
+    untitled: () => select(sql`'document'`, sql`3`, not(titled)).orderBy(desc(works.updatedAt), desc(works.id)),
+  };
 }
 
 /**
