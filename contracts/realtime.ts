@@ -20,6 +20,8 @@ export const SERVER_MESSAGE_TYPES = [
    * answer to the listen, then on each change (`scanLoginStatusSchema`). Never the WeChat identity.
    */
   'SCAN_LOGIN_STATUS',
+  /** An organisation invited this user (issue 30): `{ invitationId, orgName, role, invitedBy }`. */
+  'ORG_INVITATION',
 ] as const;
 export type ClientMessageType = (typeof CLIENT_MESSAGE_TYPES)[number];
 export type ServerMessageType = (typeof SERVER_MESSAGE_TYPES)[number];

@@ -1,5 +1,6 @@
 import { GENDERS, ROLES } from './constants';
 import { ID_MESSAGES, idNumberProblem, normalizeIdNumber, normalizeRealName, realNameProblem } from './id-number';
+import { ORG_ROLES } from './org-constants';
 import { z } from './zod';
 
 /** Mainland China mobile numbers; accepts +86/86 prefixes and separators, yields the 11 digits. */
@@ -7,6 +8,10 @@ export const mainlandPhone = z
   .string({ error: '请输入手机号' })
   .transform((raw) => raw.replace(/[\s-]/g, '').replace(/^(\+?86)(?=1\d{10}$)/, ''))
   .pipe(z.string().regex(/^1[3-9]\d{9}$/, '请输入正确的11位中国大陆手机号'));
+
+/** The organisation the user works in (issue 30); null is the personal space. */
+export const activeOrgRefSchema = z.object({ id: z.string(), name: z.string(), role: z.enum(ORG_ROLES) }).nullable();
+export type ActiveOrgRef = z.infer<typeof activeOrgRefSchema>;
 
 /** The user object of the API (spec §3 User), points as a two-decimal number. */
 export const userSchema = z.object({
@@ -31,6 +36,8 @@ export const userSchema = z.object({
   /** The masked identity card number (1****************X), or null before verification. */
   idNumberMasked: z.string().nullable(),
   idVerifiedAt: z.string().nullable(),
+  /** GET /user/info only: the space the user works in. */
+  activeOrg: activeOrgRefSchema.optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

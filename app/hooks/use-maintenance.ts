@@ -4,6 +4,7 @@ import { refreshPoints } from '~/hooks/use-points-balance';
 import { useRealtimeConnection } from '~/hooks/use-realtime';
 import { currentNotice, maintenancePhase, MaintenanceMonitor, type MaintenanceFetch, type MaintenanceNotice } from '~/services/maintenance';
 import { createPushSpreader, realtimeActions } from '~/services/realtime-events';
+import { notifyInfo } from '~/services/toasts';
 
 /**
  * The tab's maintenance status (spec §4), client-only: one MaintenanceMonitor, seeded with what the
@@ -104,6 +105,10 @@ export function useRealtimeEvents(options: { signedIn: boolean }) {
       if (actions.maintenance === 'reconnect') maintenanceMonitor().reconnected();
       if (actions.points) refreshPoints(actions.points.eventId);
       if (actions.revalidate) spread.current?.revalidate.push();
+      if (actions.invitation) {
+        const { orgName, invitedBy } = actions.invitation;
+        notifyInfo(`${invitedBy ?? '有人'}邀请你加入「${orgName}」`, '在「机构与成员」页面接受邀请');
+      }
     },
   });
 }

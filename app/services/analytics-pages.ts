@@ -31,6 +31,7 @@ export const ANALYTICS_PAGE_NAMES: Record<string, string> = {
   'routes/dash._guard.my-works._index': '我的作品',
   'routes/dash._guard.my-works.my-works-detail': '作品详情',
   'routes/dash._guard.generation-records': '生成记录',
+  'routes/dash._guard.org': '机构与成员',
   'routes/dash._guard.profile': '个人资料',
   'routes/dash._guard.account': '账户与安全',
   'routes/dash._guard.user-id-verification': '实名认证',

@@ -3,6 +3,7 @@ import type { UpdateType } from '../../contracts/constants';
 import {
   BarChart3,
   BookOpen,
+  Building2,
   CircleHelp,
   ClipboardPaste,
   Coins,
@@ -74,6 +75,7 @@ export const MENU_GROUPS: MenuGroup[] = [
       { id: 'client-archives', label: '学生档案', to: '/dash/client-archives', icon: Users, available: true },
       { id: 'my-works', label: '我的作品', to: '/dash/my-works', icon: FolderHeart, available: true },
       { id: 'generation-records', label: '生成记录', to: '/dash/generation-records', icon: History, available: true },
+      { id: 'org', label: '机构与成员', to: '/dash/org', icon: Building2, available: true },
     ],
   },
   {
@@ -109,6 +111,8 @@ export const ADMIN_MENU_GROUP: MenuGroup = {
 
 /** Spec §2 system/update-logs: not in the sidebar's groups; reached by search, the about page and update notices. */
 export const UPDATE_LOGS_ROUTE = '/dash/system/update-logs';
+/** Organisations, members and the space the user works in (issue 30). */
+export const ORG_ROUTE = '/dash/org';
 export const updateLogRoute = (id: string) => `${UPDATE_LOGS_ROUTE}/${encodeURIComponent(id)}`;
 /** The list for a type filter and page: the filter links and the pager (plain links, so both work without JavaScript). */
 export function updateLogsHref(updateType: UpdateType | null, page = 1): string {

@@ -6,17 +6,42 @@ const message = (type: string, data: unknown = {}, meta: ServerMessage['meta'] =
 
 describe('what the shell does on realtime notices', () => {
   it('a system notification revalidates the loaders (the queue and banner read the new list)', () => {
-    expect(realtimeActions(message('SYSTEM_NOTIFICATION', { id: 'n1' }))).toEqual({ revalidate: true, maintenance: null, points: null });
+    expect(realtimeActions(message('SYSTEM_NOTIFICATION', { id: 'n1' }))).toEqual({
+      revalidate: true,
+      maintenance: null,
+      points: null,
+      invitation: null,
+    });
   });
 
   it('maintenance messages revalidate and refetch the maintenance status at once', () => {
     for (const type of ['MAINTENANCE_NOTIFICATION', 'SYSTEM_MAINTENANCE', 'MAINTENANCE_END_NOTIFICATION']) {
-      expect(realtimeActions(message(type, { id: 'm1' }))).toEqual({ revalidate: true, maintenance: 'push', points: null });
+      expect(realtimeActions(message(type, { id: 'm1' }))).toEqual({
+        revalidate: true,
+        maintenance: 'push',
+        points: null,
+        invitation: null,
+      });
     }
   });
 
+  it('an invitation to an organisation is told, with who sent it; one without a name is ignored', () => {
+    expect(
+      realtimeActions(message('ORG_INVITATION', { orgName: '留学工作室', invitedBy: '张老师', role: 'consultant' })).invitation,
+    ).toEqual({
+      orgName: '留学工作室',
+      invitedBy: '张老师',
+    });
+    expect(realtimeActions(message('ORG_INVITATION', { invitedBy: '张老师' })).invitation).toBeNull();
+  });
+
   it('a reconnect revalidates and rechecks maintenance (after its 5 s debounce)', () => {
-    expect(realtimeActions({ kind: 'reconnected' })).toEqual({ revalidate: true, maintenance: 'reconnect', points: null });
+    expect(realtimeActions({ kind: 'reconnected' })).toEqual({
+      revalidate: true,
+      maintenance: 'reconnect',
+      points: null,
+      invitation: null,
+    });
   });
 
   it('a paid order refreshes the balance with the bus event id; other statuses and messages do nothing', () => {
@@ -24,13 +49,14 @@ describe('what the shell does on realtime notices', () => {
       revalidate: false,
       maintenance: null,
       points: { eventId: 'e1' },
+      invitation: null,
     });
     expect(pointsEvent({ type: 'PAYMENT_STATUS', data: { orderNo: 'LX1', status: 'success' } })).toEqual({
       eventId: 'PAYMENT_STATUS:LX1:success',
     });
     expect(pointsEvent({ type: 'PAYMENT_STATUS', data: { orderNo: 'LX1', status: 'PENDING' } })).toBeNull();
     expect(pointsEvent({ type: 'PAYMENT_STATUS', data: null })).toBeNull();
-    const none = { revalidate: false, maintenance: null, points: null };
+    const none = { revalidate: false, maintenance: null, points: null, invitation: null };
     for (const type of ['PONG', 'CONNECT', 'ERROR', 'AUTH']) expect(realtimeActions(message(type))).toEqual(none);
     expect(realtimeActions({ kind: 'state', state: 'connected' })).toEqual(none);
     expect(realtimeActions({ kind: 'reconnect-failed' })).toEqual(none);

@@ -10,9 +10,11 @@ export type RealtimeActions = {
   maintenance: 'push' | 'reconnect' | null;
   /** Call refreshPoints(eventId): the balance changed (eventId undefined when the event has none). */
   points: { eventId: string | undefined } | null;
+  /** An organisation invited the user (issue 30): what the toast says. */
+  invitation: { orgName: string; invitedBy: string | null } | null;
 };
 
-const NONE: RealtimeActions = { revalidate: false, maintenance: null, points: null };
+const NONE: RealtimeActions = { revalidate: false, maintenance: null, points: null, invitation: null };
 const MAINTENANCE_MESSAGES = new Set(['SYSTEM_MAINTENANCE', 'MAINTENANCE_NOTIFICATION', 'MAINTENANCE_END_NOTIFICATION']);
 /** PAYMENT_STATUS values that mean the recharge went through (the payments issue publishes them). */
 const PAID_STATUSES = new Set(['PAID', 'SUCCESS', 'SUCCEEDED', 'COMPLETED']);
@@ -33,11 +35,16 @@ export function pointsEvent(message: ServerMessage): { eventId: string | undefin
 }
 
 export function realtimeActions(notice: RealtimeNotice): RealtimeActions {
-  if (notice.kind === 'reconnected') return { revalidate: true, maintenance: 'reconnect', points: null };
+  if (notice.kind === 'reconnected') return { ...NONE, revalidate: true, maintenance: 'reconnect' };
   if (notice.kind !== 'message') return NONE;
   const { message } = notice;
   if (message.type === 'SYSTEM_NOTIFICATION') return { ...NONE, revalidate: true };
-  if (MAINTENANCE_MESSAGES.has(message.type)) return { revalidate: true, maintenance: 'push', points: null };
+  if (MAINTENANCE_MESSAGES.has(message.type)) return { ...NONE, revalidate: true, maintenance: 'push' };
+  if (message.type === 'ORG_INVITATION') {
+    const data = (message.data ?? {}) as { orgName?: unknown; invitedBy?: unknown };
+    if (typeof data.orgName !== 'string') return NONE;
+    return { ...NONE, invitation: { orgName: data.orgName, invitedBy: typeof data.invitedBy === 'string' ? data.invitedBy : null } };
+  }
   // refreshPoints() revalidates itself, debounced: nothing more to do here.
   const points = pointsEvent(message);
   return points ? { ...NONE, points } : NONE;

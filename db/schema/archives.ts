@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
+import { orgs } from './orgs';
 import { users } from './users';
 
 // Student archives and the CV reads that fill them.
@@ -17,6 +18,8 @@ export const clientProfiles = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation it belongs to (issue 30); null in its creator's personal space. */
+    orgId: uuid('org_id').references(() => orgs.id),
     name: text('name').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     cvText: text('cv_text'),
@@ -27,6 +30,10 @@ export const clientProfiles = pgTable(
   (t) => [
     // id too: the global search and the list read a user's rows newest first (ties by id) straight from it.
     index('client_profiles_user_updated_id_idx').on(t.userId, t.updatedAt, t.id),
+    // The same for an organisation's students (ADR 0067).
+    index('client_profiles_org_updated_id_idx')
+      .on(t.orgId, t.updatedAt, t.id)
+      .where(sql`${t.orgId} is not null`),
     index('client_profiles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // The global search's name matches (ranked first) without reading every other match (ADR 0066).
     // No pending list: PGlite has no autovacuum to flush one, and every search would scan it.

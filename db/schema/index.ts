@@ -3,6 +3,7 @@
  * folder (drizzle.config.ts). Tables reference tables of lower areas only: users first, then the rest.
  */
 export * from './users';
+export * from './orgs';
 export * from './points';
 export * from './payments';
 export * from './archives';

@@ -42,6 +42,8 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The language model the user last chose (spec §3 AI model state); null means the first configured one. */
     selectedModelId: text('selected_model_id'),
+    /** The organisation the user works in (issue 30); null is the personal space. Checked against org_members on every use. */
+    activeOrgId: uuid('active_org_id'),
     /** Set when an account deletion was carried out (ADR 0055): the row stays, emptied, for its orders and ledger. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

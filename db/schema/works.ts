@@ -6,6 +6,7 @@ import type { ReduceSegment } from '../../contracts/detection-constants';
 import { id, createdAt } from './columns';
 import { users } from './users';
 import { clientProfiles } from './archives';
+import { orgs } from './orgs';
 
 // Works and the records of AI work on them: versions, AI operations, AI-rate checks and reductions.
 
@@ -20,6 +21,8 @@ export const works = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation it belongs to (issue 30); null in its author's personal space. user_id stays its author. */
+    orgId: uuid('org_id').references(() => orgs.id),
     clientProfileId: uuid('client_profile_id').references(() => clientProfiles.id, { onDelete: 'set null' }),
     type: text('type', { enum: WORK_TYPES }).notNull(),
     title: text('title').notNull(),
@@ -46,6 +49,9 @@ export const works = pgTable(
   (t) => [
     // id too: the global search reads a user's works newest first (ties by id) straight from it.
     index('works_user_updated_id_idx').on(t.userId, t.updatedAt, t.id),
+    index('works_org_updated_id_idx')
+      .on(t.orgId, t.updatedAt, t.id)
+      .where(sql`${t.orgId} is not null`),
     index('works_client_profile_idx').on(t.clientProfileId),
     index('works_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('works_history_search_trgm_idx').using('gin', sql`${t.historySearchText} gin_trgm_ops`),
@@ -93,6 +99,8 @@ export const aiOperations = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The space it ran in (issue 30): an organisation's generation records are its members' operations there. */
+    orgId: uuid('org_id').references(() => orgs.id),
     operation: text('operation').notNull(),
     clientProfileId: uuid('client_profile_id').references(() => clientProfiles.id, { onDelete: 'set null' }),
     workId: uuid('work_id').references(() => works.id, { onDelete: 'set null' }),
@@ -123,6 +131,9 @@ export const aiOperations = pgTable(
   },
   (t) => [
     index('ai_operations_user_created_idx').on(t.userId, t.createdAt),
+    index('ai_operations_org_created_idx')
+      .on(t.orgId, t.createdAt)
+      .where(sql`${t.orgId} is not null`),
     index('ai_operations_active_idx')
       .on(t.status, t.createdAt)
       .where(sql`${t.status} in ('queued', 'running')`),

@@ -8,7 +8,7 @@ import { aiPrices } from '../domain/ai/prices';
 import { AI_OPERATION_STATUSES, listOperations, selectModel, toOperationDto } from '../domain/ai/operations';
 import { factCheck } from '../domain/ai/fact-check';
 import { validationError } from '../domain/errors';
-import { abortOnClose, authenticate, authOf, freeToolLimit, ok, parse, route, type ApiDeps } from './kit';
+import { abortOnClose, authenticate, authOf, freeToolLimit, ok, parse, route, type ApiDeps, workspaceFor } from './kit';
 import { sse } from './sse';
 
 const idParams = z.object({ id: z.string().uuid('操作记录不存在') });
@@ -62,7 +62,7 @@ export function aiRoutes(deps: ApiDeps) {
     '/ai/operations',
     auth,
     route(async (req, res) => {
-      ok(res, await listOperations(db, authOf(res).userId, parse(listQuery, req.query)));
+      ok(res, await listOperations(db, await workspaceFor(deps, res), parse(listQuery, req.query)));
     }),
   );
 
@@ -83,7 +83,7 @@ export function aiRoutes(deps: ApiDeps) {
     freeToolLimit(deps, 'fact-check'),
     route(async (req, res) => {
       const input = parse(factCheckRequestSchema, req.body);
-      ok(res, await factCheck(db, authOf(res).userId, input));
+      ok(res, await factCheck(db, await workspaceFor(deps, res), input));
     }),
   );
 
@@ -91,7 +91,7 @@ export function aiRoutes(deps: ApiDeps) {
     '/ai/generate',
     auth,
     route(async (req, res) => {
-      const userId = authOf(res).userId;
+      const ws = await workspaceFor(deps, res);
       const request: GenerateRequest = parse(generateRequestSchema, req.body);
       let stream: ReturnType<typeof sse> | null = null;
       let operationId = '';
@@ -99,7 +99,7 @@ export function aiRoutes(deps: ApiDeps) {
       // 400, 402 and 429 are thrown before onStart: ordinary JSON answers, nothing charged.
       const result = await generate(
         { db, engine, logger },
-        userId,
+        ws,
         request,
         {
           onStart: (op, queuedAhead) => {

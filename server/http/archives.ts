@@ -14,7 +14,7 @@ import { cancelDetection, detectCv, importDetection } from '../domain/archives/a
 import { DomainError } from '../domain/errors';
 import { createProfile, deleteProfile, getProfile, globalSearch, listProfiles, updateProfile } from '../domain/archives/profiles';
 import { multipartBody, type MultipartRequest } from './body';
-import { abortOnClose, authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
+import { abortOnClose, authenticate, authOf, ok, parse, route, type ApiDeps, workspaceFor } from './kit';
 
 const idParams = z.object({ id: z.string().uuid('学生档案不存在') });
 /** A CV read by the model within the new-student dialog's wait (its mask runs 40 s). */
@@ -42,7 +42,7 @@ export function archiveRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const input = parse(profileCreateSchema, req.body);
-      ok(res, await createProfile(db, authOf(res).userId, input), '创建成功', 201);
+      ok(res, await createProfile(db, await workspaceFor(deps, res), input), '创建成功', 201);
     }),
   );
 
@@ -50,7 +50,7 @@ export function archiveRoutes(deps: ApiDeps) {
     '/client-profiles',
     auth,
     route(async (req, res) => {
-      ok(res, await listProfiles(db, authOf(res).userId, parse(profileListQuerySchema, req.query)));
+      ok(res, await listProfiles(db, await workspaceFor(deps, res), parse(profileListQuerySchema, req.query)));
     }),
   );
 
@@ -58,7 +58,7 @@ export function archiveRoutes(deps: ApiDeps) {
     '/client-profiles/:id',
     auth,
     route(async (req, res) => {
-      ok(res, await getProfile(db, authOf(res).userId, parse(idParams, req.params).id));
+      ok(res, await getProfile(db, await workspaceFor(deps, res), parse(idParams, req.params).id));
     }),
   );
 
@@ -67,7 +67,7 @@ export function archiveRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const { id } = parse(idParams, req.params);
-      ok(res, await updateProfile(db, authOf(res).userId, id, parse(profileUpdateSchema, req.body)), '保存成功');
+      ok(res, await updateProfile(db, await workspaceFor(deps, res), id, parse(profileUpdateSchema, req.body)), '保存成功');
     }),
   );
 
@@ -75,7 +75,7 @@ export function archiveRoutes(deps: ApiDeps) {
     '/client-profiles/:id',
     auth,
     route(async (req, res) => {
-      await deleteProfile(db, authOf(res).userId, parse(idParams, req.params).id);
+      await deleteProfile(db, await workspaceFor(deps, res), parse(idParams, req.params).id);
       ok(res, null, '已删除');
     }),
   );
@@ -93,7 +93,7 @@ export function archiveRoutes(deps: ApiDeps) {
       // The client going away (a cancelled upload) before the answer stops the work and refunds it.
       const detection = await detectCv(
         { db, engine: deps.ai },
-        { userId: authOf(res).userId, file, nickname, signal: abortOnClose(res), readWithModel },
+        { ws: await workspaceFor(deps, res), file, nickname, signal: abortOnClose(res), readWithModel },
       );
       ok(res, { ...detection, extraFilesIgnored: extraFiles }, extraFiles > 0 ? '一次只能上传一个文件，仅处理第一个文件' : '识别完成');
     }),
@@ -113,10 +113,10 @@ export function archiveRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const input = parse(autoImportSchema, req.body);
-      const { userId } = authOf(res);
+      const ws = await workspaceFor(deps, res);
       // Without a detection (spec §3: the detected data plus name) it is a manual creation: free.
-      if (input.detectionId === undefined) return ok(res, await createProfile(db, userId, input), '创建成功', 201);
-      const { profile, updated } = await importDetection(db, { userId, ...input });
+      if (input.detectionId === undefined) return ok(res, await createProfile(db, ws, input), '创建成功', 201);
+      const { profile, updated } = await importDetection(db, { ws, ...input });
       if (updated) ok(res, profile, '已更新学生档案');
       else ok(res, profile, '创建成功', 201);
     }),
@@ -126,7 +126,7 @@ export function archiveRoutes(deps: ApiDeps) {
     '/ai/global-search',
     auth,
     route(async (req, res) => {
-      ok(res, await globalSearch(db, authOf(res).userId, parse(globalSearchQuerySchema, req.query)));
+      ok(res, await globalSearch(db, await workspaceFor(deps, res), parse(globalSearchQuerySchema, req.query)));
     }),
   );
 

@@ -8,7 +8,7 @@ import { UPLOAD_FILE_LIMIT_BYTES } from '../../contracts/limits';
 import { extractText } from '../ai/cv/extract-text';
 import { DomainError } from '../domain/errors';
 import { multipartBody, type MultipartRequest } from './body';
-import { abortOnClose, authenticate, authOf, freeToolLimit, ok, parse, route, type ApiDeps } from './kit';
+import { abortOnClose, authenticate, authOf, freeToolLimit, ok, parse, route, type ApiDeps, workspaceFor } from './kit';
 import { sse } from './sse';
 
 const pageParams = z.object({ pageIdentifier: pageIdentifierSchema });
@@ -30,7 +30,7 @@ export function detectionRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const request = parse(detectRequestSchema, req.body);
-      ok(res, await detectText({ db, engine }, authOf(res).userId, request, abortOnClose(res)), '检测完成');
+      ok(res, await detectText({ db, engine }, await workspaceFor(deps, res), request, abortOnClose(res)), '检测完成');
     }),
   );
 
@@ -74,7 +74,7 @@ export function detectionRoutes(deps: ApiDeps) {
       // 400 (too short), 402 and 429 answer as JSON before onStart: nothing has started, nothing is charged.
       const outcome = await reduceText(
         { db, engine },
-        authOf(res).userId,
+        await workspaceFor(deps, res),
         request,
         {
           onStart: (data) => {
@@ -104,7 +104,7 @@ export function detectionRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const { id } = parse(reductionParams, req.params);
-      ok(res, await saveReduction(db, authOf(res).userId, id, parse(reduceSaveSchema, req.body)), '已保存');
+      ok(res, await saveReduction(db, await workspaceFor(deps, res), id, parse(reduceSaveSchema, req.body)), '已保存');
     }),
   );
 

@@ -8,6 +8,7 @@ import { DomainError, forbidden, tooManyRequests, validationError } from '../dom
 import { contentDisposition } from '../domain/works/export';
 import { hitRateLimit } from '../domain/rate-limit';
 import type { AiEngine } from '../domain/ai/engine';
+import { workspaceOf, type Workspace } from '../domain/orgs/workspace';
 import { authenticateVerified, sessionCacheOf, verifyAccessToken, type AuthenticatedRequest } from '../domain/auth/tokens';
 import type { Logger } from '../logger';
 import type { SmsSender } from '../integrations/sms';
@@ -205,6 +206,9 @@ export const adminActor = (req: Request, res: Response): AdminActor => ({
   ip: clientIp(req),
   userAgent: req.get('user-agent') ?? null,
 });
+
+/** The space the signed-in user works in (ADR 0067): the membership is read afresh on every request. */
+export const workspaceFor = (deps: Pick<ApiDeps, 'db'>, res: Response): Promise<Workspace> => workspaceOf(deps.db, authOf(res).user);
 
 /** For handlers behind `authenticate(deps)`. */
 export const authOf = (res: Response): AuthenticatedRequest => {

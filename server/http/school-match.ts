@@ -33,6 +33,7 @@ import {
   route,
   sendDownload,
   type ApiDeps,
+  workspaceFor,
 } from './kit';
 
 const caseIdParams = z.object({ id: z.string().uuid('案例不存在') });
@@ -118,7 +119,7 @@ export function schoolMatchRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const input = parse(matchRunSchema, req.body);
-      const result = await runMatch({ db, engine: deps.ai }, { ...input, userId: authOf(res).userId, signal: abortOnClose(res) });
+      const result = await runMatch({ db, engine: deps.ai }, { ...input, ws: await workspaceFor(deps, res), signal: abortOnClose(res) });
       ok(res, result, '选校完成', 201);
     }),
   );
@@ -165,7 +166,7 @@ export function schoolMatchRoutes(deps: ApiDeps) {
     '/school-match/shortlist',
     auth,
     route(async (req, res) => {
-      ok(res, await listShortlist(db, authOf(res).userId, parse(shortlistQuerySchema, req.query).clientProfileId));
+      ok(res, await listShortlist(db, await workspaceFor(deps, res), parse(shortlistQuerySchema, req.query).clientProfileId));
     }),
   );
 
@@ -173,7 +174,7 @@ export function schoolMatchRoutes(deps: ApiDeps) {
     '/school-match/shortlist',
     auth,
     route(async (req, res) => {
-      const { item, created } = await addToShortlist(db, authOf(res).userId, parse(shortlistAddSchema, req.body));
+      const { item, created } = await addToShortlist(db, await workspaceFor(deps, res), parse(shortlistAddSchema, req.body));
       ok(res, item, created ? '已加入选校清单' : '已更新选校清单', created ? 201 : 200);
     }),
   );

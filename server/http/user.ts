@@ -6,6 +6,7 @@ import { bindPhone, confirmMerge } from '../domain/auth/phone-binding';
 import { revokeAllSessions, revokeSession, rotateRefreshToken } from '../domain/auth/tokens';
 import { ID_VERIFY_MESSAGES, verifyIdentity } from '../domain/id-verification';
 import { createIdVerifier } from '../integrations/id-verify';
+import { activeOrgRef, workspaceOf } from '../domain/orgs/workspace';
 import { toUserDto, updateProfile } from '../domain/users';
 import { buildDataExport, DATA_EXPORTS_PER_HOUR } from '../domain/account/data-export';
 import { cancelDeletion, deletionState, requestDeletion } from '../domain/account/deletion';
@@ -52,7 +53,8 @@ export function userRoutes(deps: ApiDeps) {
     '/info',
     auth,
     route(async (_req, res) => {
-      ok(res, toUserDto(authOf(res).user));
+      const { user } = authOf(res);
+      ok(res, { ...toUserDto(user), activeOrg: activeOrgRef(await workspaceOf(deps.db, user)) });
     }),
   );
 

@@ -19,7 +19,7 @@ import {
   updateWork,
 } from '../domain/works/works';
 import { exportWork } from '../domain/works/export';
-import { authenticate, authOf, freeToolLimit, ok, parse, route, sendDownload, type ApiDeps } from './kit';
+import { authenticate, freeToolLimit, ok, parse, route, sendDownload, type ApiDeps, workspaceFor } from './kit';
 
 const idParams = z.object({ id: z.string().uuid('作品不存在') });
 const versionParams = idParams.extend({ versionId: z.string().uuid('版本不存在') });
@@ -34,7 +34,7 @@ export function workRoutes(deps: ApiDeps) {
     '/works',
     auth,
     route(async (req, res) => {
-      ok(res, await createWork(db, authOf(res).userId, parse(workCreateSchema, req.body)), '创建成功', 201);
+      ok(res, await createWork(db, await workspaceFor(deps, res), parse(workCreateSchema, req.body)), '创建成功', 201);
     }),
   );
 
@@ -42,7 +42,7 @@ export function workRoutes(deps: ApiDeps) {
     '/works',
     auth,
     route(async (req, res) => {
-      ok(res, await listWorks(db, authOf(res).userId, parse(workListQuerySchema, req.query)));
+      ok(res, await listWorks(db, await workspaceFor(deps, res), parse(workListQuerySchema, req.query)));
     }),
   );
 
@@ -50,7 +50,7 @@ export function workRoutes(deps: ApiDeps) {
     '/works/:id',
     auth,
     route(async (req, res) => {
-      ok(res, await getWork(db, authOf(res).userId, parse(idParams, req.params).id));
+      ok(res, await getWork(db, await workspaceFor(deps, res), parse(idParams, req.params).id));
     }),
   );
 
@@ -59,7 +59,7 @@ export function workRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const { id } = parse(idParams, req.params);
-      ok(res, await updateWork(db, authOf(res).userId, id, parse(workUpdateSchema, req.body)), '保存成功');
+      ok(res, await updateWork(db, await workspaceFor(deps, res), id, parse(workUpdateSchema, req.body)), '保存成功');
     }),
   );
 
@@ -67,7 +67,7 @@ export function workRoutes(deps: ApiDeps) {
     '/works/:id',
     auth,
     route(async (req, res) => {
-      await deleteWork(db, authOf(res).userId, parse(idParams, req.params).id);
+      await deleteWork(db, await workspaceFor(deps, res), parse(idParams, req.params).id);
       ok(res, null, '已删除');
     }),
   );
@@ -79,7 +79,7 @@ export function workRoutes(deps: ApiDeps) {
     route(async (req, res) => {
       const { id } = parse(idParams, req.params);
       const query = parse(workExportQuerySchema, req.query);
-      const file = await exportWork(db, config, authOf(res).userId, id, query);
+      const file = await exportWork(db, config, await workspaceFor(deps, res), id, query);
       sendDownload(res, file);
     }),
   );
@@ -88,7 +88,7 @@ export function workRoutes(deps: ApiDeps) {
     '/works/:id/versions',
     auth,
     route(async (req, res) => {
-      ok(res, await listVersions(db, authOf(res).userId, parse(idParams, req.params).id));
+      ok(res, await listVersions(db, await workspaceFor(deps, res), parse(idParams, req.params).id));
     }),
   );
 
@@ -98,7 +98,7 @@ export function workRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const { id } = parse(idParams, req.params);
-      ok(res, await compareVersions(db, authOf(res).userId, id, parse(versionCompareQuerySchema, req.query)));
+      ok(res, await compareVersions(db, await workspaceFor(deps, res), id, parse(versionCompareQuerySchema, req.query)));
     }),
   );
 
@@ -107,7 +107,7 @@ export function workRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const { id, versionId } = parse(versionParams, req.params);
-      ok(res, await getVersion(db, authOf(res).userId, id, versionId));
+      ok(res, await getVersion(db, await workspaceFor(deps, res), id, versionId));
     }),
   );
 
@@ -116,7 +116,7 @@ export function workRoutes(deps: ApiDeps) {
     auth,
     route(async (req, res) => {
       const { id, versionId } = parse(versionParams, req.params);
-      ok(res, await restoreVersion(db, authOf(res).userId, id, versionId), '已恢复到该版本');
+      ok(res, await restoreVersion(db, await workspaceFor(deps, res), id, versionId), '已恢复到该版本');
     }),
   );
 

@@ -93,6 +93,7 @@ export function client(baseUrl: string, options: { ip?: string; token?: string }
     get: <T = Record<string, any>>(path: string, token?: string) => call<T>('GET', path, undefined, token),
     post: <T = Record<string, any>>(path: string, body?: unknown, token?: string) => call<T>('POST', path, body ?? {}, token),
     put: <T = Record<string, any>>(path: string, body?: unknown, token?: string) => call<T>('PUT', path, body ?? {}, token),
+    patch: <T = Record<string, any>>(path: string, body?: unknown, token?: string) => call<T>('PATCH', path, body ?? {}, token),
     delete: <T = Record<string, any>>(path: string, token?: string) => call<T>('DELETE', path, undefined, token),
   };
 }

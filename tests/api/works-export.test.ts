@@ -3,6 +3,7 @@ import { pdfText } from '../../server/ai/cv/pdf';
 import { saveGeneratedContent } from '../../server/domain/works/works';
 import { docxParagraphs, unzip } from '../fixtures/docx';
 import { client, login, startTestServer, type TestServer } from './harness';
+import { personalSpace } from '../../server/domain/orgs/workspace';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -130,7 +131,7 @@ describe('GET /api/v1/works/{id}/export', () => {
   it('DOCX and PDF of a work with a generation carry the visible AIGC line and the metadata', async () => {
     const { me, create } = await setup();
     const work = await create({ title: 'AI 初稿', type: 'ps', content: ESSAY });
-    await saveGeneratedContent(server.database.db, me.user.id, work.id, {
+    await saveGeneratedContent(server.database.db, personalSpace(me.user.id), work.id, {
       content: editorDocumentSchema.parse({ blocks: [...ESSAY.blocks, block('paragraph', [t('模型生成的结尾。')])] }),
     });
 

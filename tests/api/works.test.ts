@@ -3,6 +3,7 @@ import { aiOperations, clientProfiles, works, workVersions } from '../../db/sche
 import { MAX_VERSIONS_PER_WORK, editorDocumentSchema } from '../../contracts/works';
 import { recordAiRate, saveGeneratedContent } from '../../server/domain/works/works';
 import { client, login, startTestServer, type TestServer } from './harness';
+import { personalSpace } from '../../server/domain/orgs/workspace';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -416,16 +417,16 @@ describe('works', () => {
     const { db } = server.database;
     const operationId = '11111111-1111-4111-8111-111111111111';
     await expect(
-      saveGeneratedContent(db, other.user.id, work.id, { content: editorDocumentSchema.parse(doc('偷')) }),
+      saveGeneratedContent(db, personalSpace(other.user.id), work.id, { content: editorDocumentSchema.parse(doc('偷')) }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(recordAiRate(db, other.user.id, work.id, 50, 'mixed')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const generated = await saveGeneratedContent(db, me.user.id, work.id, {
+    await expect(recordAiRate(db, personalSpace(other.user.id), work.id, 50, 'mixed')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const generated = await saveGeneratedContent(db, personalSpace(me.user.id), work.id, {
       content: editorDocumentSchema.parse(doc('生成的第一段 draft')),
       operationId,
     });
     expect(generated).toMatchObject({ plainText: '生成的第一段 draft', wordCount: 7, latestVersion: 2 });
     // Kept as the check showed it (one decimal), with the detector's label.
-    await recordAiRate(db, me.user.id, work.id, 37.64, 'human');
+    await recordAiRate(db, personalSpace(me.user.id), work.id, 37.64, 'human');
     expect((await api.get(`/works/${work.id}`, me.accessToken)).body.data).toMatchObject({
       aiRate: 37.6,
       aiLabel: 'human',

@@ -1,12 +1,12 @@
 import { Avatar, Badge, Box, Button, Flex, HStack, IconButton, Image, Kbd, Menu, Popover, Portal, Stack, Text } from '@chakra-ui/react';
 import { Link, useSubmit } from '@remix-run/react';
-import { ChevronDown, Eraser, Gift, Headset, LogOut, Search, Settings, Shield, Ticket, UserPlus, UserRound } from 'lucide-react';
+import { Building2, ChevronDown, Eraser, Gift, Headset, LogOut, Search, Settings, Shield, Ticket, UserPlus, UserRound } from 'lucide-react';
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { PublicConfig } from '../../../contracts/public-config';
 import { maskPhone } from '../../../contracts/constants';
 import type { User } from '../../../contracts/user';
 import { notifyInfo } from '~/services/toasts';
-import { ACCOUNT_ROUTES } from '~/services/navigation';
+import { ACCOUNT_ROUTES, ORG_ROUTE } from '~/services/navigation';
 import { ClearDraftsDialog, useDraftCount } from './clear-drafts-dialog';
 import { PointsDisplay } from './points-display';
 import { SearchDialog, useSearchShortcut } from './search-dialog';
@@ -110,6 +110,17 @@ function UserMenu({
               </Text>
             </Box>
             <Menu.Separator />
+            <Menu.Item value="org" asChild>
+              <Link to={ORG_ROUTE} data-testid="user-menu-space">
+                <Building2 size={16} />
+                <Text as="span" truncate maxW="40">
+                  {user.activeOrg ? user.activeOrg.name : '个人空间'}
+                </Text>
+                <Text as="span" ms="auto" fontSize="xs" color="gray.500">
+                  切换
+                </Text>
+              </Link>
+            </Menu.Item>
             <Menu.Item value="profile" asChild>
               <Link to="/dash/profile">
                 <UserRound size={16} /> 个人资料

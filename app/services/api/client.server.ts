@@ -7,6 +7,7 @@ import { authApi } from './auth.server';
 import { detectionApi } from './detection.server';
 import { feedbackApi } from './feedback.server';
 import { paymentsApi } from './payments.server';
+import { orgsApi } from './orgs.server';
 import { pointsApi } from './points.server';
 import { realtimeApi } from './realtime.server';
 import { schoolMatchApi } from './school-match.server';
@@ -34,6 +35,7 @@ export function createApiClient(request: Request, context: AppLoadContext, pageN
     realtime: realtimeApi(transport),
     system: systemApi(transport),
     admin: adminApi(transport),
+    orgs: orgsApi(transport),
     archives: archivesApi(transport),
     ai: aiApi(transport),
     works: worksApi(transport),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, max, min, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, max, min, ne, sql } from 'drizzle-orm';
 import { strToU8, zip, type AsyncZippable } from 'fflate';
 import type { Database } from '../../../db/client';
 import {
@@ -98,10 +98,17 @@ const readme = (o: { exportedAt: string; works: number; docx: number; skippedDoc
     '',
   ].join('\r\n');
 
-/** Every row of the account but the works' versions (read per work), each query by its user id. */
+/**
+ * Every row of the account but the works' versions (read per work), each query by its user id. The
+ * students and works of an organisation are the organisation's, not the person's (ADR 0067).
+ */
 function accountRows(db: Database, userId: string) {
   return Promise.all([
-    db.select().from(clientProfiles).where(eq(clientProfiles.userId, userId)).orderBy(asc(clientProfiles.createdAt)),
+    db
+      .select()
+      .from(clientProfiles)
+      .where(and(eq(clientProfiles.userId, userId), isNull(clientProfiles.orgId)))
+      .orderBy(asc(clientProfiles.createdAt)),
     db.select().from(cvDetections).where(eq(cvDetections.userId, userId)).orderBy(asc(cvDetections.createdAt)),
     db
       .select({
@@ -119,7 +126,7 @@ function accountRows(db: Database, userId: string) {
         updatedAt: works.updatedAt,
       })
       .from(works)
-      .where(eq(works.userId, userId))
+      .where(and(eq(works.userId, userId), isNull(works.orgId)))
       .orderBy(asc(works.createdAt)),
     db.select().from(aiOperations).where(eq(aiOperations.userId, userId)).orderBy(asc(aiOperations.createdAt)),
     db.select().from(aiDetections).where(eq(aiDetections.userId, userId)).orderBy(asc(aiDetections.createdAt)),

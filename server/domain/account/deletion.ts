@@ -10,6 +10,7 @@ import {
   announcementDismissals,
   authSessions,
   clientProfiles,
+  orgMembers,
   cvDetections,
   feedback,
   operationLogs,
@@ -149,10 +150,12 @@ async function purgeOne(tx: Transaction, requestId: string, now: Date): Promise<
   await tx.delete(schoolPrograms).where(eq(schoolPrograms.userId, userId));
   await tx.delete(aiReductions).where(eq(aiReductions.userId, userId));
   await tx.delete(aiDetections).where(eq(aiDetections.userId, userId));
-  await tx.delete(aiOperations).where(eq(aiOperations.userId, userId));
+  // An organisation's students, works and records stay its own (ADR 0067); the membership goes.
+  await tx.delete(aiOperations).where(and(eq(aiOperations.userId, userId), isNull(aiOperations.orgId)));
   await tx.delete(cvDetections).where(eq(cvDetections.userId, userId));
-  await tx.delete(works).where(eq(works.userId, userId));
-  await tx.delete(clientProfiles).where(eq(clientProfiles.userId, userId));
+  await tx.delete(works).where(and(eq(works.userId, userId), isNull(works.orgId)));
+  await tx.delete(clientProfiles).where(and(eq(clientProfiles.userId, userId), isNull(clientProfiles.orgId)));
+  await tx.delete(orgMembers).where(eq(orgMembers.userId, userId));
   await tx.delete(feedback).where(eq(feedback.userId, userId));
   await tx.delete(operationLogs).where(eq(operationLogs.userId, userId));
   await tx.delete(analyticsEvents).where(eq(analyticsEvents.userId, userId));

@@ -8,6 +8,7 @@ import { detectAsync, type DetectionResult } from '../../ai/detector';
 import { DomainError, notFound } from '../errors';
 import { getWork, recordAiRate } from '../works/works';
 import { resultOrThrow, type AiEngine } from './engine';
+import { type Workspace } from '../orgs/workspace';
 
 type Checked = Extract<DetectionResult, { ok: true }>;
 
@@ -35,14 +36,16 @@ export async function judgeable(text: string): Promise<Checked> {
  */
 export async function detectText(
   deps: { db: Database; engine: AiEngine },
-  userId: string,
+  ws: Workspace,
   request: DetectRequest,
   signal?: AbortSignal,
 ): Promise<DetectionResultDto> {
   const { db, engine } = deps;
-  if (request.workId) await getWork(db, userId, request.workId);
+  const userId = ws.userId;
+  if (request.workId) await getWork(db, ws, request.workId);
   const outcome = await engine.run({
     userId,
+    orgId: ws.orgId,
     operation: 'detect',
     source: 'ai_check',
     basis: 'input',
@@ -55,7 +58,7 @@ export async function detectText(
     work: async ({ operationId, prepared, reservedCents }) => {
       const row = await keepCheck(
         db,
-        { id: operationId, userId, workId: request.workId ?? null, pageIdentifier: request.pageIdentifier ?? null },
+        { id: operationId, ws, workId: request.workId ?? null, pageIdentifier: request.pageIdentifier ?? null },
         request.text,
         prepared,
         reservedCents,
@@ -72,7 +75,7 @@ export async function detectText(
  */
 export async function keepCheck(
   db: Database,
-  owner: { id?: string; userId: string; workId: string | null; pageIdentifier: string | null },
+  owner: { id?: string; ws: Workspace; workId: string | null; pageIdentifier: string | null },
   text: string,
   result: Checked,
   pointsCents: number,
@@ -81,7 +84,7 @@ export async function keepCheck(
     .insert(aiDetections)
     .values({
       ...(owner.id ? { id: owner.id } : {}),
-      userId: owner.userId,
+      userId: owner.ws.userId,
       workId: owner.workId,
       pageIdentifier: owner.pageIdentifier,
       textHash: createHash('sha256').update(text).digest('hex'),
@@ -93,7 +96,7 @@ export async function keepCheck(
       pointsCents,
     })
     .returning();
-  if (owner.workId) await recordAiRate(db, owner.userId, owner.workId, result.aiRate, result.label);
+  if (owner.workId) await recordAiRate(db, owner.ws, owner.workId, result.aiRate, result.label);
   return row!;
 }
 

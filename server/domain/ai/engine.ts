@@ -38,7 +38,10 @@ type OperationRow = Awaited<ReturnType<typeof getOperation>>;
  * points for AI work.
  */
 export type PaidOperation<P, T> = {
+  /** Who pays and whose records it is. */
   userId: string;
+  /** The organisation it runs in (ADR 0067): its generation records are the organisation's. */
+  orgId?: string | null;
   operation: PaidOperationName;
   source: PricedOperation;
   basis: PriceBasis;
@@ -223,6 +226,7 @@ export function createAiEngine(deps: {
     let op = await admit(db, limits, {
       id: randomUUID(),
       userId: spec.userId,
+      orgId: spec.orgId ?? null,
       operation: spec.operation,
       usesModel: spec.model !== null,
       clientProfileId: spec.clientProfileId,

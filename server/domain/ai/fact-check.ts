@@ -6,6 +6,7 @@ import { ALIAS_GROUPS, LEVEL_EQUIVALENTS, WORD_EQUIVALENTS, type AliasGroup } fr
 import { alignLeftoversSteps, claimTranslation, kindOfChinese, type AlignEntry, type AlignLine, type AlignName } from './fact-align';
 import { dictionaryEquivalents } from './fact-dictionary';
 import { pinyinSpells, readingsOf } from './pinyin';
+import { type Workspace } from '../orgs/workspace';
 
 /**
  * Fact check (issue 13, ADR 0030; issue 24, ADR 0042): names and figures in a generated text that
@@ -1253,8 +1254,8 @@ function* alignNames(
 }
 
 /** The check for one of the caller's students (owner-scoped: someone else's is a 404). */
-export async function factCheck(db: Database, userId: string, input: { text: string; clientProfileId?: string; context: string[] }) {
-  const profile = input.clientProfileId ? await getProfile(db, userId, input.clientProfileId) : null;
+export async function factCheck(db: Database, ws: Workspace, input: { text: string; clientProfileId?: string; context: string[] }) {
+  const profile = input.clientProfileId ? await getProfile(db, ws, input.clientProfileId) : null;
   const known = knownTextOf(profile?.name, profile?.data, profile?.cvText, input.context);
   return { unsupported: await findUnsupportedAsync(input.text, known) };
 }

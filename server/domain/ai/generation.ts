@@ -18,6 +18,7 @@ import { getWork, saveGeneratedContent } from '../works/works';
 import { DomainError, validationError } from '../errors';
 import type { AiEngine, PaidOutcome } from './engine';
 import { getOperation, inputCharsOf } from './operations';
+import { type Workspace } from '../orgs/workspace';
 
 type OperationRow = Awaited<ReturnType<typeof getOperation>>;
 
@@ -41,22 +42,23 @@ export type GenerationResult = PaidOutcome<string> & { savedToWork: boolean; rev
  */
 export async function generate(
   deps: { db: Database; engine: AiEngine; logger: Logger },
-  userId: string,
+  ws: Workspace,
   request: GenerateRequest,
   listener: GenerationListener,
   signal: AbortSignal,
 ): Promise<GenerationResult> {
   const { db, engine } = deps;
+  const userId = ws.userId;
   const offline = engine.provider.kind === 'offline';
   // ADR 0040: a tool the offline engine cannot do is refused before anything is admitted or reserved.
   if (offline && isOfflineUnavailable(request.operation)) throw new DomainError('CONFLICT', OFFLINE_UNAVAILABLE_MESSAGE);
-  const work = request.workId ? await getWork(db, userId, request.workId) : null;
+  const work = request.workId ? await getWork(db, ws, request.workId) : null;
   // A document written from the archive alone needs a student: the request's, else the work's.
   const needsStudent = STUDENT_REQUIRED[request.operation];
   const clientProfileId = request.clientProfileId ?? (needsStudent ? (work?.clientProfileId ?? undefined) : undefined);
   if (needsStudent && !clientProfileId) throw validationError(needsStudent, 'clientProfileId');
   let profile: StudentProfile | null = null;
-  if (clientProfileId) profile = await getProfile(db, userId, clientProfileId);
+  if (clientProfileId) profile = await getProfile(db, ws, clientProfileId);
   // Only a document written for the work's type replaces its text; any other operation (a
   // selection tool, a review, another type's document) is only linked to it (ADR 0026).
   const savesIntoWork = !!work && isWritingOperation(request.operation) && AI_OPERATION_WORK_TYPES[request.operation] === work.type;
@@ -68,6 +70,7 @@ export async function generate(
 
   const outcome = await engine.run({
     userId,
+    orgId: ws.orgId,
     operation: request.operation,
     source: AI_OPERATION_SOURCES[request.operation],
     basis: 'output',
@@ -106,7 +109,7 @@ export async function generate(
   if (outcome.status === 'succeeded' && savesIntoWork && work && outcome.result.trim()) {
     try {
       const content = documentFromText(`${continueFrom ?? ''}${outcome.result}`);
-      await saveGeneratedContent(db, userId, work.id, { content, operationId: outcome.op.id });
+      await saveGeneratedContent(db, ws, work.id, { content, operationId: outcome.op.id });
       savedToWork = true;
     } catch (err) {
       // The text reached the page and was paid for; the page can still save it itself.

@@ -11,6 +11,7 @@ import { refund, reserve, settle, type Reservation } from '../points/spending';
 export { AI_OPERATION_STATUSES, type AiOperationStatus } from '../../../contracts/ai-operation-constants';
 import type { AiOperationStatus } from '../../../contracts/ai-operation-constants';
 import type { OperationRecord } from '../../../contracts/ai-operations';
+import { assertCanRead, ownedBy, type Workspace } from '../orgs/workspace';
 type OperationRow = typeof aiOperations.$inferSelect;
 
 /** How often the owning process proves it is alive; a row silent for STALE_MS was left by a crash. */
@@ -69,6 +70,7 @@ export async function admit(
   input: {
     id?: string;
     userId: string;
+    orgId?: string | null;
     operation: PaidOperationName;
     usesModel: boolean;
     clientProfileId?: string;
@@ -103,6 +105,7 @@ export async function admit(
         ...(input.id && { id: input.id }),
         usesModel: input.usesModel,
         userId: input.userId,
+        orgId: input.orgId ?? null,
         operation: input.operation,
         clientProfileId: input.clientProfileId ?? null,
         workId: input.workId ?? null,
@@ -439,14 +442,15 @@ export function toOperationDto(row: OperationRow, clientProfileName: string | nu
   };
 }
 
-/** GET /api/v1/ai/operations: the user's own operations, newest first. */
+/** GET /api/v1/ai/operations: the space's operations (the user's own, or all its members' in an organisation), newest first. */
 export async function listOperations(
   db: Database,
-  userId: string,
+  ws: Workspace,
   query: { page: number; pageSize: number; operation?: string; status?: AiOperationStatus },
 ): Promise<{ items: OperationDto[]; page: number; pageSize: number; total: number }> {
+  assertCanRead(ws);
   const where = and(
-    eq(aiOperations.userId, userId),
+    ownedBy(ws, aiOperations),
     // The writing operations' records; 查AI率, 降AI率 and CV reading have their own pages.
     query.operation ? eq(aiOperations.operation, query.operation) : inArray(aiOperations.operation, [...AI_OPERATIONS]),
     query.status ? eq(aiOperations.status, query.status) : undefined,

@@ -12,6 +12,7 @@ import { documentFromText } from '../works/document-from-text';
 import { createWork, getWork, updateWork } from '../works/works';
 import { judgeable, keepCheck } from './detection';
 import type { AiEngine } from './engine';
+import { type Workspace } from '../orgs/workspace';
 
 /** A reduction's result may be saved into a work for this long (the page keeps it a day too). */
 const SAVE_WINDOW_MS = 24 * 3600_000;
@@ -35,17 +36,19 @@ export type ReductionOutcome =
  */
 export async function reduceText(
   deps: { db: Database; engine: AiEngine },
-  userId: string,
+  ws: Workspace,
   request: ReduceRequest,
   listener: { onStart: (data: Extract<ReduceEvent, { event: 'start' }>['data']) => void; onProgress: (event: ReduceProgress) => void },
   signal: AbortSignal,
 ): Promise<ReductionOutcome> {
   const { db, engine } = deps;
-  if (request.workId) await getWork(db, userId, request.workId);
+  const userId = ws.userId;
+  if (request.workId) await getWork(db, ws, request.workId);
   // With a language model configured, it rewrites; without one, the local rewriter does (issue 14).
   const model = engine.provider.kind === 'offline' ? null : await engine.modelFor(userId);
   const outcome = await engine.run({
     userId,
+    orgId: ws.orgId,
     operation: 'reduce',
     source: 'ai_reduce',
     basis: 'input',
@@ -146,7 +149,8 @@ export function isKeptText(segments: ReduceSegment[], text: string): boolean {
  * given work, or a new work. Only this run's own result can be saved: its rate comes from a local
  * check of exactly that text, free because the reduction paid for it (it is no free checker).
  */
-export async function saveReduction(db: Database, userId: string, reductionId: string, input: ReduceSave) {
+export async function saveReduction(db: Database, ws: Workspace, reductionId: string, input: ReduceSave) {
+  const userId = ws.userId;
   const [row] = await db
     .select()
     .from(aiReductions)
@@ -164,13 +168,13 @@ export async function saveReduction(db: Database, userId: string, reductionId: s
   }
   const content = documentFromText(input.text);
   const work = input.workId
-    ? await updateWork(db, userId, input.workId, { content })
-    : await createWork(db, userId, { title: input.title!, type: input.type, content });
+    ? await updateWork(db, ws, input.workId, { content })
+    : await createWork(db, ws, { title: input.title!, type: input.type, content });
   const checked = await detectAsync(input.text);
   const aiRate = checked.ok ? checked.aiRate : null;
   const aiLabel = checked.ok ? checked.label : null;
   // Kept as the work's latest check too: GET /api/ai-rate/{workId} then agrees with the work.
-  if (checked.ok) await keepCheck(db, { userId, workId: work.id, pageIdentifier: null }, input.text, checked, 0);
+  if (checked.ok) await keepCheck(db, { ws, workId: work.id, pageIdentifier: null }, input.text, checked, 0);
   return { workId: work.id, title: work.title, aiRate, aiLabel };
 }
 

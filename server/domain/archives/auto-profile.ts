@@ -14,6 +14,7 @@ import { DomainError, notFound } from '../errors';
 import { resultOrThrow, type AiEngine } from '../ai/engine';
 import { matchEvidence, mergeFromCv, normalise } from './merge';
 import { createProfile, deleteProfile, getProfile, searchTextOf, toProfileDto } from './profiles';
+import { assertCanWrite, ownedBy, type Workspace } from '../orgs/workspace';
 
 /** The profile sections a detected CV fills (sources dropped: they were for checking). */
 export function detectedToProfileData(detected: DetectedCv, nickname?: string): ProfileData {
@@ -61,7 +62,7 @@ const MATCHES_SHOWN = 5;
  */
 export async function findMatches(
   db: Database,
-  userId: string,
+  ws: Workspace,
   cv: { names: Array<string | undefined>; data: ProfileData; cvText: string },
 ): Promise<ProfileMatch[]> {
   const names = [...new Set(cv.names.map((n) => normalise(n)).filter(Boolean))];
@@ -71,7 +72,7 @@ export async function findMatches(
   const named = await db
     .select({ id: clientProfiles.id, name: clientProfiles.name, nickname: sql<string | null>`${clientProfiles.data}->>'nickname'` })
     .from(clientProfiles)
-    .where(eq(clientProfiles.userId, userId))
+    .where(ownedBy(ws, clientProfiles))
     .orderBy(desc(clientProfiles.updatedAt))
     .limit(MATCH_SCAN);
   const ids = named
@@ -82,7 +83,7 @@ export async function findMatches(
   const rows = await db
     .select()
     .from(clientProfiles)
-    .where(and(eq(clientProfiles.userId, userId), inArray(clientProfiles.id, ids)))
+    .where(and(ownedBy(ws, clientProfiles), inArray(clientProfiles.id, ids)))
     .orderBy(desc(clientProfiles.updatedAt));
   const matches: ProfileMatch[] = [];
   for (const row of rows) {
@@ -113,7 +114,7 @@ export async function findMatches(
 export async function detectCv(
   deps: { db: Database; engine: AiEngine },
   input: {
-    userId: string;
+    ws: Workspace;
     file: { buffer: Buffer; filename: string };
     nickname?: string;
     signal?: AbortSignal;
@@ -122,9 +123,13 @@ export async function detectCv(
   },
 ): Promise<Detection> {
   const { db, engine } = deps;
-  const model = input.readWithModel ? await engine.modelFor(input.userId) : null;
+  // A new student is a change to the space: a reviewer does not pay for a read they cannot use.
+  assertCanWrite(input.ws);
+  const userId = input.ws.userId;
+  const model = input.readWithModel ? await engine.modelFor(userId) : null;
   const outcome = await engine.run({
-    userId: input.userId,
+    userId,
+    orgId: input.ws.orgId,
     operation: 'cv_read',
     source: 'auto_profile',
     basis: 'input',
@@ -133,7 +138,7 @@ export async function detectCv(
     signal: input.signal,
     failureMessage: '智能建档失败，请重试',
     metadata: { fileName: input.file.filename.slice(0, 60) || '简历' },
-    prepare: ({ signal }) => readCv(input.file.buffer, { signal, owner: input.userId }),
+    prepare: ({ signal }) => readCv(input.file.buffer, { signal, owner: userId }),
     work: async ({ signal, prepared: extracted, reservationId }) => {
       const byModel = model && input.readWithModel ? await input.readWithModel(extracted.text, model, signal) : null;
       if (signal.aborted) throw new DomainError('CONFLICT', '已取消');
@@ -141,7 +146,7 @@ export async function detectCv(
       const [row] = await db
         .insert(cvDetections)
         .values({
-          userId: input.userId,
+          userId,
           reservationId: reservationId!,
           fileName: input.file.filename.slice(0, 200),
           format: extracted.format,
@@ -158,7 +163,7 @@ export async function detectCv(
         chars: extracted.text.length,
         detected,
         profileData,
-        matches: await findMatches(db, input.userId, {
+        matches: await findMatches(db, input.ws, {
           names: [detected.name?.value, input.nickname],
           data: profileData,
           cvText: extracted.text,
@@ -187,7 +192,7 @@ async function ownedDetection(db: Database, userId: string, detectionId: string)
 export async function importDetection(
   db: Database,
   input: {
-    userId: string;
+    ws: Workspace;
     detectionId: string;
     name: string;
     data?: Partial<ProfileData>;
@@ -197,11 +202,11 @@ export async function importDetection(
 ): Promise<{ profile: ClientProfile; updated: boolean }> {
   if (input.updateProfileId)
     return { profile: await updateFromDetection(db, { ...input, profileId: input.updateProfileId }), updated: true };
-  const detection = await ownedDetection(db, input.userId, input.detectionId);
+  const detection = await ownedDetection(db, input.ws.userId, input.detectionId);
   if (detection.cancelledAt) throw new DomainError('CONFLICT', '该次智能建档已取消，请重新上传');
-  if (detection.profileId) return { profile: await getProfile(db, input.userId, detection.profileId), updated: false };
+  if (detection.profileId) return { profile: await getProfile(db, input.ws, detection.profileId), updated: false };
   const data = input.data ?? detectedData(detection);
-  const profile = await createProfile(db, input.userId, { name: input.name, data, cvText: detection.text });
+  const profile = await createProfile(db, input.ws, { name: input.name, data, cvText: detection.text });
   const claimed = await db
     .update(cvDetections)
     .set({ profileId: profile.id })
@@ -209,9 +214,9 @@ export async function importDetection(
     .returning({ id: cvDetections.id });
   if (claimed.length === 0) {
     // A concurrent import, update or cancel won: keep one outcome only.
-    await deleteProfile(db, input.userId, profile.id);
-    const again = await ownedDetection(db, input.userId, input.detectionId);
-    if (again.profileId) return { profile: await getProfile(db, input.userId, again.profileId), updated: false };
+    await deleteProfile(db, input.ws, profile.id);
+    const again = await ownedDetection(db, input.ws.userId, input.detectionId);
+    if (again.profileId) return { profile: await getProfile(db, input.ws, again.profileId), updated: false };
     throw new DomainError('CONFLICT', '该次智能建档已取消，请重新上传');
   }
   return { profile, updated: false };
@@ -228,17 +233,18 @@ const detectedData = (detection: typeof cvDetections.$inferSelect) =>
  */
 async function updateFromDetection(
   db: Database,
-  input: { userId: string; detectionId: string; profileId: string; data?: Partial<ProfileData>; replaceFields?: ProfileMergeField[] },
+  input: { ws: Workspace; detectionId: string; profileId: string; data?: Partial<ProfileData>; replaceFields?: ProfileMergeField[] },
 ): Promise<ClientProfile> {
+  assertCanWrite(input.ws);
   return db.transaction(async (tx) => {
     const [detection] = await tx
       .select()
       .from(cvDetections)
-      .where(and(eq(cvDetections.id, input.detectionId), eq(cvDetections.userId, input.userId)))
+      .where(and(eq(cvDetections.id, input.detectionId), eq(cvDetections.userId, input.ws.userId)))
       .for('update');
     if (!detection) throw notFound('简历识别结果不存在，请重新上传');
     if (detection.cancelledAt) throw new DomainError('CONFLICT', '该次智能建档已取消，请重新上传');
-    const owned = and(eq(clientProfiles.id, input.profileId), eq(clientProfiles.userId, input.userId));
+    const owned = and(eq(clientProfiles.id, input.profileId), ownedBy(input.ws, clientProfiles));
     const [current] = await tx.select().from(clientProfiles).where(owned).for('update');
     if (!current) throw notFound('学生档案不存在');
     // Already imported (a repeated request): the student it went to, unchanged again.

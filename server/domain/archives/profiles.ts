@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, like, not, or, sql, type SQL, type SQLWrappe
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { clientProfiles, works, workVersions } from '../../../db/schema';
+import { assertCanRead, assertCanWrite, ownedBy, ownerValues, type Workspace } from '../orgs/workspace';
 import { profileDataSchema, type ClientProfile, type ProfileData, type SearchResult } from '../../../contracts/archives';
 import { notFound } from '../errors';
 
@@ -48,36 +49,40 @@ export function searchTextOf(name: string, data: ProfileData): string {
 /** Escapes LIKE wildcards so a search for "100%" means the characters, not a pattern. */
 const likePattern = (query: string) => `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const owned = (userId: string, id: string) => and(eq(clientProfiles.id, id), eq(clientProfiles.userId, userId));
+/** A student of the space by id; anyone else's reads as missing. */
+const owned = (ws: Workspace, id: string) => and(eq(clientProfiles.id, id), ownedBy(ws, clientProfiles));
 
 export async function createProfile(
   db: Database,
-  userId: string,
+  ws: Workspace,
   input: { name: string; data?: Partial<ProfileData>; cvText?: string | null },
 ): Promise<ClientProfile> {
+  assertCanWrite(ws);
   const data = readData(input.data ?? {});
   const [row] = await db
     .insert(clientProfiles)
-    .values({ userId, name: input.name, data, cvText: input.cvText ?? null, searchText: searchTextOf(input.name, data) })
+    .values({ ...ownerValues(ws), name: input.name, data, cvText: input.cvText ?? null, searchText: searchTextOf(input.name, data) })
     .returning();
   return toProfileDto(row!);
 }
 
-/** The owner's profile; anyone else's reads as missing (404), never as forbidden. */
-export async function getProfile(db: Database, userId: string, id: string): Promise<ClientProfile> {
-  const [row] = await db.select().from(clientProfiles).where(owned(userId, id));
+/** A profile of the space; anyone else's reads as missing (404), never as forbidden. */
+export async function getProfile(db: Database, ws: Workspace, id: string): Promise<ClientProfile> {
+  assertCanRead(ws);
+  const [row] = await db.select().from(clientProfiles).where(owned(ws, id));
   if (!row) throw notFound('学生档案不存在');
   return toProfileDto(row);
 }
 
 export async function updateProfile(
   db: Database,
-  userId: string,
+  ws: Workspace,
   id: string,
   input: { name?: string; data?: Partial<ProfileData> },
 ): Promise<ClientProfile> {
+  assertCanWrite(ws);
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(clientProfiles).where(owned(userId, id)).for('update');
+    const [current] = await tx.select().from(clientProfiles).where(owned(ws, id)).for('update');
     if (!current) throw notFound('学生档案不存在');
     const name = input.name ?? current.name;
     // Sections sent replace the stored ones; sections left out keep theirs.
@@ -85,23 +90,25 @@ export async function updateProfile(
     const [row] = await tx
       .update(clientProfiles)
       .set({ name, data, searchText: searchTextOf(name, data), updatedAt: new Date() })
-      .where(owned(userId, id))
+      .where(owned(ws, id))
       .returning();
     return toProfileDto(row!);
   });
 }
 
-export async function deleteProfile(db: Database, userId: string, id: string): Promise<void> {
-  const deleted = await db.delete(clientProfiles).where(owned(userId, id)).returning({ id: clientProfiles.id });
+export async function deleteProfile(db: Database, ws: Workspace, id: string): Promise<void> {
+  assertCanWrite(ws);
+  const deleted = await db.delete(clientProfiles).where(owned(ws, id)).returning({ id: clientProfiles.id });
   if (deleted.length === 0) throw notFound('学生档案不存在');
 }
 
 export async function listProfiles(
   db: Database,
-  userId: string,
+  ws: Workspace,
   query: { page: number; pageSize: number; query?: string; sort: 'updated' | 'created' | 'name' },
 ) {
-  const where = and(eq(clientProfiles.userId, userId), query.query ? like(clientProfiles.searchText, likePattern(query.query)) : undefined);
+  assertCanRead(ws);
+  const where = and(ownedBy(ws, clientProfiles), query.query ? like(clientProfiles.searchText, likePattern(query.query)) : undefined);
   const order =
     query.sort === 'name'
       ? [asc(clientProfiles.name), desc(clientProfiles.updatedAt)]
@@ -164,15 +171,16 @@ const SNIPPET_LEAD = 20;
  */
 export async function globalSearch(
   db: Database,
-  userId: string,
+  ws: Workspace,
   query: { query: string; page: number; pageSize: number },
 ): Promise<{ list: SearchResult[]; hasMore: boolean }> {
   const q = query.query.trim().toLowerCase();
   if (!q) return { list: [], hasMore: false };
   const pattern = likePattern(q);
   const offset = (query.page - 1) * query.pageSize;
-  const students = studentRows(db, userId, q, pattern);
-  const ownWorks = workRows(db, userId, q, pattern);
+  assertCanRead(ws);
+  const students = studentRows(db, ws, q, pattern);
+  const ownWorks = workRows(db, ws, q, pattern);
   // One or two characters have no trigram: no index finds the name matches, and apart they would
   // cost two passes over the user's rows instead of one.
   const rows: SearchRow[] =
@@ -239,7 +247,7 @@ const rankBy = (title: SQLWrapper, q: string, pattern: string) => sql<number>`ca
  * first. Every branch of the search selects the same columns in the same order: a UNION matches
  * them by position.
  */
-function studentRows(db: Database, userId: string, q: string, pattern: string) {
+function studentRows(db: Database, ws: Workspace, q: string, pattern: string) {
   const named = like(sql`lower(${clientProfiles.name})`, pattern);
   const select = (rank: SQL<number>, where?: SQL) =>
     db
@@ -255,7 +263,7 @@ function studentRows(db: Database, userId: string, q: string, pattern: string) {
       .from(clientProfiles)
       // search_text is stored lower-cased: LIKE, not ILIKE (no per-row case folding), and the
       // trigram index serves both.
-      .where(and(eq(clientProfiles.userId, userId), like(clientProfiles.searchText, pattern), where));
+      .where(and(ownedBy(ws, clientProfiles), like(clientProfiles.searchText, pattern), where));
   const rank = rankBy(clientProfiles.name, q, pattern);
   return {
     all: () => select(rank),
@@ -266,7 +274,7 @@ function studentRows(db: Database, userId: string, q: string, pattern: string) {
 }
 
 /** The user's matching works, as studentRows: a title match is a `work`, any other a `document`. */
-function workRows(db: Database, userId: string, q: string, pattern: string) {
+function workRows(db: Database, ws: Workspace, q: string, pattern: string) {
   const titled = like(sql`lower(${works.title})`, pattern);
   const select = (kind: SQL<SearchResult['type']>, rank: SQL<number>, where?: SQL) =>
     db
@@ -287,7 +295,7 @@ function workRows(db: Database, userId: string, q: string, pattern: string) {
       })
       .from(works)
       // The title and current text, or paragraphs of earlier versions (both stored lower-cased, trigram-indexed).
-      .where(and(eq(works.userId, userId), or(like(works.searchText, pattern), like(works.historySearchText, pattern)), where));
+      .where(and(ownedBy(ws, works), or(like(works.searchText, pattern), like(works.historySearchText, pattern)), where));
   const rank = rankBy(works.title, q, pattern);
   return {
     all: () => select(sql`case when ${titled} then 'work' else 'document' end`, rank),

@@ -26,6 +26,7 @@ import { matchOffThread } from './match-in-thread';
 import type { Applicant, GpaExpectation, MatchResult, ProgramFacts, RecordedCase } from './model/types';
 import { countrySpellings } from './countries';
 import { visibleTo, type ProgramRow } from './programs';
+import { type Workspace } from '../orgs/workspace';
 
 /**
  * 选校 runs (issue 26, ADR 0052): the programs asked for (or found by the applicant's targets),
@@ -139,8 +140,9 @@ const recorded = (c: CaseRow): RecordedCase => ({
 });
 
 /** Everything a run reads, before any charge: the programs, ALL this account's cases and the catalogue facts. */
-async function loadRun(db: Database, userId: string, input: MatchRun) {
-  if (input.clientProfileId) await getProfile(db, userId, input.clientProfileId);
+async function loadRun(db: Database, ws: Workspace, input: MatchRun) {
+  const userId = ws.userId;
+  if (input.clientProfileId) await getProfile(db, ws, input.clientProfileId);
   const programs = input.programIds
     ? await requestedPrograms(db, userId, input.programIds)
     : await searchedPrograms(db, userId, input.applicant, input.limit);
@@ -268,12 +270,13 @@ const toResultDto = (row: ResultRow): SavedMatchResult => ({
  * nothing); the reads and the 404s are its free `prepare`; the match and the save are the paid
  * work, so a failure there (the save refused, a crash) refunds the run.
  */
-export async function runMatch(deps: Deps, input: MatchRun & { userId: string; signal?: AbortSignal }): Promise<SavedMatchResult> {
+export async function runMatch(deps: Deps, input: MatchRun & { ws: Workspace; signal?: AbortSignal }): Promise<SavedMatchResult> {
+  const userId = input.ws.userId;
   const { db, engine } = deps;
   // With a language model configured the run also asks it for the narrative, through the queue.
-  const model = engine.provider.kind === 'offline' ? null : await engine.modelFor(input.userId);
+  const model = engine.provider.kind === 'offline' ? null : await engine.modelFor(userId);
   const outcome = await engine.run({
-    userId: input.userId,
+    userId: userId,
     operation: 'school_match',
     source: 'school_match',
     basis: 'input',
@@ -283,7 +286,7 @@ export async function runMatch(deps: Deps, input: MatchRun & { userId: string; s
     clientProfileId: input.clientProfileId ?? undefined,
     signal: input.signal,
     failureMessage: RUN_FAILED,
-    prepare: () => loadRun(db, input.userId, input),
+    prepare: () => loadRun(db, input.ws, input),
     metadata: { programs: input.programIds?.length ?? input.limit },
     work: async ({ prepared, operationId, signal }) => {
       const { programs, cases, facts } = prepared;
@@ -301,7 +304,7 @@ export async function runMatch(deps: Deps, input: MatchRun & { userId: string; s
         const [row] = await tx
           .insert(schoolMatchResults)
           .values({
-            userId: input.userId,
+            userId: userId,
             clientProfileId: input.clientProfileId ?? null,
             applicant: input.applicant,
             items,
@@ -312,7 +315,7 @@ export async function runMatch(deps: Deps, input: MatchRun & { userId: string; s
           })
           .returning();
         await recordOperationLog(tx as unknown as Database, {
-          userId: input.userId,
+          userId: userId,
           operation_type: 'school_match_run',
           operation_result: 'success',
           related_resource_id: row!.id,

@@ -5,6 +5,7 @@ import { clientProfiles, schoolMatchShortlist, schoolPrograms } from '../../../d
 import { notFound, validationError } from '../errors';
 import { visibleTo } from './programs';
 import { getResult } from './run';
+import { assertCanRead, ownedBy, type Workspace } from '../orgs/workspace';
 
 /**
  * A student's 选校 list (issue 26; ADR 0052 addendum): the programs a consultant keeps for one
@@ -34,12 +35,16 @@ const columns = {
 /** Reach first, then match, then safety, then the unplaced; within a band by school and program. */
 const BAND_ORDER = sql`case ${schoolMatchShortlist.band} when 'reach' then 0 when 'match' then 1 when 'safety' then 2 else 3 end`;
 
-/** The caller's student, locked for the rest of the transaction when `lock` (the list's size is checked under it). */
-async function ownedProfile(db: Database, userId: string, clientProfileId: string, lock = false): Promise<void> {
+/**
+ * A student of the caller's space, locked for the rest of the transaction when `lock` (the list's
+ * size is checked under it). The list itself is the caller's own, in an organisation too (ADR 0067).
+ */
+async function ownedProfile(db: Database, ws: Workspace, clientProfileId: string, lock = false): Promise<void> {
+  assertCanRead(ws);
   const query = db
     .select({ id: clientProfiles.id })
     .from(clientProfiles)
-    .where(and(eq(clientProfiles.id, clientProfileId), eq(clientProfiles.userId, userId)));
+    .where(and(eq(clientProfiles.id, clientProfileId), ownedBy(ws, clientProfiles)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('学生档案不存在');
 }
@@ -55,9 +60,9 @@ async function rowsOf(db: Database, userId: string, where: SQL): Promise<Shortli
 }
 
 /** GET /school-match/shortlist?clientProfileId: one student's list; another account's student is 404. */
-export async function listShortlist(db: Database, userId: string, clientProfileId: string): Promise<{ items: ShortlistItem[] }> {
-  await ownedProfile(db, userId, clientProfileId);
-  return { items: await rowsOf(db, userId, eq(schoolMatchShortlist.clientProfileId, clientProfileId)) };
+export async function listShortlist(db: Database, ws: Workspace, clientProfileId: string): Promise<{ items: ShortlistItem[] }> {
+  await ownedProfile(db, ws, clientProfileId);
+  return { items: await rowsOf(db, ws.userId, eq(schoolMatchShortlist.clientProfileId, clientProfileId)) };
 }
 
 /**
@@ -65,14 +70,11 @@ export async function listShortlist(db: Database, userId: string, clientProfileI
  * already there. With `resultId` the placement is that run's: its probability, and its band unless
  * a band is given. Fields left out keep what the row had; a new program beyond SHORTLIST_MAX is refused.
  */
-export async function addToShortlist(
-  db: Database,
-  userId: string,
-  input: ShortlistAdd,
-): Promise<{ item: ShortlistItem; created: boolean }> {
+export async function addToShortlist(db: Database, ws: Workspace, input: ShortlistAdd): Promise<{ item: ShortlistItem; created: boolean }> {
+  const userId = ws.userId;
   return db.transaction(async (trx) => {
     const tx = trx as unknown as Database;
-    await ownedProfile(tx, userId, input.clientProfileId, true);
+    await ownedProfile(tx, ws, input.clientProfileId, true);
     const [program] = await tx
       .select({ id: schoolPrograms.id })
       .from(schoolPrograms)

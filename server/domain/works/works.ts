@@ -22,6 +22,7 @@ import {
   type WorkVersion,
 } from '../../../contracts/works';
 import { notFound, validationError } from '../errors';
+import { assertCanRead, assertCanWrite, ownedBy, ownerValues, type Workspace } from '../orgs/workspace';
 
 type WorkRow = typeof works.$inferSelect;
 type VersionRow = typeof workVersions.$inferSelect;
@@ -41,7 +42,8 @@ const likePattern = (query: string) => `%${query.toLowerCase().replace(/[\\%_]/g
 /** Stored content always reads through the schema: older rows gain new fields' defaults. */
 const readContent = (content: unknown): EditorDocument => editorDocumentSchema.parse(content ?? { blocks: [] });
 
-const owned = (userId: string, id: string) => and(eq(works.id, id), eq(works.userId, userId));
+/** A work of the space by id; anyone else's reads as missing. */
+const owned = (ws: Workspace, id: string) => and(eq(works.id, id), ownedBy(ws, works));
 
 function toWorkDto(row: WorkRow, clientName: string | null): Work {
   return {
@@ -76,11 +78,11 @@ function toVersionSummary(row: Omit<VersionRow, 'content' | 'plainText' | 'workI
 }
 
 /** The caller's own student: anyone else's reads as missing, like a profile of one's own that was deleted. */
-async function ownProfileName(db: Db, userId: string, profileId: string): Promise<string> {
+async function ownProfileName(db: Db, ws: Workspace, profileId: string): Promise<string> {
   const [profile] = await db
     .select({ name: clientProfiles.name })
     .from(clientProfiles)
-    .where(and(eq(clientProfiles.id, profileId), eq(clientProfiles.userId, userId)));
+    .where(and(eq(clientProfiles.id, profileId), ownedBy(ws, clientProfiles)));
   if (!profile) throw notFound('学生档案不存在');
   return profile.name;
 }
@@ -205,14 +207,15 @@ async function linkOperations(
   return generations[0]?.id ?? null;
 }
 
-export async function createWork(db: Database, userId: string, input: WorkCreate): Promise<Work> {
+export async function createWork(db: Database, ws: Workspace, input: WorkCreate): Promise<Work> {
+  assertCanWrite(ws);
   return db.transaction(async (tx) => {
     const clientProfileId = input.clientProfileId ?? null;
-    const clientName = clientProfileId ? await ownProfileName(tx, userId, clientProfileId) : null;
+    const clientName = clientProfileId ? await ownProfileName(tx, ws, clientProfileId) : null;
     const [row] = await tx
       .insert(works)
       .values({
-        userId,
+        ...ownerValues(ws),
         clientProfileId,
         type: input.type,
         title: input.title,
@@ -220,19 +223,20 @@ export async function createWork(db: Database, userId: string, input: WorkCreate
         ...contentColumns(input.title, input.content),
       })
       .returning();
-    const generation = await linkOperations(tx, userId, row!, input.operationIds);
+    const generation = await linkOperations(tx, ws.userId, row!, input.operationIds);
     await writeVersion(tx, row!, generation ? 'generation' : 'create', { operationId: generation ?? undefined });
     return toWorkDto(row!, clientName);
   });
 }
 
-/** The owner's work; anyone else's reads as missing (404), never as forbidden. */
-export async function getWork(db: Database, userId: string, id: string): Promise<Work> {
+/** A work of the space; anyone else's reads as missing (404), never as forbidden. */
+export async function getWork(db: Database, ws: Workspace, id: string): Promise<Work> {
+  assertCanRead(ws);
   const [found] = await db
     .select({ work: works, clientName: clientProfiles.name })
     .from(works)
     .leftJoin(clientProfiles, eq(clientProfiles.id, works.clientProfileId))
-    .where(owned(userId, id));
+    .where(owned(ws, id));
   if (!found) throw workMissing();
   return toWorkDto(found.work, found.clientName);
 }
@@ -244,13 +248,14 @@ export async function getWork(db: Database, userId: string, id: string): Promise
  */
 export async function getWorkForExport(
   db: Database,
-  userId: string,
+  ws: Workspace,
   id: string,
 ): Promise<{ id: string; title: string; type: Work['type']; contentJson: string }> {
+  assertCanRead(ws);
   const [found] = await db
     .select({ id: works.id, title: works.title, type: works.type, contentJson: sql<string>`${works.content}::text` })
     .from(works)
-    .where(owned(userId, id));
+    .where(owned(ws, id));
   if (!found) throw workMissing();
   return found;
 }
@@ -276,12 +281,13 @@ const sameContent = (a: unknown, b: unknown) => canonical(a) === canonical(b);
  * explicit save and becomes a version; a title, type or student change alone does not.
  * `operationIds` are linked either way.
  */
-export async function updateWork(db: Database, userId: string, id: string, input: WorkUpdate): Promise<Work> {
+export async function updateWork(db: Database, ws: Workspace, id: string, input: WorkUpdate): Promise<Work> {
+  assertCanWrite(ws);
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(works).where(owned(userId, id)).for('update');
+    const [current] = await tx.select().from(works).where(owned(ws, id)).for('update');
     if (!current) throw workMissing();
     const clientProfileId = input.clientProfileId === undefined ? current.clientProfileId : input.clientProfileId;
-    if (input.clientProfileId) await ownProfileName(tx, userId, input.clientProfileId);
+    if (input.clientProfileId) await ownProfileName(tx, ws, input.clientProfileId);
     const title = input.title ?? current.title;
     const content = input.content ?? readContent(current.content);
     const changed = input.content !== undefined && !sameContent(input.content, readContent(current.content));
@@ -295,9 +301,9 @@ export async function updateWork(db: Database, userId: string, id: string, input
         versionSeq: changed ? current.versionSeq + 1 : current.versionSeq,
         updatedAt: new Date(),
       })
-      .where(owned(userId, id))
+      .where(owned(ws, id))
       .returning();
-    const generation = await linkOperations(tx, userId, row!, input.operationIds);
+    const generation = await linkOperations(tx, ws.userId, row!, input.operationIds);
     if (changed) await writeVersion(tx, row!, generation ? 'generation' : 'save', { operationId: generation ?? undefined });
     return toWorkDto(row!, await profileNameOf(tx, row!.clientProfileId));
   });
@@ -309,17 +315,17 @@ export async function updateWork(db: Database, userId: string, id: string, input
  */
 export async function saveGeneratedContent(
   db: Database,
-  userId: string,
+  ws: Workspace,
   id: string,
   input: { content: EditorDocument; operationId?: string },
 ): Promise<Work> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(works).where(owned(userId, id)).for('update');
+    const [current] = await tx.select().from(works).where(owned(ws, id)).for('update');
     if (!current) throw workMissing();
     const [row] = await tx
       .update(works)
       .set({ ...contentColumns(current.title, input.content, current), versionSeq: current.versionSeq + 1, updatedAt: new Date() })
-      .where(owned(userId, id))
+      .where(owned(ws, id))
       .returning();
     await writeVersion(tx, row!, 'generation', { operationId: input.operationId });
     return toWorkDto(row!, await profileNameOf(tx, row!.clientProfileId));
@@ -327,14 +333,15 @@ export async function saveGeneratedContent(
 }
 
 /** The last AI-detection rate (0–100, one decimal, as the check showed it) and the label the detector gave it. */
-export async function recordAiRate(db: Database, userId: string, id: string, rate: number, label: DetectionLabel): Promise<void> {
+export async function recordAiRate(db: Database, ws: Workspace, id: string, rate: number, label: DetectionLabel): Promise<void> {
   const aiRate = Math.round(Math.min(100, Math.max(0, rate)) * 10) / 10;
-  const updated = await db.update(works).set({ aiRate, aiLabel: label }).where(owned(userId, id)).returning({ id: works.id });
+  const updated = await db.update(works).set({ aiRate, aiLabel: label }).where(owned(ws, id)).returning({ id: works.id });
   if (updated.length === 0) throw workMissing();
 }
 
-export async function deleteWork(db: Database, userId: string, id: string): Promise<void> {
-  const deleted = await db.delete(works).where(owned(userId, id)).returning({ id: works.id });
+export async function deleteWork(db: Database, ws: Workspace, id: string): Promise<void> {
+  assertCanWrite(ws);
+  const deleted = await db.delete(works).where(owned(ws, id)).returning({ id: works.id });
   if (deleted.length === 0) throw workMissing();
 }
 
@@ -342,11 +349,12 @@ const EXCERPT_CHARS = 120;
 
 export async function listWorks(
   db: Database,
-  userId: string,
+  ws: Workspace,
   query: WorkListQuery,
 ): Promise<{ items: WorkListItem[]; page: number; pageSize: number; total: number }> {
+  assertCanRead(ws);
   const where = and(
-    eq(works.userId, userId),
+    ownedBy(ws, works),
     query.type ? eq(works.type, query.type) : undefined,
     query.clientProfileId ? eq(works.clientProfileId, query.clientProfileId) : undefined,
     // search_text is stored lower-cased: LIKE, and the trigram index serves it.
@@ -399,8 +407,9 @@ export async function listWorks(
   };
 }
 
-async function ensureOwned(db: Db, userId: string, workId: string): Promise<void> {
-  const [work] = await db.select({ id: works.id }).from(works).where(owned(userId, workId));
+async function ensureOwned(db: Db, ws: Workspace, workId: string): Promise<void> {
+  assertCanRead(ws);
+  const [work] = await db.select({ id: works.id }).from(works).where(owned(ws, workId));
   if (!work) throw workMissing();
 }
 
@@ -416,8 +425,8 @@ const summaryColumns = {
 };
 
 /** Newest first, without the content (GET …/versions/{versionId} has it). */
-export async function listVersions(db: Database, userId: string, workId: string): Promise<{ items: VersionSummary[] }> {
-  await ensureOwned(db, userId, workId);
+export async function listVersions(db: Database, ws: Workspace, workId: string): Promise<{ items: VersionSummary[] }> {
+  await ensureOwned(db, ws, workId);
   const rows = await db.select(summaryColumns).from(workVersions).where(eq(workVersions.workId, workId)).orderBy(desc(workVersions.number));
   return { items: rows.map(toVersionSummary) };
 }
@@ -431,8 +440,8 @@ async function versionRow(db: Db, workId: string, versionId: string): Promise<Ve
   return row;
 }
 
-export async function getVersion(db: Database, userId: string, workId: string, versionId: string): Promise<WorkVersion> {
-  await ensureOwned(db, userId, workId);
+export async function getVersion(db: Database, ws: Workspace, workId: string, versionId: string): Promise<WorkVersion> {
+  await ensureOwned(db, ws, workId);
   const row = await versionRow(db, workId, versionId);
   return { ...toVersionSummary(row), content: readContent(row.content), plainText: row.plainText };
 }
@@ -469,11 +478,11 @@ export function compareTexts(from: string, to: string, timeoutMs = WORD_DIFF_TIM
 
 export async function compareVersions(
   db: Database,
-  userId: string,
+  ws: Workspace,
   workId: string,
   query: { from: string; to: string },
 ): Promise<VersionCompare> {
-  await ensureOwned(db, userId, workId);
+  await ensureOwned(db, ws, workId);
   const [from, to] = await Promise.all([versionRow(db, workId, query.from), versionRow(db, workId, query.to)]);
   return { from: toVersionSummary(from), to: toVersionSummary(to), ...compareTexts(from.plainText, to.plainText) };
 }
@@ -482,9 +491,10 @@ export async function compareVersions(
  * Restore: the old version's content becomes the work's and a new version; every version stays.
  * The title stays the current one (a rename is not undone by restoring text).
  */
-export async function restoreVersion(db: Database, userId: string, workId: string, versionId: string): Promise<Work> {
+export async function restoreVersion(db: Database, ws: Workspace, workId: string, versionId: string): Promise<Work> {
+  assertCanWrite(ws);
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(works).where(owned(userId, workId)).for('update');
+    const [current] = await tx.select().from(works).where(owned(ws, workId)).for('update');
     if (!current) throw workMissing();
     const old = await versionRow(tx, workId, versionId);
     const [row] = await tx
@@ -494,7 +504,7 @@ export async function restoreVersion(db: Database, userId: string, workId: strin
         versionSeq: current.versionSeq + 1,
         updatedAt: new Date(),
       })
-      .where(owned(userId, workId))
+      .where(owned(ws, workId))
       .returning();
     await writeVersion(tx, row!, 'restore', { restoredFrom: old.id });
     return toWorkDto(row!, await profileNameOf(tx, row!.clientProfileId));

@@ -5,6 +5,7 @@ import { aiContentOf, aigcLabel } from './aigc';
 import { exportFontPaths, type FontSettings } from './fonts';
 import { printable, type ExportLayout } from './layout';
 import { renderDocument } from './render';
+import { type Workspace } from '../../orgs/workspace';
 
 export type ExportedFile = { body: Buffer; contentType: string; filename: string };
 
@@ -17,11 +18,11 @@ const CONTENT_TYPES = {
 export async function exportWork(
   db: Database,
   fonts: FontSettings,
-  userId: string,
+  ws: Workspace,
   workId: string,
   query: WorkExportQuery,
 ): Promise<ExportedFile> {
-  const work = await getWorkForExport(db, userId, workId);
+  const work = await getWorkForExport(db, ws, workId);
   const label = aigcLabel(await aiContentOf(db, work.id, query.aigc), work.id);
   const layout: ExportLayout = work.type !== 'cv' ? 'essay' : query.cvLength === 'two_page' ? 'cv_two_page' : 'cv_one_page';
   // Read, laid out and written in an export thread (render.ts): a large work never holds the event loop.
