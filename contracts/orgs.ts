@@ -65,3 +65,23 @@ export const orgListSchema = z.object({ items: z.array(orgSchema) });
 export const orgMemberListSchema = z.object({ items: z.array(orgMemberSchema) });
 export const orgInvitationListSchema = z.object({ items: z.array(orgInvitationSchema) });
 export const activeOrgAnswerSchema = z.object({ activeOrg: activeOrgRefSchema });
+
+/** GET /api/v1/admin/orgs (the operator's console): every organisation, newest first. */
+export const adminOrgQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pageSize: z.coerce.number().int().min(1).max(100).catch(20),
+  query: z.string().trim().max(50).optional().catch(undefined),
+});
+export type AdminOrgQuery = z.infer<typeof adminOrgQuerySchema>;
+export const adminOrgSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The owners, masked (138****0000) or by name. */
+  owners: z.array(z.string()),
+  memberCount: z.number(),
+  studentCount: z.number(),
+  workCount: z.number(),
+  createdAt: z.string(),
+});
+export type AdminOrg = z.infer<typeof adminOrgSchema>;
+export const adminOrgPageSchema = z.object({ items: z.array(adminOrgSchema), page: z.number(), pageSize: z.number(), total: z.number() });

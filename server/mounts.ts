@@ -4,7 +4,7 @@ import { webConfig, type AppConfig, type WebConfig } from './config';
 import { authRoutes } from './http/auth';
 import { jsonBody, rawBody } from './http/body';
 import { errorHandler, fail, sessionCacheUpkeep, type ApiDeps } from './http/kit';
-import { orgRoutes } from './http/orgs';
+import { adminOrgRoutes, orgRoutes } from './http/orgs';
 import { archiveRoutes } from './http/archives';
 import { workRoutes } from './http/works';
 import { adminPointsRoutes, pointsRoutes } from './http/points';
@@ -108,6 +108,7 @@ export function apiRouter(deps: ApiDeps, options: { apiUrl: string; events: Even
     adminSchoolMatchRoutes(deps),
     adminAuditRoutes(deps),
     adminAnalyticsRoutes(deps),
+    adminOrgRoutes(deps),
   );
   // Batches of page events: small bodies (50 events at most), their own limit.
   router.use('/analytics', jsonBody({ limit: '128kb' }), analyticsRoutes(deps));

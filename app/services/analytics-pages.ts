@@ -63,6 +63,7 @@ export const ANALYTICS_PAGE_NAMES: Record<string, string> = {
   'routes/dash._guard.admin.update-logs': '更新日志管理',
   'routes/dash._guard.admin.audit-log': '管理员操作日志',
   'routes/dash._guard.admin.analytics': '数据统计',
+  'routes/dash._guard.admin.orgs': '机构管理',
 };
 
 /** What a page without an entry is called (the test keeps this from happening). */

@@ -106,6 +106,7 @@ export const ADMIN_MENU_GROUP: MenuGroup = {
     { id: 'admin-update-logs', label: '更新日志', to: '/dash/admin/update-logs', icon: History, available: true },
     { id: 'admin-audit-log', label: '操作日志', to: '/dash/admin/audit-log', icon: ScrollText, available: true },
     { id: 'admin-analytics', label: '数据统计', to: '/dash/admin/analytics', icon: BarChart3, available: true },
+    { id: 'admin-orgs', label: '机构', to: '/dash/admin/orgs', icon: Building2, available: true },
   ],
 };
 

@@ -1,8 +1,15 @@
 import { Router } from 'express';
-import { activeOrgSchema, orgCreateSchema, orgInvitationCreateSchema, orgMemberUpdateSchema } from '../../contracts/orgs';
+import {
+  activeOrgSchema,
+  adminOrgQuerySchema,
+  orgCreateSchema,
+  orgInvitationCreateSchema,
+  orgMemberUpdateSchema,
+} from '../../contracts/orgs';
 import { z } from '../../contracts/zod';
 import {
   acceptInvitation,
+  adminOrgPage,
   createOrg,
   inviteMember,
   listMembers,
@@ -14,7 +21,7 @@ import {
   updateMemberRole,
 } from '../domain/orgs/orgs';
 import { activeOrgRef, workspaceOf } from '../domain/orgs/workspace';
-import { authenticate, authOf, ok, parse, route, type ApiDeps } from './kit';
+import { authenticate, authOf, ok, parse, requireRole, route, type ApiDeps } from './kit';
 
 const orgParams = z.object({ id: z.string().uuid('机构不存在') });
 const memberParams = orgParams.extend({ userId: z.string().uuid('成员不存在') });
@@ -121,5 +128,18 @@ export function orgRoutes(deps: ApiDeps) {
     }),
   );
 
+  return router;
+}
+
+/** /api/v1/admin/orgs: the operator's list of organisations (issue 30), administrators only. */
+export function adminOrgRoutes(deps: ApiDeps) {
+  const router = Router();
+  router.use('/orgs', authenticate(deps), requireRole('admin'));
+  router.get(
+    '/orgs',
+    route(async (req, res) => {
+      ok(res, await adminOrgPage(deps.db, parse(adminOrgQuerySchema, req.query)));
+    }),
+  );
   return router;
 }

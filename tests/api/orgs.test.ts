@@ -1,3 +1,4 @@
+import { setRole } from '../../server/domain/users';
 import { client, login, plainDoc, startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -210,5 +211,26 @@ describe('the active organisation scopes students, works and records', () => {
     // What they made stays the organisation's.
     await enter(api, owner, orgId);
     expect((await api.get(`/client-profiles/${profile.body.data.id}`, owner.accessToken)).body.data.name).toBe('留下的学生');
+  });
+});
+
+describe("the operator's organisations page", () => {
+  it('lists every organisation with its owners masked and what it holds; only administrators may read it', async () => {
+    const { api, orgId, members } = await orgWith('consultant');
+    const [consultant] = members;
+    await enter(api, consultant!, orgId);
+    await api.post('/client-profiles', { name: '统计学生' }, consultant!.accessToken);
+    await api.post('/works', { title: '统计作品', type: 'ps', content: plainDoc('x') }, consultant!.accessToken);
+
+    expect((await api.get('/admin/orgs', consultant!.accessToken)).status).toBe(403);
+    const admin = await login(server.url);
+    await setRole(server.database.db, admin.phone, 'admin');
+    const found = await api.get(`/admin/orgs?query=${encodeURIComponent('工作室')}&pageSize=100`, admin.accessToken);
+    expect(found.status).toBe(200);
+    const row = found.body.data.items.find((o: { id: string }) => o.id === orgId);
+    expect(row).toMatchObject({ name: '留学工作室', memberCount: 2, studentCount: 1, workCount: 1 });
+    expect(row.owners).toEqual([expect.stringMatching(/^1\d{2}\*{4}\d{4}$/)]);
+    // A wildcard in the filter is a character, not a pattern.
+    expect((await api.get(`/admin/orgs?query=${encodeURIComponent('%')}`, admin.accessToken)).body.data.items).toEqual([]);
   });
 });

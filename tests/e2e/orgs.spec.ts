@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, randomPhone, signIn, test, waitForHydration } from './fixtures';
+import { adminStorageState, expect, randomPhone, signIn, test, waitForHydration } from './fixtures';
 
 /** A second person in a browser of their own. */
 async function person(browser: Browser, phone = randomPhone()): Promise<{ page: Page; phone: string; close: () => Promise<void> }> {
@@ -79,4 +79,31 @@ test('the organisation page fits 375 px with its members and invitation form', a
   await expect(page.getByTestId('org-invite-phone')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test.describe("the operator's console", () => {
+  test.use({ storageState: adminStorageState() });
+
+  test('lists organisations with their owners and counts, searchable by name, at 1440 and 375 px', async ({ page, browser }) => {
+    const owner = await person(browser);
+    await owner.page.goto('/dash/org');
+    await waitForHydration(owner.page);
+    const name = `控制台机构${Date.now() % 100000}`;
+    await owner.page.getByTestId('org-create-name').fill(name);
+    await owner.page.getByTestId('org-create-submit').click();
+    await expect(owner.page.getByTestId('org-space').filter({ hasText: name })).toBeVisible();
+    await owner.close();
+
+    await page.goto(`/dash/admin/orgs?q=${encodeURIComponent(name)}`);
+    const row = page.getByTestId('admin-org-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(name);
+    await expect(row).toContainText(/1\d{2}\*{4}\d{4}/);
+    await page.goto(`/dash/admin/orgs?q=${encodeURIComponent('不存在的机构名')}`);
+    await expect(page.getByTestId('admin-orgs-empty')).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/dash/admin/orgs');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
 });

@@ -191,27 +191,41 @@ function Members({
   );
 }
 
+/** The four roles as a plain select named `role` (a form field: it works without JavaScript). */
+function RoleSelect({
+  defaultValue,
+  testId,
+  label,
+  size,
+  width,
+}: {
+  defaultValue: string;
+  testId: string;
+  label?: string;
+  size?: 'xs';
+  width?: string;
+}) {
+  return (
+    <NativeSelect.Root size={size} width={width}>
+      <NativeSelect.Field name="role" defaultValue={defaultValue} aria-label={label} data-testid={testId}>
+        {ORG_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {ORG_ROLE_LABELS[r]}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
 function RoleForm({ member }: { member: MemberRow }) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="role" />
       <input type="hidden" name="id" value={member.id} />
       <HStack gap="2">
-        <NativeSelect.Root size="xs" width="24">
-          <NativeSelect.Field
-            name="role"
-            defaultValue={member.role}
-            aria-label={`${member.name ?? member.phone}的角色`}
-            data-testid="org-role"
-          >
-            {ORG_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ORG_ROLE_LABELS[r]}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <RoleSelect size="xs" width="24" defaultValue={member.role} label={`${member.name ?? member.phone}的角色`} testId="org-role" />
         <Button type="submit" size="xs" variant="outline" data-testid="org-role-save">
           保存
         </Button>
@@ -247,16 +261,7 @@ function InviteForm({
             />
           </FormField>
           <FormField label="角色" error={failure?.errors?.role}>
-            <NativeSelect.Root>
-              <NativeSelect.Field name="role" defaultValue={failure?.values?.role || 'consultant'} data-testid="org-invite-role">
-                {ORG_ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {ORG_ROLE_LABELS[r]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <RoleSelect defaultValue={failure?.values?.role || 'consultant'} testId="org-invite-role" />
           </FormField>
           <Button type="submit" colorPalette="blue" flexShrink={0} loading={busy} data-testid="org-invite-submit">
             发送邀请

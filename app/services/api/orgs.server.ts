@@ -1,11 +1,13 @@
 import {
   activeOrgAnswerSchema,
+  adminOrgPageSchema,
   orgInvitationListSchema,
   orgInvitationSchema,
   orgListSchema,
   orgMemberListSchema,
   orgMemberSchema,
   orgSchema,
+  type AdminOrgQuery,
   type OrgInvitationCreate,
   type OrgRole,
 } from '../../../contracts/orgs';
@@ -29,5 +31,11 @@ export const orgsApi = (api: ApiTransport) => ({
     api.json(`${org(orgId)}/members/${encodeURIComponent(userId)}`, { method: 'PATCH', body: { role }, schema: orgMemberSchema }),
   removeMember: (orgId: string, userId: string) =>
     api.json(`${org(orgId)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE', schema: z.null() }),
+  /** The operator's console: every organisation. */
+  adminList: (query: AdminOrgQuery) => {
+    const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
+    if (query.query) params.set('query', query.query);
+    return api.json(`/admin/orgs?${params}`, { schema: adminOrgPageSchema });
+  },
   setActive: (orgId: string | null) => api.json('/user/active-org', { method: 'PUT', body: { orgId }, schema: activeOrgAnswerSchema }),
 });

@@ -5,6 +5,7 @@ import { clientProfiles, works, workVersions } from '../../../db/schema';
 import { assertCanRead, assertCanWrite, ownedBy, ownerValues, type Workspace } from '../orgs/workspace';
 import { profileDataSchema, type ClientProfile, type ProfileData, type SearchResult } from '../../../contracts/archives';
 import { notFound } from '../errors';
+import { likePattern } from '../like-pattern';
 
 type Row = typeof clientProfiles.$inferSelect;
 
@@ -46,8 +47,6 @@ export function searchTextOf(name: string, data: ProfileData): string {
     .toLowerCase();
 }
 
-/** Escapes LIKE wildcards so a search for "100%" means the characters, not a pattern. */
-const likePattern = (query: string) => `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A student of the space by id; anyone else's reads as missing. */
 const owned = (ws: Workspace, id: string) => and(eq(clientProfiles.id, id), ownedBy(ws, clientProfiles));

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { orgInvitations, orgMembers, orgs, users } from '../../../db/schema';
+import { clientProfiles, orgInvitations, orgMembers, orgs, users, works } from '../../../db/schema';
 import { maskPhone } from '../../../contracts/constants';
 import {
   ORG_MESSAGES,
+  type AdminOrg,
+  type AdminOrgQuery,
   type Org,
   type OrgCreate,
   type OrgInvitation,
@@ -14,10 +16,17 @@ import {
 import type { RealtimePublisher } from '../../realtime/bus';
 import { sessionCacheOf } from '../auth/tokens';
 import { DomainError, notFound } from '../errors';
+import { likePattern } from '../like-pattern';
 
 /** Organisations and their members (issue 30, ADR 0067). Every call is checked against the caller's membership. */
 
 const orgNotFound = () => notFound(ORG_MESSAGES.notFound);
+
+/**
+ * orgs.id qualified in a correlated subquery: drizzle writes a one-table query's columns unqualified,
+ * and a bare "id" would be the subquery's own table's.
+ */
+const orgIdColumn = sql`"orgs"."id"`;
 
 /** The caller's role in an organisation; 404 when they are not a member (nobody learns it exists). */
 async function roleIn(db: Database, userId: string, orgId: string): Promise<OrgRole> {
@@ -50,7 +59,7 @@ export async function listOrgs(db: Database, userId: string): Promise<Org[]> {
       name: orgs.name,
       role: orgMembers.role,
       createdAt: orgs.createdAt,
-      memberCount: sql<number>`(select count(*) from ${orgMembers} m where m.org_id = ${orgs.id})`.mapWith(Number),
+      memberCount: sql<number>`(select count(*) from ${orgMembers} m where m.org_id = ${orgIdColumn})`.mapWith(Number),
     })
     .from(orgMembers)
     .innerJoin(orgs, eq(orgs.id, orgMembers.orgId))
@@ -256,4 +265,60 @@ export async function setActiveOrg(db: Database, userId: string, orgId: string |
   if (orgId) await roleIn(db, userId, orgId);
   await db.update(users).set({ activeOrgId: orgId, updatedAt: new Date() }).where(eq(users.id, userId));
   sessionCacheOf(db).forgetUser(userId);
+}
+
+/**
+ * GET /api/v1/admin/orgs: every organisation for the operator, newest first, filtered by name; with
+ * its owners (masked), members, students and works counted.
+ */
+export async function adminOrgPage(
+  db: Database,
+  query: AdminOrgQuery,
+): Promise<{ items: AdminOrg[]; page: number; pageSize: number; total: number }> {
+  const where = query.query ? like(sql`lower(${orgs.name})`, likePattern(query.query)) : undefined;
+  const counted = (table: typeof clientProfiles | typeof works) =>
+    sql<number>`(select count(*) from ${table} t where t.org_id = ${orgIdColumn})`.mapWith(Number);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: orgs.id,
+        name: orgs.name,
+        createdAt: orgs.createdAt,
+        memberCount: sql<number>`(select count(*) from ${orgMembers} m where m.org_id = ${orgIdColumn})`.mapWith(Number),
+        studentCount: counted(clientProfiles),
+        workCount: counted(works),
+      })
+      .from(orgs)
+      .where(where)
+      .orderBy(desc(orgs.createdAt), desc(orgs.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(orgs).where(where),
+  ]);
+  const owners = rows.length
+    ? await db
+        .select({ orgId: orgMembers.orgId, name: users.name, username: users.username, phone: users.phone })
+        .from(orgMembers)
+        .innerJoin(users, eq(users.id, orgMembers.userId))
+        .where(
+          and(
+            inArray(
+              orgMembers.orgId,
+              rows.map((r) => r.id),
+            ),
+            eq(orgMembers.role, 'owner'),
+          ),
+        )
+        .orderBy(asc(orgMembers.createdAt))
+    : [];
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      owners: owners.filter((o) => o.orgId === r.id).map((o) => (o.phone ? maskPhone(o.phone) : (o.name ?? o.username ?? '微信用户'))),
+    })),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: total?.n ?? 0,
+  };
 }

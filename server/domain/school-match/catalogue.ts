@@ -10,6 +10,7 @@ import type { Database } from '../../../db/client';
 import { institutions, schoolCatalogueVersions } from '../../../db/schema';
 import { countrySpellings } from './countries';
 import { normaliseName, yieldNow } from './csv';
+import { containsPattern } from '../like-pattern';
 
 /**
  * The shipped institution catalogue (issue 26; ADR 0050): Hipo's world list of universities and
@@ -224,8 +225,7 @@ const DAY_MS = 86_400_000;
 export const isStale = (verifiedAt: string | null, now = Date.now()) =>
   verifiedAt === null || now - Date.parse(`${verifiedAt}T00:00:00Z`) > STALE_AFTER_DAYS * DAY_MS;
 
-/** `%…%` for ILIKE with the user's wildcards taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export { containsPattern };
 
 export function toInstitutionDto(row: typeof institutions.$inferSelect, now = Date.now()): Institution {
   return {

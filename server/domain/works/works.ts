@@ -23,6 +23,7 @@ import {
 } from '../../../contracts/works';
 import { notFound, validationError } from '../errors';
 import { assertCanRead, assertCanWrite, ownedBy, ownerValues, type Workspace } from '../orgs/workspace';
+import { likePattern } from '../like-pattern';
 
 type WorkRow = typeof works.$inferSelect;
 type VersionRow = typeof workVersions.$inferSelect;
@@ -36,8 +37,6 @@ const versionMissing = () => notFound('版本不存在');
 const SEARCH_TEXT_CHARS = 50_000;
 const searchTextOf = (title: string, plainText: string) => `${title}\n${plainText.slice(0, SEARCH_TEXT_CHARS)}`.toLowerCase();
 
-/** Escapes LIKE wildcards so a search for "100%" means the characters, not a pattern. */
-const likePattern = (query: string) => `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Stored content always reads through the schema: older rows gain new fields' defaults. */
 const readContent = (content: unknown): EditorDocument => editorDocumentSchema.parse(content ?? { blocks: [] });
