@@ -47,7 +47,6 @@ export function searchTextOf(name: string, data: ProfileData): string {
     .toLowerCase();
 }
 
-
 /** A student of the space by id; anyone else's reads as missing. */
 const owned = (ws: Workspace, id: string) => and(eq(clientProfiles.id, id), ownedBy(ws, clientProfiles));
 

@@ -37,7 +37,6 @@ const versionMissing = () => notFound('版本不存在');
 const SEARCH_TEXT_CHARS = 50_000;
 const searchTextOf = (title: string, plainText: string) => `${title}\n${plainText.slice(0, SEARCH_TEXT_CHARS)}`.toLowerCase();
 
-
 /** Stored content always reads through the schema: older rows gain new fields' defaults. */
 const readContent = (content: unknown): EditorDocument => editorDocumentSchema.parse(content ?? { blocks: [] });
 
