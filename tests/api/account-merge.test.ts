@@ -136,6 +136,36 @@ describe('binding a phone that has an account of its own merges the two (ADR 003
     expect(replay.status).toBe(400);
   });
 
+  it("moves the WeChat account's organisations: the stronger role stays where both belong, so an organisation keeps its owner", async () => {
+    const api = client(server.url);
+    const phoneAccount = await login(server.url);
+    const wechat = await wechatOnlyUser('机构微信');
+    const shared = (await api.post('/orgs', { name: '共同的机构' }, wechat.accessToken)).body.data.id as string;
+    const own = (await api.post('/orgs', { name: '微信自己的机构' }, wechat.accessToken)).body.data.id as string;
+    await api.post(`/orgs/${shared}/invitations`, { phone: phoneAccount.phone, role: 'consultant' }, wechat.accessToken);
+    const invitation = (await api.get('/orgs/invitations', phoneAccount.accessToken)).body.data.items[0];
+    expect((await api.post(`/orgs/invitations/${invitation.id}/accept`, {}, phoneAccount.accessToken)).status).toBe(200);
+
+    const asked = await api.post(
+      '/user/phone/bind',
+      { phone: phoneAccount.phone, code: await smsCode(phoneAccount.phone) },
+      wechat.accessToken,
+    );
+    const merged = await api.post('/user/account-merge', { mergeTicket: asked.body.data.mergeTicket }, wechat.accessToken);
+    expect(merged.status).toBe(200);
+    const token = merged.body.data.accessToken as string;
+    const orgs = (await api.get('/orgs', token)).body.data.items as Array<{ id: string; role: string }>;
+    expect(orgs.map((o) => [o.id, o.role]).sort()).toEqual(
+      [
+        [shared, 'owner'],
+        [own, 'owner'],
+      ].sort(),
+    );
+    expect((await api.get(`/orgs/${shared}/members`, token)).body.data.items).toEqual([
+      expect.objectContaining({ userId: phoneAccount.user.id, role: 'owner' }),
+    ]);
+  });
+
   it('a phone account that already has another WeChat is refused, nothing changes', async () => {
     const api = client(server.url);
     const phoneAccount = await login(server.url);

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import {
   aiDetections,
@@ -7,6 +7,7 @@ import {
   aiReductions,
   authSessions,
   clientProfiles,
+  orgMembers,
   cvDetections,
   feedback,
   operationLogs,
@@ -98,6 +99,9 @@ export function readMergeTicket(secret: string, requesterId: string, ticket: str
   return { phoneAccountId, wechatAccountId };
 }
 
+/** Roles from the weakest to the strongest, for memberships that meet in a merge. */
+const ORG_ROLE_STRENGTH = sql`array['student', 'reviewer', 'consultant', 'owner']::text[]`;
+
 /** The tables whose rows are the user's work and move with it; billing history stays (ADR 0039). */
 const MOVED_TABLES = [
   clientProfiles,
@@ -141,6 +145,15 @@ function mergeInTransaction(db: Database, parties: MergeParties): Promise<UserRo
     }
     // The 选校 case library and its own programs (keys unique per account: merged, not just moved).
     await moveCaseLibrary(tx as unknown as Database, wechatAccount.id, phoneAccount.id);
+    // Memberships move too (ADR 0067); in an organisation both belong to, the stronger role stays, so
+    // an organisation whose owner was the WeChat account keeps one.
+    await tx.execute(sql`
+      insert into ${orgMembers} (org_id, user_id, role, created_at)
+      select m.org_id, ${phoneAccount.id}, m.role, m.created_at from ${orgMembers} m where m.user_id = ${wechatAccount.id}
+      on conflict (org_id, user_id) do update set role = case
+        when array_position(${ORG_ROLE_STRENGTH}, excluded.role) > array_position(${ORG_ROLE_STRENGTH}, ${orgMembers}.role)
+        then excluded.role else ${orgMembers}.role end`);
+    await tx.delete(orgMembers).where(eq(orgMembers.userId, wechatAccount.id));
     await tx.update(users).set({ invitedBy: phoneAccount.id }).where(eq(users.invitedBy, wechatAccount.id));
     await tx.delete(wechatScenes).where(eq(wechatScenes.userId, wechatAccount.id));
 
